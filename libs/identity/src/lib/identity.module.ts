@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthGuard } from './auth/auth.guard';
+import { IdentityCoreModule } from './identity-core.module';
+import { InvitesController } from './invites/invites.controller';
+import { OrganizationsController } from './organizations/organizations.controller';
+import { UsersController } from './users/users.controller';
+
+/** The identity HTTP surface, and the token check on every request. */
+@Module({
+  imports: [IdentityCoreModule],
+  controllers: [UsersController, OrganizationsController, InvitesController],
+  providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [IdentityCoreModule],
+})
+export class IdentityModule {}
+

@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Clock, JobQueue } from '@docs/platform';
+import { DataSource, In } from 'typeorm';
+import { MemberEntity } from '../members/member.entity';
+import type { MemberRoleOrGuest } from '../members/member-role';
+import { normalizeEmail, UsersService } from '../users/users.service';
+import type { InviteEntry } from './dto/invite-users.dto';
+import { RecordInvitationsJob } from './record-invitations.job';
+
+export interface InviteResult {
+  /** Ids of the users who became members with this request. */
+  users: string[];
+  invited: number;
+  /** Invited as ordinary members because they already belong to another organization. */
+  failedSSOEmails?: string[];
+}
+
+export const DEFAULT_INVITE_ROLE: MemberRoleOrGuest = 'read';
+
+/**
+ * Invites addresses into an organization: unknown addresses become users, non-members become
+ * members with the requested role, and members already there are left as they are. The
+ * invitation record is written by a job enqueued in the same transaction.
+ */
+@Injectable()
+export class InvitesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly jobs: JobQueue,
+    private readonly clock: Clock,
+  ) {}
+
+  async invite(
+    organizationId: string,
+    invitedBy: string,
+    request: { emails: InviteEntry[]; role?: MemberRoleOrGuest; sso?: boolean },
+  ): Promise<InviteResult> {
+    // The last mention of an address decides its role.
+    const roles = new Map<string, MemberRoleOrGuest>();
+    for (const entry of request.emails) {
+      const defaultRole = request.role === undefined ? DEFAULT_INVITE_ROLE : request.role;
+      const [email, role] = typeof entry === 'string' ? [entry, defaultRole] : [entry.email, entry.role];
+      roles.set(normalizeEmail(email), role);
+    }
+
+    return this.dataSource.transaction(async (tx) => {
+      const users = await this.users.findOrCreateByEmails([...roles.keys()], tx);
+      const userIds = [...users.values()].map((user) => user.id);
+      const existing = await tx.find(MemberEntity, { where: { organizationId, userId: In(userIds) }, select: { userId: true } });
+      const alreadyMembers = new Set(existing.map((member) => member.userId));
+
+      const ssoBlocked = new Set<string>();
+      if (request.sso) {
+        const elsewhere: { user_id: string }[] = await tx.query(
+          `SELECT DISTINCT user_id FROM organization_members WHERE user_id = ANY($1) AND organization_id <> $2`,
+          [userIds, organizationId],
+        );
+        for (const row of elsewhere) ssoBlocked.add(row.user_id);
+      }
+
+      const now = this.clock.now();
+      const added = [...roles.entries()]
+        .map(([email, role]) => ({ email, role, user: users.get(email)! }))
+        .filter(({ user }) => !alreadyMembers.has(user.id));
+      if (added.length > 0) {
+        await tx
+          .createQueryBuilder()
+          .insert()
+          .into(MemberEntity)
+          .values(
+            added.map(({ user, role }) => ({
+              organizationId,
+              userId: user.id,
+              role,
+              disabled: false,
+              sso: Boolean(request.sso) && !ssoBlocked.has(user.id),
+              joinedAt: now,
+              lastSeenAt: null,
+            })),
+          )
+          .orIgnore()
+          .execute();
+        await this.jobs.enqueue(
+          RecordInvitationsJob,
+          { organizationId, invitedBy, invitations: added.map(({ user, email, role }) => ({ userId: user.id, email, role })) },
+          { transaction: tx },
+        );
+      }
+
+      const result: InviteResult = { users: added.map(({ user }) => user.id), invited: added.length };
+      if (request.sso) result.failedSSOEmails = added.filter(({ user }) => ssoBlocked.has(user.id)).map(({ email }) => email);
+      return result;
+    });
+  }
+}

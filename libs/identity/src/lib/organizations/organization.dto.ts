@@ -1,0 +1,44 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ListEnvelopeDto } from '@docs/platform';
+import { ORGANIZATION_TYPES } from './organization.entity';
+
+export class OrganizationUrlsDto {
+  @ApiProperty({ format: 'uri' }) location: string;
+  @ApiProperty({ format: 'uri' }) app: string;
+}
+
+export class OrganizationPermissionsDto {
+  @ApiProperty() view: boolean;
+  @ApiProperty() admin: boolean;
+  @ApiProperty() ownTeam: boolean;
+  @ApiProperty() createContent: boolean;
+  @ApiProperty() createOpenAPISpec: boolean;
+  @ApiProperty() ingestConversations: boolean;
+  @ApiProperty() viewBilling: boolean;
+  @ApiProperty() listMembers: boolean;
+  @ApiProperty() listTeams: boolean;
+  @ApiProperty() listIntegrations: boolean;
+  @ApiProperty() listInstallations: boolean;
+  @ApiProperty() installIntegration: boolean;
+}
+
+export class OrganizationDto {
+  @ApiProperty({ enum: ['organization'] }) object: 'organization';
+  @ApiProperty() id: string;
+  @ApiProperty({ minLength: 2, maxLength: 255 }) title: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: [String] }) emailDomains: string[];
+  @ApiProperty({ enum: ORGANIZATION_TYPES }) type: string;
+  @ApiProperty({ description: 'A self-hosted installation has every feature.', example: 'enterprise_2024' }) plan: string;
+  @ApiProperty() inviteLinks: boolean;
+  @ApiProperty() sso: boolean;
+  @ApiProperty() ai: boolean;
+  @ApiProperty({ example: { type: 'none' } }) mergeRules: { type: 'none' };
+  @ApiProperty({ example: { status: 'notapplicable' } }) trial: { status: string };
+  @ApiProperty({ type: OrganizationUrlsDto }) urls: OrganizationUrlsDto;
+  @ApiProperty({ type: OrganizationPermissionsDto }) permissions: OrganizationPermissionsDto;
+}
+
+export class OrganizationListDto extends ListEnvelopeDto {
+  @ApiProperty({ type: [OrganizationDto] }) items: OrganizationDto[];
+}

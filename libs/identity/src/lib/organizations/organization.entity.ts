@@ -1,0 +1,23 @@
+import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
+
+export const ORGANIZATION_TYPES = ['business', 'community'] as const;
+export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
+
+@Entity('organizations')
+@Check('organizations_type_check', `type IN ('business', 'community')`)
+export class OrganizationEntity {
+  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'organizations_pkey' })
+  id: string;
+
+  @Column({ type: 'text' })
+  title: string;
+
+  @Column({ type: 'text', default: 'business' })
+  type: OrganizationType;
+
+  @Column({ name: 'email_domains', type: 'text', array: true, default: () => "'{}'" })
+  emailDomains: string[];
+
+  @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
+  createdAt: Date;
+}

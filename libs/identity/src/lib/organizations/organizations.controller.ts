@@ -1,0 +1,49 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, ListEnvelope, ListQueryDto, toListEnvelope } from '@docs/platform';
+import { OrganizationAccess } from '../access/organization-access';
+import type { Caller } from '../auth/caller';
+import { CurrentCaller } from '../auth/current-caller.decorator';
+import { CreateOrganizationDto } from './dto/create-organization.dto';
+import { OrganizationDto, OrganizationListDto } from './organization.dto';
+import { OrganizationPresenter } from './organization.presenter';
+import { OrganizationsService } from './organizations.service';
+
+@ApiTags('organizations')
+@Controller('v1/orgs')
+export class OrganizationsController {
+  constructor(
+    private readonly organizations: OrganizationsService,
+    private readonly access: OrganizationAccess,
+    private readonly presenter: OrganizationPresenter,
+  ) {}
+
+  @Get()
+  @ApiOperation({ operationId: 'listOrganizationsForAuthenticatedUser', summary: "The caller's organizations, most recently joined first." })
+  @ApiOkResponse({ type: OrganizationListDto })
+  @ApiErrors(400)
+  async list(@CurrentCaller() caller: Caller, @Query() query: ListQueryDto): Promise<ListEnvelope<OrganizationDto>> {
+    const page = await this.organizations.listForUser(caller.userId, query);
+    return toListEnvelope(page, (m) => this.presenter.present(m.organization, { role: m.role, ownsTeam: false }));
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ operationId: 'createOrganization', summary: 'Create an organization; the caller becomes its admin.' })
+  @ApiCreatedResponse({ type: OrganizationDto })
+  @ApiErrors(400)
+  async create(@CurrentCaller() caller: Caller, @Body() body: CreateOrganizationDto): Promise<OrganizationDto> {
+    const organization = await this.organizations.create(body, caller.userId);
+    return this.presenter.present(organization, { role: 'admin', ownsTeam: false });
+  }
+
+  @Get(':organizationId')
+  @ApiOperation({ operationId: 'getOrganizationById', summary: 'An organization the caller belongs to.' })
+  @ApiOkResponse({ type: OrganizationDto })
+  @ApiErrors(404)
+  async get(@CurrentCaller() caller: Caller, @Param('organizationId') organizationId: string): Promise<OrganizationDto> {
+    const membership = await this.access.require(organizationId, caller);
+    const organization = await this.organizations.get(organizationId);
+    return this.presenter.present(organization, { role: membership.role, ownsTeam: false });
+  }
+}

@@ -1,0 +1,81 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { Clock, newId, Page, Paginator, sortKey } from '@docs/platform';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { MemberEntity } from '../members/member.entity';
+import type { MemberRoleOrGuest } from '../members/member-role';
+import { OrganizationEntity, OrganizationType } from './organization.entity';
+
+/** An organization together with the viewer's membership of it. */
+export interface OrganizationMembership {
+  organization: OrganizationEntity;
+  role: MemberRoleOrGuest;
+}
+
+@Injectable()
+export class OrganizationsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(OrganizationEntity) private readonly organizations: Repository<OrganizationEntity>,
+    @InjectRepository(MemberEntity) private readonly members: Repository<MemberEntity>,
+    private readonly clock: Clock,
+    private readonly paginator: Paginator,
+  ) {}
+
+  /** Creates an organization whose first member, an admin, is `ownerId`. */
+  async create(
+    input: { title: string; type?: OrganizationType },
+    ownerId: string,
+    manager?: EntityManager,
+  ): Promise<OrganizationEntity> {
+    const run = async (tx: EntityManager) => {
+      const now = this.clock.now();
+      const organization = tx.create(OrganizationEntity, {
+        id: newId(),
+        title: input.title.trim(),
+        type: input.type ?? 'business',
+        emailDomains: [],
+        createdAt: now,
+      });
+      await tx.insert(OrganizationEntity, organization);
+      await tx.insert(MemberEntity, {
+        organizationId: organization.id,
+        userId: ownerId,
+        role: 'admin',
+        disabled: false,
+        sso: false,
+        joinedAt: now,
+        lastSeenAt: null,
+      });
+      return organization;
+    };
+    return manager ? run(manager) : this.dataSource.transaction(run);
+  }
+
+  async get(organizationId: string): Promise<OrganizationEntity> {
+    const organization = await this.organizations.findOneBy({ id: organizationId });
+    if (!organization) throw new NotFoundException(`No organization has the id ${organizationId}.`);
+    return organization;
+  }
+
+  /** The user's organizations, most recently joined first. */
+  async listForUser(userId: string, page: { page?: string; limit?: number }): Promise<Page<OrganizationMembership>> {
+    const query = this.members
+      .createQueryBuilder('m')
+      .innerJoinAndSelect('m.organization', 'o')
+      .where('m.user_id = :userId', { userId })
+      .andWhere('NOT m.disabled');
+    const result = await this.paginator.paginate(
+      query,
+      [
+        sortKey<MemberEntity>('m.joined_at', 'DESC', 'timestamp', (m) => m.joinedAt),
+        sortKey<MemberEntity>('m.organization_id', 'DESC', 'text', (m) => m.organizationId),
+      ],
+      { scope: `orgs:${userId}`, ...page },
+    );
+    return {
+      ...result,
+      items: result.items.map((m) => ({ organization: m.organization as OrganizationEntity, role: m.role })),
+    };
+  }
+}

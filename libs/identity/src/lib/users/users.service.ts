@@ -1,0 +1,81 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Clock, newId, preparedStatement, SqlPool } from '@docs/platform';
+import { EntityManager, In, Repository } from 'typeorm';
+import { UserEntity } from './user.entity';
+
+const SHARES_AN_ORGANIZATION = preparedStatement(
+  'users_share_organization',
+  `SELECT 1 FROM organization_members a
+     JOIN organization_members b ON b.organization_id = a.organization_id
+    WHERE a.user_id = $1 AND b.user_id = $2 AND NOT a.disabled LIMIT 1`,
+);
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A readable default name for a user known only by address: "ada.lovelace@x" -> "ada.lovelace". */
+export function displayNameFromEmail(email: string): string {
+  return email.split('@')[0] || email;
+}
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly clock: Clock,
+    private readonly sql: SqlPool,
+  ) {}
+
+  async get(userId: string): Promise<UserEntity> {
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user) throw new NotFoundException(`No user has the id ${userId}.`);
+    return user;
+  }
+
+  /** A user the viewer may see: themselves, or someone sharing one of their organizations. */
+  async getVisibleTo(viewerId: string, userId: string): Promise<UserEntity> {
+    if (viewerId !== userId && !(await this.sql.first(SHARES_AN_ORGANIZATION, [viewerId, userId]))) {
+      throw new NotFoundException(`No user has the id ${userId}.`);
+    }
+    return this.get(userId);
+  }
+
+  findByEmail(email: string, manager?: EntityManager): Promise<UserEntity | null> {
+    return (manager?.getRepository(UserEntity) ?? this.users).findOneBy({ email: normalizeEmail(email) });
+  }
+
+  /** Finds each address's user, creating the unknown ones (one statement each way). */
+  async findOrCreateByEmails(emails: string[], manager: EntityManager): Promise<Map<string, UserEntity>> {
+    const repository = manager.getRepository(UserEntity);
+    const wanted = [...new Set(emails.map(normalizeEmail))];
+    const existing = await repository.findBy({ email: In(wanted) });
+    const byEmail = new Map(existing.map((user) => [user.email, user]));
+    const missing = wanted.filter((email) => !byEmail.has(email));
+    if (missing.length > 0) {
+      const now = this.clock.now();
+      const created = missing.map((email) =>
+        repository.create({ id: newId(), email, displayName: displayNameFromEmail(email), photoUrl: null, createdAt: now }),
+      );
+      // A concurrent invite may create the same address: keep theirs, then read everything back.
+      await repository.createQueryBuilder().insert().values(created).orIgnore().execute();
+      for (const user of await repository.findBy({ email: In(missing) })) byEmail.set(user.email, user);
+    }
+    return byEmail;
+  }
+
+  async create(email: string, displayName: string | undefined, manager?: EntityManager): Promise<UserEntity> {
+    const repository = manager?.getRepository(UserEntity) ?? this.users;
+    const normalized = normalizeEmail(email);
+    const user = repository.create({
+      id: newId(),
+      email: normalized,
+      displayName: displayName?.trim() || displayNameFromEmail(normalized),
+      photoUrl: null,
+      createdAt: this.clock.now(),
+    });
+    await repository.insert(user);
+    return user;
+  }
+}

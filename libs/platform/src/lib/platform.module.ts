@@ -1,0 +1,72 @@
+import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Clock } from './clock/clock';
+import type { AppConfig } from './config/app-config';
+import { APP_CONFIG } from './config/app-config.token';
+import { SqlPool } from './database/sql-pool';
+import { dataSourceOptions } from './database/typeorm-options';
+import { HttpExceptionFilter } from './errors/http-exception.filter';
+import { HealthController } from './health/health.controller';
+import { JobQueue } from './jobs/job-queue';
+import { JOB_QUEUE_ROLE, PgBossJobQueue } from './jobs/pg-boss-job-queue';
+import { Paginator } from './lists/paginator';
+import { LoggingModule } from './logging/logging.module';
+import { TokenRateLimitGuard } from './rate-limit/token-rate-limit.guard';
+import { InstanceSecrets } from './secrets/instance-secrets';
+import { InstanceSettingEntity } from './secrets/instance-setting.entity';
+import { PublicUrls } from './urls/public-urls';
+import { ApiValidationPipe } from './validation/validation.pipe';
+
+export interface PlatformOptions {
+  config: AppConfig;
+  /** The resolved database (DATABASE_URL, the embedded server, or a test database). */
+  databaseUrl: string;
+  /** `http` serves requests (the api); `worker` runs jobs; `cli` does neither. */
+  runtime: 'http' | 'worker' | 'cli';
+  /** Tests pass a clock they can move. */
+  clock?: Clock;
+}
+
+/**
+ * The common ground of every app: configuration, database, logging, clock, urls, lists,
+ * job queue, and for the http runtime the error filter, validation pipe, rate limit and
+ * health check. Global, so domain modules inject these without importing it.
+ */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    const { config, databaseUrl, runtime } = options;
+    const http = runtime === 'http';
+    const httpProviders: Provider[] = [
+      { provide: APP_FILTER, useClass: HttpExceptionFilter },
+      { provide: APP_PIPE, useClass: ApiValidationPipe },
+      { provide: APP_GUARD, useClass: TokenRateLimitGuard },
+    ];
+    const shared: Provider[] = [
+      { provide: APP_CONFIG, useValue: config },
+      { provide: Clock, useValue: options.clock ?? new Clock() },
+      { provide: JOB_QUEUE_ROLE, useValue: runtime === 'worker' ? 'worker' : 'producer' },
+      PublicUrls,
+      SqlPool,
+      InstanceSecrets,
+      Paginator,
+      PgBossJobQueue,
+      { provide: JobQueue, useExisting: PgBossJobQueue },
+    ];
+    return {
+      module: PlatformModule,
+      imports: [
+        LoggingModule.forRoot(config.logLevel),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), autoLoadEntities: true }),
+        TypeOrmModule.forFeature([InstanceSettingEntity]),
+        ...(http ? [ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: config.rateLimitPerMinute }] })] : []),
+      ],
+      controllers: http ? [HealthController] : [],
+      providers: [...shared, ...(http ? httpProviders : [])],
+      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, InstanceSecrets, Paginator, JobQueue, PgBossJobQueue, TypeOrmModule],
+    };
+  }
+}

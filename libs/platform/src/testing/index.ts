@@ -1,0 +1,5 @@
+export * from './manual-clock';
+export * from './reference-schema';
+export * from './test-app';
+export * from './test-database';
+export * from './test-http';

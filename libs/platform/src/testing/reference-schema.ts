@@ -1,0 +1,99 @@
+import Ajv, { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
+}
+
+export interface ReferenceOperation {
+  operationId: string;
+  method: string;
+  /** The reference's template, without the /v1 prefix: `/spaces/{spaceId}`. */
+  template: string;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/**
+ * Where the reference cannot judge a response (an operation it does not have), the schema of
+ * the components section that the response must match instead.
+ */
+const SUBSTITUTE_SCHEMAS: Record<string, string> = {
+  'POST /orgs': 'Organization',
+};
+
+const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * The wire contract: `@gitbook/api@0.143.2`'s OpenAPI document. Every 2xx body an HTTP test
+ * receives is validated against the response schema of the operation with the same method
+ * and path template (see TestHttp), so the reference shape is met by every route.
+ */
+export class ReferenceSchema {
+  private static instance?: ReferenceSchema;
+  private readonly ajv: Ajv;
+  private readonly routes: { method: string; template: string; regex: RegExp; literalSegments: number; operationId: string }[];
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  private constructor(private readonly document: OpenApiDocument) {
+    this.ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+    addFormats(this.ajv);
+    for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) this.ajv.addFormat(format, true);
+    this.ajv.addSchema(document as object, 'reference');
+    this.routes = Object.entries(document.paths).flatMap(([template, item]) =>
+      METHODS.filter((method) => item[method]).map((method) => ({
+        method,
+        template,
+        operationId: item[method].operationId ?? `${method} ${template}`,
+        regex: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+        literalSegments: template.split('/').filter((s) => s && !s.startsWith('{')).length,
+      })),
+    );
+  }
+
+  static load(): ReferenceSchema {
+    ReferenceSchema.instance ??= new ReferenceSchema(require('@gitbook/api/spec/openapi.json') as OpenApiDocument);
+    return ReferenceSchema.instance;
+  }
+
+  /** The reference operation serving `method path` (path with its /v1 prefix, no query). */
+  operationFor(method: string, path: string): ReferenceOperation | undefined {
+    const bare = path.replace(/^\/v1(?=\/)/, '');
+    const candidates = this.routes
+      .filter((route) => route.method === method.toLowerCase() && route.regex.test(bare))
+      .sort((a, b) => b.literalSegments - a.literalSegments);
+    const best = candidates[0];
+    return best ? { operationId: best.operationId, method: best.method, template: best.template } : undefined;
+  }
+
+  /** Problems of a 2xx body against the reference; an empty list means valid. */
+  validateResponse(method: string, path: string, status: number, body: unknown): string[] {
+    const operation = this.operationFor(method, path);
+    const substitute = operation ? undefined : SUBSTITUTE_SCHEMAS[`${method.toUpperCase()} ${path.replace(/^\/v1(?=\/)/, '')}`];
+    if (substitute) return this.validateSchema(substitute, body);
+    if (!operation) return [`the reference has no operation ${method.toUpperCase()} ${path}, and no substitute schema is declared`];
+    const responses = this.document.paths[operation.template][operation.method].responses ?? {};
+    if (!responses[String(status)]) {
+      return [`${operation.operationId}: the reference declares no ${status} response (it has ${Object.keys(responses).join(', ')})`];
+    }
+    const pointer = `reference#/paths/${escapePointer(operation.template)}/${operation.method}/responses/${status}/content/${escapePointer('application/json')}/schema`;
+    return this.run(pointer, body, operation.operationId);
+  }
+
+  /** Problems of a value against a named schema of the reference's components. */
+  validateSchema(name: string, value: unknown): string[] {
+    return this.run(`reference#/components/schemas/${name}`, value, name);
+  }
+
+  private run(pointer: string, value: unknown, label: string): string[] {
+    let validate = this.validators.get(pointer);
+    if (!validate) {
+      const compiled = this.ajv.getSchema(pointer);
+      if (!compiled) return [`${label}: no schema at ${pointer}`];
+      validate = compiled;
+      this.validators.set(pointer, validate);
+    }
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((e) => `${label}: ${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`);
+  }
+}

@@ -1,0 +1,122 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { ReferenceSchema } from './reference-schema';
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Record<string, string>;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | (string | number)[] | undefined>;
+  headers?: Record<string, string>;
+  /** A raw body, sent as is (malformed JSON tests). */
+  raw?: string;
+}
+
+/**
+ * The HTTP client of every test. Each answer is checked before the test sees it: a 2xx body
+ * against the reference schema of its operation, a 204/205 for emptiness, and an error for
+ * the conventions' `{error: {code, message}}` shape. A body that breaks the contract fails the
+ * test that received it.
+ */
+export class TestHttp {
+  private readonly reference = ReferenceSchema.load();
+
+  constructor(private readonly app: INestApplication) {}
+
+  /** Requests authenticated with `token` (none when undefined). */
+  as(token: string | undefined): TestCaller {
+    return new TestCaller(this, token);
+  }
+
+  async send(method: string, path: string, token: string | undefined, body: unknown, options: RequestOptions = {}): Promise<TestResponse> {
+    const agent = request(this.app.getHttpServer());
+    let req = (agent as unknown as Record<string, (url: string) => request.Test>)[method.toLowerCase()](path);
+    if (token !== undefined) req = req.set('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);
+    if (options.query) req = req.query(serializeQuery(options.query));
+    if (options.raw !== undefined) req = req.set('Content-Type', options.headers?.['Content-Type'] ?? 'application/json').send(options.raw);
+    else if (body !== undefined) req = req.send(body as object);
+    const res = await req;
+    const response: TestResponse = { status: res.status, body: res.body, text: res.text ?? '', headers: res.headers as Record<string, string> };
+    this.check(method, path, response);
+    return response;
+  }
+
+  private check(method: string, path: string, res: TestResponse): void {
+    const where = `${method.toUpperCase()} ${path} -> ${res.status}`;
+    if (res.status === 204 || res.status === 205) {
+      if (res.text !== '') throw new Error(`${where}: a ${res.status} must have an empty body, got ${res.text}`);
+      return;
+    }
+    if (res.status >= 200 && res.status < 300) {
+      // Only the API (/v1) has a reference contract; /health and /openapi.json are our own.
+      if (!path.startsWith('/v1/')) return;
+      if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) throw new Error(`${where}: not JSON`);
+      const problems = this.reference.validateResponse(method, path, res.status, res.body);
+      if (problems.length > 0) {
+        throw new Error(`${where}: the body breaks the reference schema:\n  ${problems.slice(0, 20).join('\n  ')}\nbody: ${JSON.stringify(res.body).slice(0, 2000)}`);
+      }
+      return;
+    }
+    const error = (res.body as { error?: { code?: unknown; message?: unknown } })?.error;
+    const keys = Object.keys(res.body ?? {});
+    if (!error || error.code !== res.status || typeof error.message !== 'string' || !error.message || keys.length !== 1) {
+      throw new Error(`${where}: the error body must be {"error": {"code": ${res.status}, "message": "..."}}, got ${res.text}`);
+    }
+    if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) throw new Error(`${where}: error not JSON`);
+  }
+}
+
+function serializeQuery(query: NonNullable<RequestOptions['query']>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    out[key] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  return out;
+}
+
+export class TestCaller {
+  constructor(
+    private readonly http: TestHttp,
+    private readonly token: string | undefined,
+  ) {}
+
+  get(path: string, options?: RequestOptions) {
+    return this.http.send('GET', path, this.token, undefined, options);
+  }
+
+  post(path: string, body?: unknown, options?: RequestOptions) {
+    return this.http.send('POST', path, this.token, body, options);
+  }
+
+  put(path: string, body?: unknown, options?: RequestOptions) {
+    return this.http.send('PUT', path, this.token, body, options);
+  }
+
+  patch(path: string, body?: unknown, options?: RequestOptions) {
+    return this.http.send('PATCH', path, this.token, body, options);
+  }
+
+  delete(path: string, options?: RequestOptions) {
+    return this.http.send('DELETE', path, this.token, undefined, options);
+  }
+
+  /** Every page of a list, following next.page until it is absent. */
+  async all<T = any>(path: string, query: RequestOptions['query'] = {}): Promise<T[]> {
+    const items: T[] = [];
+    let page: string | undefined;
+    for (let i = 0; i < 10_000; i++) {
+      const res = await this.get(path, { query: { ...query, page } });
+      if (res.status !== 200) throw new Error(`GET ${path} -> ${res.status}: ${res.text}`);
+      items.push(...(res.body.items as T[]));
+      page = res.body.next?.page;
+      if (!page) return items;
+    }
+    throw new Error('pagination did not end');
+  }
+}

@@ -1,3 +1,3 @@
 const { createJestConfig } = require('../jest/jest-config.js');
 
-module.exports = createJestConfig(__dirname, { database: true });
+module.exports = createJestConfig(__dirname, { database: false });

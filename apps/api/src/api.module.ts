@@ -1,14 +1,8 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { IdentityModule } from '@docs/identity';
-import { PlatformModule, PlatformOptions } from '@docs/platform';
 
-/** The HTTP api: the platform in its http runtime and every domain's HTTP module. */
-@Module({})
-export class ApiModule {
-  static forRoot(options: Omit<PlatformOptions, 'runtime'>): DynamicModule {
-    return {
-      module: ApiModule,
-      imports: [PlatformModule.forRoot({ ...options, runtime: 'http' }), IdentityModule],
-    };
-  }
-}
+/** The HTTP api: every domain's HTTP module. main.ts composes it with the platform. */
+@Module({
+  imports: [IdentityModule],
+})
+export class ApiModule {}

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { BootstrapResult, BootstrapService } from '@docs/identity';
-import { AppConfig, ConfigError, configureHttpApp, loadConfig, onShutdownSignal, resolveDatabase, runMigrations } from '@docs/platform';
+import { AppConfig, composeApp, ConfigError, configureHttpApp, loadConfig, onShutdownSignal, resolveDatabase, runMigrations } from '@docs/platform';
 import { ApiModule } from './api.module';
 
 async function main(): Promise<void> {
@@ -10,7 +10,8 @@ async function main(): Promise<void> {
   const database = await resolveDatabase(config);
   if (config.runMigrations) await runMigrations(database.url);
 
-  const app = await NestFactory.create<NestExpressApplication>(ApiModule.forRoot({ config, databaseUrl: database.url }), {
+  const root = composeApp({ config, databaseUrl: database.url, runtime: 'http' }, [ApiModule]);
+  const app = await NestFactory.create<NestExpressApplication>(root, {
     bodyParser: false,
     bufferLogs: true,
   });

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
-import { ConfigError, JobWorker, loadConfig, onShutdownSignal, resolveDatabase, runMigrations } from '@docs/platform';
+import { Logger as PinoLogger } from 'nestjs-pino';
+import { composeApp, ConfigError, JobWorker, loadConfig, onShutdownSignal, resolveDatabase, runMigrations } from '@docs/platform';
 import { WorkerModule } from './worker.module';
 
 async function main(): Promise<void> {
@@ -9,16 +10,17 @@ async function main(): Promise<void> {
   const database = await resolveDatabase(config);
   if (config.runMigrations) await runMigrations(database.url);
 
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot({ config, databaseUrl: database.url }), {
+  const root = composeApp({ config, databaseUrl: database.url, runtime: 'worker' }, [WorkerModule]);
+  const app = await NestFactory.createApplicationContext(root, {
     bufferLogs: true,
   });
-  const logger = app.get(Logger);
-  app.useLogger(logger);
+  app.useLogger(app.get(PinoLogger));
+  const logger = new Logger('Worker');
   const jobs = await app.get(JobWorker).start();
   logger.log({ jobs }, 'worker started');
 
-  onShutdownSignal(async (signal) => {
-    logger.log({ signal }, 'worker stopping: finishing the jobs in hand');
+  onShutdownSignal(async (reason) => {
+    logger.log({ reason }, 'worker stopping: finishing the jobs in hand');
     await app.close();
     await database.embedded?.stop();
   });

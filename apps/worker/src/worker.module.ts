@@ -1,14 +1,9 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { IdentityJobsModule } from '@docs/identity';
-import { JobWorkerModule, PlatformModule, PlatformOptions } from '@docs/platform';
+import { JobWorkerModule } from '@docs/platform';
 
-/** The worker: no HTTP server, only the job handlers of each domain. */
-@Module({})
-export class WorkerModule {
-  static forRoot(options: Omit<PlatformOptions, 'runtime'>): DynamicModule {
-    return {
-      module: WorkerModule,
-      imports: [PlatformModule.forRoot({ ...options, runtime: 'worker' }), JobWorkerModule, IdentityJobsModule],
-    };
-  }
-}
+/** The worker: no HTTP server, only each domain's job handlers. main.ts composes it with the platform. */
+@Module({
+  imports: [JobWorkerModule, IdentityJobsModule],
+})
+export class WorkerModule {}

@@ -70,3 +70,11 @@ export class PlatformModule {
     };
   }
 }
+
+@Module({})
+class AppRootModule {}
+
+/** The root module of an app (api, worker, CLI, tests): the platform plus the given modules. */
+export function composeApp(options: PlatformOptions, imports: NonNullable<DynamicModule['imports']>): DynamicModule {
+  return { module: AppRootModule, imports: [PlatformModule.forRoot(options), ...imports] };
+}

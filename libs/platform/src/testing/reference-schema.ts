@@ -25,6 +25,22 @@ const SUBSTITUTE_SCHEMAS: Record<string, string> = {
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
+ * OpenAPI 3.0 lets `nullable: true` stand beside `$ref`, `oneOf` or `allOf`; Ajv accepts it only
+ * beside `type`. Rewrite those into `anyOf: [schema, null]`, which means the same.
+ */
+function normalizeNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(normalizeNullable);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = normalizeNullable(value);
+  if (out.nullable === true && out.type === undefined) {
+    delete out.nullable;
+    return { anyOf: [out, { enum: [null] }] };
+  }
+  return out;
+}
+
+/**
  * The wire contract: `@gitbook/api@0.143.2`'s OpenAPI document. Every 2xx body an HTTP test
  * receives is validated against the response schema of the operation with the same method
  * and path template (see TestHttp), so the reference shape is met by every route.
@@ -39,7 +55,7 @@ export class ReferenceSchema {
     this.ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
     addFormats(this.ajv);
     for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) this.ajv.addFormat(format, true);
-    this.ajv.addSchema(document as object, 'reference');
+    this.ajv.addSchema(normalizeNullable(document) as object, 'reference');
     this.routes = Object.entries(document.paths).flatMap(([template, item]) =>
       METHODS.filter((method) => item[method]).map((method) => ({
         method,

@@ -1,11 +1,10 @@
-import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
-import { Module } from '@nestjs/common';
+import type { Abstract, DynamicModule, INestApplication, Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { loadConfig, AppConfig } from '../lib/config/app-config';
 import { configureHttpApp } from '../lib/http/configure-http-app';
-import { PlatformModule } from '../lib/platform.module';
+import { composeApp } from '../lib/platform.module';
 import { ManualClock } from './manual-clock';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { TestHttp } from './test-http';
@@ -29,7 +28,7 @@ export interface TestApp {
   config: AppConfig;
   database: TestDatabase;
   dataSource: DataSource;
-  get<T>(type: Type<T> | string | symbol): T;
+  get<T>(type: Type<T> | Abstract<T> | string | symbol): T;
   close(): Promise<void>;
 }
 
@@ -57,10 +56,8 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const clock = new ManualClock(new Date('2026-01-15T10:00:00.000Z'));
   const runtime = options.runtime ?? 'http';
 
-  @Module({ imports: [PlatformModule.forRoot({ config, databaseUrl: database.url, runtime, clock }), ...options.imports] })
-  class TestRootModule {}
-
-  const moduleRef = await Test.createTestingModule({ imports: [TestRootModule] }).compile();
+  const root = composeApp({ config, databaseUrl: database.url, runtime, clock }, options.imports);
+  const moduleRef = await Test.createTestingModule({ imports: [root] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
   if (runtime === 'http') configureHttpApp(app, config);
   await app.init();

@@ -32,9 +32,10 @@ export class InvitesService {
     private readonly clock: Clock,
   ) {}
 
+  /** `invitedBy` is null when the operator invites from the CLI. */
   async invite(
     organizationId: string,
-    invitedBy: string,
+    invitedBy: string | null,
     request: { emails: InviteEntry[]; role?: MemberRoleOrGuest; sso?: boolean },
   ): Promise<InviteResult> {
     // The last mention of an address decides its role.

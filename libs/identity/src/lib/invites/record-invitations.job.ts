@@ -7,7 +7,7 @@ import { InvitationEntity } from './invitation.entity';
 
 export interface RecordInvitationsPayload {
   organizationId: string;
-  invitedBy: string;
+  invitedBy: string | null;
   invitations: { userId: string; email: string; role: MemberRoleOrGuest }[];
 }
 

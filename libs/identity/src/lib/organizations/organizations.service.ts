@@ -58,6 +58,15 @@ export class OrganizationsService {
     return organization;
   }
 
+  /** Every organization with its member count, oldest first (operator CLI). */
+  listAll(): Promise<{ id: string; title: string; members: number }[]> {
+    return this.dataSource.query(
+      `SELECT o.id, o.title, count(m.user_id)::int AS members
+         FROM organizations o LEFT JOIN organization_members m ON m.organization_id = o.id
+        GROUP BY o.id ORDER BY o.created_at, o.id`,
+    );
+  }
+
   /** The user's organizations, most recently joined first. */
   async listForUser(userId: string, page: { page?: string; limit?: number }): Promise<Page<OrganizationMembership>> {
     const query = this.members

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +15,8 @@ export interface EmbeddedPostgresOptions {
   password?: string;
   /** Extra `-c name=value` server settings (tests turn durability off). */
   settings?: Record<string, string>;
+  /** Where to report what was done to the machine (creating a user, opening a folder). */
+  notice?: (line: string) => void;
 }
 
 interface Binaries {
@@ -40,7 +42,10 @@ const SYSTEM_USER = 'postgres';
  */
 export class EmbeddedPostgresServer {
   private constructor(
-    readonly options: Required<Omit<EmbeddedPostgresOptions, 'settings'>> & { settings: Record<string, string> },
+    readonly options: Required<Omit<EmbeddedPostgresOptions, 'settings' | 'notice'>> & {
+      settings: Record<string, string>;
+      notice: (line: string) => void;
+    },
     readonly owned: boolean,
   ) {}
 
@@ -58,16 +63,16 @@ export class EmbeddedPostgresServer {
     const server = new EmbeddedPostgresServer(withDefaults(options), true);
     await server.initialiseIfNeeded();
     if (await server.isRunning()) await server.pgCtl(['stop', '-m', 'fast', '-w', '-t', '60']);
-    await server.pgCtl([
-      'start',
-      '-w',
-      '-t',
-      '60',
-      '-l',
-      join(server.options.dataDir, 'server.log'),
-      '-o',
-      server.serverFlags().join(' '),
-    ]);
+    const log = join(server.options.dataDir, 'server.log');
+    try {
+      await server.pgCtl(['start', '-w', '-t', '60', '-l', log, '-o', server.serverFlags().join(' ')]);
+    } catch {
+      const tail = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-4).join('\n  ') : '';
+      throw new Error(
+        `The embedded PostgreSQL could not start on port ${server.options.port} (data in ${server.options.dataDir}).\n  ${tail}\n` +
+          'If the port is taken, set EMBEDDED_POSTGRES_PORT; to use another server, set DATABASE_URL.',
+      );
+    }
     return server;
   }
 
@@ -134,7 +139,12 @@ export class EmbeddedPostgresServer {
     if (existsSync(join(dataDir, 'PG_VERSION'))) return;
     const runAs = await postgresSystemUser();
     mkdirSync(dataDir, { recursive: true });
-    if (runAs.uid !== undefined) chownSync(dataDir, runAs.uid, runAs.gid ?? runAs.uid);
+    if (runAs.uid !== undefined) {
+      chownSync(dataDir, runAs.uid, runAs.gid ?? runAs.uid);
+      for (const opened of openPathFor(dataDir, runAs.uid)) {
+        this.options.notice(`allowed the postgres user to traverse ${opened} (o+x), to reach the data folder`);
+      }
+    }
     const pwFile = join(tmpdir(), `embedded-pg-${randomBase62(12)}`);
     writeFileSync(pwFile, `${password}\n`, { mode: 0o644 });
     try {
@@ -172,7 +182,25 @@ function withDefaults(options: EmbeddedPostgresOptions) {
     user: options.user ?? 'postgres',
     password: options.password ?? 'postgres',
     settings: options.settings ?? {},
+    notice: options.notice ?? (() => undefined),
   };
+}
+
+/**
+ * As root the server runs as the `postgres` user, which must be able to walk down to the
+ * data folder. A checkout under a private home (/root is 0700) would stop it: give such
+ * folders the execute (traverse, not list) bit for others. Returns the folders changed.
+ */
+function openPathFor(dataDir: string, uid: number): string[] {
+  const opened: string[] = [];
+  for (let dir = dirname(dataDir); ; dir = dirname(dir)) {
+    const stat = statSync(dir);
+    if (stat.uid !== uid && (stat.mode & 0o001) === 0) {
+      chmodSync(dir, (stat.mode & 0o7777) | 0o001);
+      opened.push(dir);
+    }
+    if (dirname(dir) === dir) return opened;
+  }
 }
 
 function isAlive(pid: number): boolean {

@@ -13,9 +13,13 @@ export const EMBEDDED_DATABASE_NAME = 'docs';
  * `DATABASE_URL` when set; otherwise the embedded PostgreSQL of this checkout, reused when
  * already running (started by `npm start`), or started here and owned by this process.
  */
-export async function resolveDatabase(config: AppConfig, mode: 'reuse' | 'own' = 'reuse'): Promise<ResolvedDatabase> {
+export async function resolveDatabase(
+  config: AppConfig,
+  mode: 'reuse' | 'own' = 'reuse',
+  notice?: (line: string) => void,
+): Promise<ResolvedDatabase> {
   if (config.databaseUrl) return { url: config.databaseUrl };
-  const options = { dataDir: config.embeddedPostgres.dataDir, port: config.embeddedPostgres.port };
+  const options = { dataDir: config.embeddedPostgres.dataDir, port: config.embeddedPostgres.port, notice };
   const server =
     mode === 'own' ? await EmbeddedPostgresServer.start(options) : await EmbeddedPostgresServer.connectOrStart(options);
   await ensureDatabase(server);

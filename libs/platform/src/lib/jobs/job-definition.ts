@@ -8,14 +8,21 @@ export interface JobDefinition<Payload extends object> {
   readonly retryLimit: number;
   /** Seconds before a job in hand is considered lost and retried. */
   readonly expireInSeconds: number;
+  /** Seconds before the first retry; later retries back off exponentially. */
+  readonly retryDelaySeconds: number;
   /** Type carrier only: never read at run time. */
   readonly payload?: Payload;
 }
 
 export function defineJob<Payload extends object>(
   name: string,
-  options: { retryLimit?: number; expireInSeconds?: number } = {},
+  options: { retryLimit?: number; expireInSeconds?: number; retryDelaySeconds?: number } = {},
 ): JobDefinition<Payload> {
   if (!/^[a-z0-9][a-z0-9.-]*$/.test(name)) throw new Error(`invalid job name "${name}"`);
-  return Object.freeze({ name, retryLimit: options.retryLimit ?? 3, expireInSeconds: options.expireInSeconds ?? 15 * 60 });
+  return Object.freeze({
+    name,
+    retryLimit: options.retryLimit ?? 3,
+    expireInSeconds: options.expireInSeconds ?? 15 * 60,
+    retryDelaySeconds: options.retryDelaySeconds ?? 10,
+  });
 }

@@ -7,6 +7,11 @@ export interface JobContext {
   jobId: string;
   /** 0 on the first attempt. */
   retryCount: number;
+  /**
+   * Aborted when the worker shuts down and its grace period is over: the job has been handed
+   * back to the queue, so a long handler should stop at its next safe point.
+   */
+  signal: AbortSignal;
 }
 
 /** A provider that runs one kind of job. Only the worker registers handlers with the queue. */

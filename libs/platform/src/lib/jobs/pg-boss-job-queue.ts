@@ -60,6 +60,7 @@ export class PgBossJobQueue extends JobQueue implements OnModuleInit, BeforeAppl
       created = this.boss.createQueue(definition.name, {
         name: definition.name,
         retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: definition.expireInSeconds,
       });

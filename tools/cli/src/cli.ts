@@ -1,0 +1,154 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
+import { Command, CommanderError, Option } from 'commander';
+import {
+  ApiTokensService,
+  IdentityCoreModule,
+  InvitesService,
+  MEMBER_ROLES,
+  MemberRoleOrGuest,
+  OrganizationsService,
+  UsersService,
+} from '@docs/identity';
+import { AppConfig, composeApp, loadConfig, resolveDatabase, runMigrations } from '@docs/platform';
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+type Run = <T>(work: (app: INestApplicationContext) => Promise<T>) => Promise<T>;
+
+/** Opens the database (DATABASE_URL or the checkout's embedded server) for one command. */
+function runner(env: Record<string, string | undefined>): Run {
+  return async (work) => {
+    // Logs would mix with the command's output (a token must be the last line): keep them off.
+    const config: AppConfig = { ...loadConfig(env), logLevel: 'silent' };
+    const database = await resolveDatabase(config);
+    try {
+      if (config.runMigrations) await runMigrations(database.url);
+      const app = await NestFactory.createApplicationContext(
+        composeApp({ config, databaseUrl: database.url, runtime: 'cli' }, [IdentityCoreModule]),
+        { logger: false },
+      );
+      try {
+        return await work(app);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.embedded?.stop();
+    }
+  };
+}
+
+const roleOption = () =>
+  new Option('--role <role>', `${MEMBER_ROLES.join(', ')}, or guest`).choices([...MEMBER_ROLES, 'guest']).default('read');
+const toRole = (role: string): MemberRoleOrGuest => (role === 'guest' ? null : (role as MemberRoleOrGuest));
+
+export function buildProgram(io: CliIo, env: Record<string, string | undefined>): Command {
+  const run = runner(env);
+  const program = new Command('cli')
+    .description('Operator commands, run from the checkout against the same database as the api.')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+
+  const orgs = program.command('orgs').description('organizations');
+  orgs
+    .command('create')
+    .description('create an organization whose admin is the given user (created if unknown)')
+    .requiredOption('--title <title>', 'organization title (2 to 255 characters)')
+    .requiredOption('--owner <email>', "the admin's email")
+    .action(async (options: { title: string; owner: string }) => {
+      if (options.title.trim().length < 2 || options.title.length > 255) throw new CliError('--title must have 2 to 255 characters');
+      const organization = await run(async (app) => {
+        const users = app.get(UsersService);
+        const owner = (await users.findByEmail(options.owner)) ?? (await users.create(options.owner, undefined));
+        return app.get(OrganizationsService).create({ title: options.title }, owner.id);
+      });
+      io.out(`created organization "${organization.title}"`);
+      io.out(organization.id);
+    });
+  orgs
+    .command('list')
+    .description('list every organization')
+    .action(async () => {
+      const rows = await run((app) => app.get(OrganizationsService).listAll());
+      for (const row of rows) io.out(`${row.id}\t${row.members} members\t${row.title}`);
+    });
+
+  program
+    .command('invite')
+    .description('invite a user into an organization (the user is created if unknown)')
+    .requiredOption('--org <organizationId>', 'organization id')
+    .requiredOption('--email <email>', "the user's email")
+    .addOption(roleOption())
+    .action(async (options: { org: string; email: string; role: string }) => {
+      const result = await run(async (app) => {
+        await app.get(OrganizationsService).get(options.org);
+        return app.get(InvitesService).invite(options.org, null, { emails: [{ email: options.email, role: toRole(options.role) }] });
+      });
+      io.out(result.invited ? `invited ${options.email} as ${options.role}` : `${options.email} is already a member`);
+    });
+
+  const tokens = program.command('tokens').description('API tokens');
+  tokens
+    .command('create')
+    .description("mint a token for a user; its value is printed once, on the last line")
+    .requiredOption('--email <email>', "the user's email")
+    .option('--label <label>', 'what the token is for', 'cli')
+    .action(async (options: { email: string; label: string }) => {
+      const minted = await run(async (app) => {
+        const user = await app.get(UsersService).findByEmail(options.email);
+        if (!user) throw new CliError(`no user has the email ${options.email}`);
+        return app.get(ApiTokensService).mint(user.id, options.label);
+      });
+      io.out(`minted token ${minted.token.id} (${minted.token.label}) for ${options.email}; store it now, it is shown once:`);
+      io.out(minted.value);
+    });
+  tokens
+    .command('list')
+    .description('list tokens (never their values), newest first')
+    .option('--email <email>', "only this user's tokens")
+    .action(async (options: { email?: string }) => {
+      const rows = await run(async (app) => {
+        const user = options.email ? await app.get(UsersService).findByEmail(options.email) : undefined;
+        if (options.email && !user) throw new CliError(`no user has the email ${options.email}`);
+        return app.get(ApiTokensService).list(user?.id);
+      });
+      for (const token of rows) {
+        const state = token.revokedAt ? `revoked ${token.revokedAt.toISOString()}` : 'active';
+        io.out(`${token.id}\t${token.displayPrefix}…\t${token.user?.email}\t${token.label}\tcreated ${token.createdAt.toISOString()}\t${state}`);
+      }
+    });
+  tokens
+    .command('revoke')
+    .description('revoke a token: it stops working at the next request')
+    .argument('<tokenId>', 'token id, as listed')
+    .action(async (tokenId: string) => {
+      await run((app) => app.get(ApiTokensService).revoke(tokenId));
+      io.out(`revoked token ${tokenId}`);
+    });
+  return program;
+}
+
+/** A mistake of the operator: printed without a stack trace. */
+export class CliError extends Error {}
+
+/** Runs one command line; resolves to the exit code. */
+export async function runCli(argv: string[], io: CliIo, env: Record<string, string | undefined> = process.env): Promise<number> {
+  try {
+    await buildProgram(io, env).parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    const status = (error as { status?: number }).status;
+    if (error instanceof CliError || (typeof status === 'number' && status < 500)) {
+      io.err(`error: ${(error as Error).message}`);
+      return 1;
+    }
+    io.err(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    return 1;
+  }
+}

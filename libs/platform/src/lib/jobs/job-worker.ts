@@ -41,13 +41,16 @@ export class JobWorker implements BeforeApplicationShutdown {
     const handlers = this.findHandlers();
     for (const registered of handlers) {
       await this.queue.ensureQueue(registered.definition);
-      await this.queue.boss.work<object>(
-        registered.definition.name,
-        { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
-        async (jobs: PgBoss.JobWithMetadata<object>[]) => {
-          for (const job of jobs) await this.runOne(registered, job);
-        },
-      );
+      // One poller per slot: up to WORKER_CONCURRENCY jobs of each kind run at the same time.
+      for (let slot = 0; slot < this.config.workerConcurrency; slot++) {
+        await this.queue.boss.work<object>(
+          registered.definition.name,
+          { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
+          async (jobs: PgBoss.JobWithMetadata<object>[]) => {
+            for (const job of jobs) await this.runOne(registered, job);
+          },
+        );
+      }
     }
     return handlers.map(({ definition }) => definition.name);
   }

@@ -12,6 +12,7 @@ export * from './lib/invites/record-invitations.job';
 export * from './lib/members/is-role-or-guest.decorator';
 export * from './lib/members/member.entity';
 export * from './lib/members/member-role';
+export * from './lib/members/space-reach';
 export * from './lib/organizations/organization.entity';
 export * from './lib/organizations/organization.presenter';
 export * from './lib/organizations/organization.dto';

@@ -2,10 +2,11 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { BootstrapResult, BootstrapService } from '@docs/identity';
-import { AppConfig, composeApp, ConfigError, configureHttpApp, loadConfig, onShutdownSignal, resolveDatabase, runMigrations } from '@docs/platform';
+import { AppConfig, composeApp, ConfigError, configureHttpApp, listenForShutdown, loadConfig, resolveDatabase, runMigrations } from '@docs/platform';
 import { ApiModule } from './api.module';
 
 async function main(): Promise<void> {
+  const shutdown = listenForShutdown((line) => process.stderr.write(`${line}\n`));
   const config = loadConfig();
   const database = await resolveDatabase(config);
   if (config.runMigrations) await runMigrations(database.url);
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   const bootstrap = await app.get(BootstrapService).ensureBootstrapped();
   await app.listen(config.port, config.host);
 
-  onShutdownSignal(async () => {
+  shutdown.onStop(async () => {
     await app.close();
     await database.embedded?.stop();
   });

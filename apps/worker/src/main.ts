@@ -2,10 +2,11 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import { composeApp, ConfigError, JobWorker, loadConfig, onShutdownSignal, resolveDatabase, runMigrations } from '@docs/platform';
+import { composeApp, ConfigError, JobWorker, listenForShutdown, loadConfig, resolveDatabase, runMigrations } from '@docs/platform';
 import { WorkerModule } from './worker.module';
 
 async function main(): Promise<void> {
+  const shutdown = listenForShutdown((line) => process.stderr.write(`${line}\n`));
   const config = loadConfig();
   const database = await resolveDatabase(config);
   if (config.runMigrations) await runMigrations(database.url);
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   const jobs = await app.get(JobWorker).start();
   logger.log({ jobs }, 'worker started');
 
-  onShutdownSignal(async (reason) => {
+  shutdown.onStop(async (reason) => {
     logger.log({ reason }, 'worker stopping: finishing the jobs in hand');
     await app.close();
     await database.embedded?.stop();

@@ -39,6 +39,20 @@ function launch(env: Record<string, string>): Launched {
   return { process: child, output: () => output, exit: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
 }
 
+/** The api and worker pids the launcher reported. */
+function childPids(launched: Launched): number[] {
+  return [...launched.output().matchAll(/Started the (?:api|worker) \(pid (\d+)\)/g)].map((m) => Number(m[1]));
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function untilReady(launched: Launched, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!launched.output().includes('[start] Ready:')) {
@@ -49,6 +63,7 @@ async function untilReady(launched: Launched, timeoutMs = 60_000): Promise<void>
 
 describe('npm start', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'launcher-test-'));
+  const spawned: number[] = [];
   let env: Record<string, string>;
   let baseUrl: string;
 
@@ -64,6 +79,8 @@ describe('npm start', () => {
     };
   });
   afterAll(async () => {
+    // Whatever happens above, leave no process behind (it would keep Jest's pipes open).
+    for (const pid of spawned) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
     await EmbeddedPostgresServer.destroyAt(join(dataDir, 'postgres'));
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -71,6 +88,7 @@ describe('npm start', () => {
   it('starts api, worker and the embedded database, prints the token, and stops cleanly', async () => {
     const launched = launch(env);
     await untilReady(launched);
+    spawned.push(...childPids(launched));
     expect(launched.output()).toContain(`  ${TOKEN}`);
     expect(launched.output()).toContain(`API listening on ${baseUrl}`);
 
@@ -96,14 +114,21 @@ describe('npm start', () => {
     const crashed = launch(env);
     await untilReady(crashed);
     expect(crashed.output()).not.toContain('First start');
+    const orphans = childPids(crashed);
+    spawned.push(...orphans);
+    expect(orphans).toHaveLength(2);
     crashed.process.kill('SIGKILL');
     await crashed.exit;
     // The launcher is gone; its database is left running, as after a crash.
     expect(EmbeddedPostgresServer.runningPort(join(dataDir, 'postgres'))).toBeDefined();
-    await sleep(1500); // the orphaned api and worker notice and stop
+    // The orphaned api and worker notice and stop on their own.
+    const deadline = Date.now() + 15_000;
+    while (orphans.some(isRunning) && Date.now() < deadline) await sleep(200);
+    expect(orphans.filter(isRunning)).toEqual([]);
 
     const restarted = launch(env);
     await untilReady(restarted);
+    spawned.push(...childPids(restarted));
     const { data: orgs } = await new GitBookAPI({ endpoint: baseUrl, authToken: TOKEN }).orgs.listOrganizationsForAuthenticatedUser();
     expect(orgs.items).toHaveLength(1);
     restarted.process.kill('SIGINT');

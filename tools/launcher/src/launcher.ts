@@ -32,6 +32,7 @@ export async function launch(env: NodeJS.ProcessEnv, say: Say): Promise<number> 
       detached: true,
     });
     children.set(name, child);
+    say(`Started the ${name} (pid ${child.pid})`);
   }
 
   let stopping: Promise<void> | undefined;

@@ -1,19 +1,25 @@
 const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 
+export interface ShutdownListener {
+  /** The shutdown to run; a stop requested before this call runs it at once. */
+  onStop(shutdown: (reason: string) => Promise<void>): void;
+}
+
 /**
- * Runs `shutdown` once on the first SIGTERM or SIGINT, then exits. A second signal while
- * shutting down exits at once (the impatient Ctrl-C). A process started by the launcher
- * (`npm start`) also shuts down when the launcher disappears, so that none is left orphaned.
+ * Listens, from the very start of a process, for SIGTERM, SIGINT and (for a process the
+ * launcher started) the launcher disappearing. Call it first thing in main(): a stop requested
+ * while the app is still starting is remembered and carried out as soon as `onStop` provides the
+ * shutdown. The shutdown runs once, then the process exits; a second signal exits at once.
  */
-export function onShutdownSignal(shutdown: (reason: string) => Promise<void>, log: (line: string) => void = () => undefined): void {
-  let stopping = false;
-  const stop = (reason: string) => {
-    if (stopping) {
-      log(`${reason} again: exiting now`);
-      process.exit(1);
-    }
-    stopping = true;
-    shutdown(reason).then(
+export function listenForShutdown(log: (line: string) => void = () => undefined): ShutdownListener {
+  let requested: string | undefined;
+  let running = false;
+  let shutdown: ((reason: string) => Promise<void>) | undefined;
+
+  const run = () => {
+    if (!requested || !shutdown || running) return;
+    running = true;
+    shutdown(requested).then(
       () => process.exit(0),
       (error: unknown) => {
         log(`shutdown failed: ${error instanceof Error ? error.stack : String(error)}`);
@@ -21,6 +27,22 @@ export function onShutdownSignal(shutdown: (reason: string) => Promise<void>, lo
       },
     );
   };
+  const stop = (reason: string) => {
+    if (requested) {
+      log(`${reason} while stopping: exiting now`);
+      process.exit(1);
+    }
+    requested = reason;
+    run();
+  };
+
   for (const signal of SIGNALS) process.on(signal, () => stop(signal));
   if (process.connected) process.on('disconnect', () => stop('launcher gone'));
+
+  return {
+    onStop(fn) {
+      shutdown = fn;
+      run();
+    },
+  };
 }

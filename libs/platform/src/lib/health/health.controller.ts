@@ -18,7 +18,7 @@ export class HealthController {
   @Public()
   @SkipRateLimit()
   @Get()
-  @ApiOperation({ summary: 'Readiness: answers 200 once the api serves requests and reaches its database.' })
+  @ApiOperation({ operationId: 'getHealth', summary: 'Readiness: answers 200 once the api serves requests and reaches its database.', security: [] })
   @ApiOkResponse({ type: HealthResponse })
   @ApiServiceUnavailableResponse({ description: 'The database does not answer.' })
   async check(): Promise<HealthResponse> {

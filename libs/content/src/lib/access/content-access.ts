@@ -263,7 +263,8 @@ export class ContentAccess {
    * The check for placing content (create, duplicate, move, restore) under `parentId` of an
    * organization: the create level on that collection (404 if the caller cannot see it or it is
    * in another organization), or at the top level the organization role create (404 for
-   * non-members, 403 for members below create).
+   * non-members, 403 for members below create). `parentKnown`: the caller was already shown
+   * `parentId` (a duplicate goes where the original is), so a parent they cannot see is a 403.
    */
   async requirePlacement(
     organizationId: string,
@@ -271,11 +272,16 @@ export class ContentAccess {
     caller: Caller,
     orgRole: MemberRoleOrGuest | undefined,
     action: string,
+    parentKnown = false,
   ): Promise<void> {
     if (parentId === null) {
       if (orgRole === undefined) throw new NotFoundException(`No organization has the id ${organizationId}.`);
       requireLevel(topLevelLevel(orgRole), 'create', `the top level of organization ${organizationId}`, action);
       return;
+    }
+    if (parentKnown) {
+      const known = await this.findCollection(parentId, caller.userId);
+      requireLevel(known?.level ?? null, 'create', `collection ${parentId}`, action);
     }
     const target = await this.requireCollection(parentId, caller, 'create', action);
     if (target.collection.organizationId !== organizationId) {

@@ -1,4 +1,4 @@
-import { IdentityModule } from '@docs/identity';
+import { IdentityModule, MemberEntity } from '@docs/identity';
 import { addMember, createOrganization, createUser } from '@docs/identity/testing';
 import { createTestApp, TestApp, TEST_PUBLIC_URL } from '@docs/platform/testing';
 import { createCollection, createSpace, listIds } from '../../testing';
@@ -205,6 +205,24 @@ describe('collections', () => {
       expect((await t.http.as(token).delete(`/v1/collections/${top.id}`)).status).toBe(404);
     });
 
+    it('changes nothing when the deletion fails half-way', async () => {
+      const { organization, members } = await createOrganization(t);
+      const token = members.admin.token;
+      const collection = await createCollection(t, token, organization.id);
+      const space = await createSpace(t, token, organization.id, { parent: collection.id });
+      // The spaces are soft-deleted first; a failing collection delete must take that back.
+      await t.dataSource.query(`CREATE FUNCTION refuse_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no'; END $$`);
+      await t.dataSource.query(`CREATE TRIGGER refuse_delete BEFORE DELETE ON collections FOR EACH ROW EXECUTE FUNCTION refuse_delete()`);
+      try {
+        expect((await t.http.as(token).delete(`/v1/collections/${collection.id}`)).status).toBe(500);
+      } finally {
+        await t.dataSource.query(`DROP TRIGGER refuse_delete ON collections`);
+        await t.dataSource.query(`DROP FUNCTION refuse_delete()`);
+      }
+      expect((await spaceRow(space.id)).deletedAt).toBeNull();
+      expect(await listIds(t, token, `/v1/collections/${collection.id}/spaces`)).toEqual([space.id]);
+    });
+
     it("answers 404 for another organization's collection and 401 without a token", async () => {
       const { members } = await createOrganization(t);
       const other = await createOrganization(t);
@@ -332,7 +350,8 @@ describe('collections', () => {
       expect(await listIds(t, admin.token, `/v1/orgs/${target.organization.id}/collections`)).toEqual([already.id, moving.id, child.id]);
       expect(await listIds(t, admin.token, `/v1/orgs/${source.organization.id}/collections`)).toEqual([parent.id]);
       expect((await t.http.as(admin.token).get(`/v1/collections/${child.id}`)).body).toMatchObject({ parent: moving.id, organization: target.organization.id });
-      expect(await listIds(t, admin.token, `/v1/orgs/${target.organization.id}/spaces`)).toEqual([space.id, deep.id]);
+      // (Spaces of different collections are grouped by collection id: compare as a set.)
+      expect((await listIds(t, admin.token, `/v1/orgs/${target.organization.id}/spaces`)).sort()).toEqual([space.id, deep.id].sort());
       expect((await t.http.as(admin.token).get(`/v1/spaces/${deep.id}`)).body).toMatchObject({ organization: target.organization.id, parent: child.id, comments: 5, changeRequestsOpen: 2 });
       expect((await spaceRow(deleted.id)).organizationId).toBe(target.organization.id);
       expect(await listIds(t, admin.token, `/v1/orgs/${source.organization.id}/spaces`)).toEqual([stays.id]);
@@ -357,6 +376,18 @@ describe('collections', () => {
       expect((await transfer(target.organization.id)).status).toBe(403);
       expect((await transfer(source.organization.id)).status).toBe(409);
       expect((await transfer(12)).body.error.message).toContain('organization must be a string');
+      // A failure half-way (the collections are updated after their spaces) changes nothing.
+      await t.dataSource.getRepository(MemberEntity).update({ organizationId: target.organization.id, userId: admin.user.id }, { role: 'admin' });
+      const space = await createSpace(t, admin.token, source.organization.id, { parent: collection.id });
+      await t.dataSource.query(`CREATE FUNCTION refuse_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no'; END $$`);
+      await t.dataSource.query(`CREATE TRIGGER refuse_update BEFORE UPDATE ON collections FOR EACH ROW EXECUTE FUNCTION refuse_update()`);
+      try {
+        expect((await transfer(target.organization.id)).status).toBe(500);
+      } finally {
+        await t.dataSource.query(`DROP TRIGGER refuse_update ON collections`);
+        await t.dataSource.query(`DROP FUNCTION refuse_update()`);
+      }
+      expect((await spaceRow(space.id)).organizationId).toBe(source.organization.id);
       expect((await collectionRow(collection.id))?.organizationId).toBe(source.organization.id);
       expect((await t.http.as(undefined).post(`/v1/collections/${collection.id}/transfer`, { organization: 'x' })).status).toBe(401);
     });

@@ -328,6 +328,10 @@ describe('default levels: caps, null and inherit chains', () => {
     await setDefaultLevel(t, admin(), { object: 'space', id: open.id }, 'edit');
 
     await expectLevels(hidden.id, { admin: 'admin', create: null, review: null, edit: null, comment: null, read: null, guest: null });
+    // A duplicate goes where the original is: into a collection the creator cannot see, a 403 (they were shown its id).
+    const duplicate = await t.http.as(org.members.create.token).post(`/v1/spaces/${open.id}/duplicate`);
+    expect(duplicate.status).toBe(403);
+    expect(duplicate.body.error.message).toBe(`You need the create level on collection ${below.id} to create spaces there; you have no access.`);
     await expectLevels(open.id, { admin: 'admin', create: 'edit', review: 'edit', edit: 'edit', comment: 'comment', read: 'read', guest: null });
     for (const who of NON_ADMIN) {
       const token = org.members[who].token;

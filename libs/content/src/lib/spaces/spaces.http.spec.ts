@@ -129,6 +129,31 @@ describe('spaces', () => {
     });
   });
 
+  describe('writes that must not half-happen', () => {
+    it('gives concurrent creations distinct places', async () => {
+      const { organization, members } = await createOrganization(t);
+      const created = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => t.http.as(members.admin.token).post(`/v1/orgs/${organization.id}/spaces`, { title: `S${i}` })),
+      );
+      expect(created.map((res) => res.status)).toEqual(Array(6).fill(201));
+      const positions = (await t.dataSource.getRepository(SpaceEntity).findBy({ organizationId: organization.id })).map((s) => s.position);
+      expect(new Set(positions).size).toBe(6);
+    });
+
+    it('leaves no space behind when its first revision cannot be written', async () => {
+      const { organization, members } = await createOrganization(t);
+      const source = await createSpace(t, members.admin.token, organization.id);
+      await t.dataSource.query(`ALTER TABLE revisions RENAME TO revisions_hidden`);
+      try {
+        expect((await t.http.as(members.admin.token).post(`/v1/orgs/${organization.id}/spaces`, {})).status).toBe(500);
+        expect((await t.http.as(members.admin.token).post(`/v1/spaces/${source.id}/duplicate`)).status).toBe(500);
+      } finally {
+        await t.dataSource.query(`ALTER TABLE revisions_hidden RENAME TO revisions`);
+      }
+      expect(await listIds(t, members.admin.token, `/v1/orgs/${organization.id}/spaces`)).toEqual([source.id]);
+    });
+  });
+
   describe('GET /v1/orgs/{organizationId}/spaces', () => {
     it('lists live spaces in pages: top level first in stored order, then each collection', async () => {
       const { organization, members } = await createOrganization(t);

@@ -226,7 +226,7 @@ export class SpacesService {
   async duplicate(spaceId: string, caller: Caller): Promise<SpaceView> {
     const access = await this.access.requireSpace(spaceId, caller, 'read', 'duplicate it');
     const source = access.space;
-    await this.access.requirePlacement(source.organizationId, source.parentId, caller, access.orgRole, 'create spaces there');
+    await this.access.requirePlacement(source.organizationId, source.parentId, caller, access.orgRole, 'create spaces there', true);
     const id = newId();
     await this.dataSource.transaction(async (tx) => {
       await this.order.lock(tx, source.organizationId);

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { Caller } from '@docs/identity';
+import { Caller, OrganizationAccess } from '@docs/identity';
 import { Clock, newId, Page, Paginator, sortKey } from '@docs/platform';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { COLLECTION_VISIBLE_TO_MEMBERS, ContentAccess } from '../access/content-access';
@@ -32,6 +32,7 @@ export class CollectionsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(CollectionEntity) private readonly collections: Repository<CollectionEntity>,
     private readonly access: ContentAccess,
+    private readonly organizations: OrganizationAccess,
     private readonly order: SiblingOrder,
     private readonly spaces: SpacesService,
     private readonly clock: Clock,
@@ -44,9 +45,9 @@ export class CollectionsService {
   }
 
   async create(organizationId: string, caller: Caller, input: CreateCollectionDto): Promise<CollectionView> {
-    const scope = await this.access.requireOrganization(organizationId, caller);
+    const membership = await this.organizations.require(organizationId, caller);
     const parentId = input.parent ?? null;
-    await this.access.requirePlacement(organizationId, parentId, caller, scope.orgRole, 'create collections there');
+    await this.access.requirePlacement(organizationId, parentId, caller, membership.role, 'create collections there');
     const id = newId();
     await this.dataSource.transaction(async (tx) => {
       await this.order.lock(tx, organizationId);

@@ -1,4 +1,4 @@
-import { IdentityModule } from '@docs/identity';
+import { IdentityModule, MemberEntity } from '@docs/identity';
 import { addMember, createOrganization, createUser } from '@docs/identity/testing';
 import { DAY_MS } from '@docs/platform';
 import { createTestApp, TestApp, TEST_PUBLIC_URL } from '@docs/platform/testing';
@@ -228,6 +228,15 @@ describe('spaces', () => {
       expect(res.body.error.message).toBe(`No space has the id ${foreign.id}.`);
       expect((await t.http.as(members.admin.token).get('/v1/spaces/unknown')).status).toBe(404);
       expect((await t.http.as(undefined).get(`/v1/spaces/${foreign.id}`)).status).toBe(401);
+    });
+
+    it('treats a disabled member as an outsider', async () => {
+      const { organization, members } = await createOrganization(t, { reader: 'read' });
+      const space = await createSpace(t, members.admin.token, organization.id);
+      expect((await t.http.as(members.reader.token).get(`/v1/spaces/${space.id}`)).status).toBe(200);
+      await t.dataSource.getRepository(MemberEntity).update({ organizationId: organization.id, userId: members.reader.user.id }, { disabled: true });
+      expect((await t.http.as(members.reader.token).get(`/v1/spaces/${space.id}`)).status).toBe(404);
+      expect((await t.http.as(members.reader.token).get(`/v1/orgs/${organization.id}/spaces`)).status).toBe(404);
     });
   });
 

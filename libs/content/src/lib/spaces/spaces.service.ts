@@ -59,9 +59,9 @@ export class SpacesService {
   }
 
   async create(organizationId: string, caller: Caller, input: CreateSpaceDto): Promise<SpaceView> {
-    const scope = await this.access.requireOrganization(organizationId, caller);
+    const membership = await this.organizations.require(organizationId, caller);
     const parentId = input.parent ?? null;
-    await this.access.requirePlacement(organizationId, parentId, caller, scope.orgRole, 'create spaces there');
+    await this.access.requirePlacement(organizationId, parentId, caller, membership.role, 'create spaces there');
     const id = newId();
     await this.dataSource.transaction(async (tx) => {
       await this.order.lock(tx, organizationId);

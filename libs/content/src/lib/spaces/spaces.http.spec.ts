@@ -6,6 +6,7 @@ import { createCollection, createSpace, listIds } from '../../testing';
 import { ContentModule } from '../content.module';
 import { RevisionEntity } from '../revisions/revision.entity';
 import { SpaceEntity } from './space.entity';
+import { TRANSLATION_LANGUAGES } from './translation-languages';
 
 describe('spaces', () => {
   let t: TestApp;
@@ -326,7 +327,7 @@ describe('spaces', () => {
       expect((await t.http.as(members.admin.token).get(`/v1/spaces/${space.id}`)).body).toEqual(space);
     });
 
-    it('accepts every edit mode and every default level', async () => {
+    it('accepts every edit mode, default level and language', async () => {
       const { organization, members } = await createOrganization(t);
       const space = await createSpace(t, members.admin.token, organization.id);
       for (const editMode of ['locked', 'live']) {
@@ -334,6 +335,9 @@ describe('spaces', () => {
       }
       for (const defaultLevel of ['admin', 'create', 'review', 'edit', 'comment', 'read', 'inherit', null]) {
         expect((await t.http.as(members.admin.token).patch(`/v1/spaces/${space.id}`, { defaultLevel })).body.defaultLevel).toBe(defaultLevel);
+      }
+      for (const language of TRANSLATION_LANGUAGES) {
+        expect((await t.http.as(members.admin.token).patch(`/v1/spaces/${space.id}`, { language })).body.language).toBe(language);
       }
     });
   });

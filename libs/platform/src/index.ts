@@ -30,3 +30,4 @@ export * from './lib/validation/flatten-validation-errors';
 export * from './lib/validation/transforms';
 export * from './lib/validation/validation.pipe';
 export * from './lib/runtime/on-shutdown-signal';
+export * from './lib/lists/contains-pattern';

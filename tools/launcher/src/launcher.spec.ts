@@ -7,7 +7,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { EmbeddedPostgresServer } from '@docs/platform';
 
 // The official client, as a user of a hosted service would point it at this server.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { GitBookAPI } = require('@gitbook/api') as typeof import('@gitbook/api');
 
 const root = join(__dirname, '../../..');

@@ -1,38 +1,73 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrganizationAccess } from './access/organization-access';
+import { TeamOwnership } from './access/team-ownership';
 import { TokenAuthenticator } from './auth/token-authenticator';
 import { BootstrapService } from './bootstrap/bootstrap.service';
 import { InvitationEntity } from './invites/invitation.entity';
 import { InvitesService } from './invites/invites.service';
+import { MemberCountsService } from './members/member-counts';
 import { MemberEntity } from './members/member.entity';
+import { MemberPresenter } from './members/member.presenter';
+import { MembersService } from './members/members.service';
+import { VisitorClaimsTokens } from './members/visitor-claims';
 import { OrganizationEntity } from './organizations/organization.entity';
 import { OrganizationPresenter } from './organizations/organization.presenter';
 import { OrganizationsService } from './organizations/organizations.service';
+import { SamlProviderEntity } from './saml/saml-provider.entity';
+import { SamlProviderPresenter } from './saml/saml-provider.presenter';
+import { SamlProvidersService } from './saml/saml-providers.service';
+import { TeamMemberEntity } from './teams/team-member.entity';
+import { TeamMembersService } from './teams/team-members.service';
+import { TeamPresenter } from './teams/team.presenter';
+import { TeamStatsService } from './teams/team-stats';
+import { TeamViews } from './teams/team-views';
+import { TeamEntity } from './teams/team.entity';
+import { TeamsService } from './teams/teams.service';
 import { ApiTokenEntity } from './tokens/api-token.entity';
 import { ApiTokensService } from './tokens/api-tokens.service';
 import { UserEntity } from './users/user.entity';
 import { UserPresenter } from './users/user.presenter';
 import { UsersService } from './users/users.service';
 
-const entities = TypeOrmModule.forFeature([UserEntity, OrganizationEntity, MemberEntity, ApiTokenEntity, InvitationEntity]);
+const entities = TypeOrmModule.forFeature([
+  UserEntity,
+  OrganizationEntity,
+  MemberEntity,
+  ApiTokenEntity,
+  InvitationEntity,
+  TeamEntity,
+  TeamMemberEntity,
+  SamlProviderEntity,
+]);
 const services = [
   UsersService,
   UserPresenter,
   OrganizationsService,
   OrganizationPresenter,
   OrganizationAccess,
+  TeamOwnership,
   ApiTokensService,
   TokenAuthenticator,
   InvitesService,
   BootstrapService,
+  MembersService,
+  MemberCountsService,
+  MemberPresenter,
+  VisitorClaimsTokens,
+  TeamsService,
+  TeamMembersService,
+  TeamStatsService,
+  TeamPresenter,
+  TeamViews,
+  SamlProvidersService,
+  SamlProviderPresenter,
 ];
 
-/** Users, organizations, members and tokens: the services every other domain builds on. */
+/** Users, organizations, members, teams, tokens and SSO: the services every other domain builds on. */
 @Module({
   imports: [entities],
   providers: services,
   exports: [entities, ...services],
 })
 export class IdentityCoreModule {}
-

@@ -3,13 +3,25 @@ import { APP_GUARD } from '@nestjs/core';
 import { AuthGuard } from './auth/auth.guard';
 import { IdentityCoreModule } from './identity-core.module';
 import { InvitesController } from './invites/invites.controller';
+import { MembersController } from './members/members.controller';
+import { SamlProvidersController } from './saml/saml-providers.controller';
+import { TeamMembersController } from './teams/team-members.controller';
+import { TeamsController } from './teams/teams.controller';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { UsersController } from './users/users.controller';
 
 /** The identity HTTP surface, and the token check on every request. */
 @Module({
   imports: [IdentityCoreModule],
-  controllers: [UsersController, OrganizationsController, InvitesController],
+  controllers: [
+    UsersController,
+    OrganizationsController,
+    InvitesController,
+    MembersController,
+    TeamsController,
+    TeamMembersController,
+    SamlProvidersController,
+  ],
   providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
   exports: [IdentityCoreModule],
 })

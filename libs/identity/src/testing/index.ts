@@ -1,1 +1,2 @@
 export * from './identity-fixtures';
+export * from './test-certificate';

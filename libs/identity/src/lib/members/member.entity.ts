@@ -7,6 +7,7 @@ import type { MemberRoleOrGuest } from './member-role';
 @Entity('organization_members')
 @Index('organization_members_user_idx', ['userId', 'joinedAt', 'organizationId'])
 @Index('organization_members_joined_idx', ['organizationId', 'joinedAt', 'userId'])
+@Index('organization_members_seen_idx', ['organizationId', 'lastSeenAt', 'userId'], { where: 'last_seen_at IS NOT NULL' })
 @Check('organization_members_role_check', `role IN ('admin', 'create', 'review', 'edit', 'comment', 'read')`)
 export class MemberEntity {
   @PrimaryColumn({ name: 'organization_id', type: 'text', primaryKeyConstraintName: 'organization_members_pkey' })

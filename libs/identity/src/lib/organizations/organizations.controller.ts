@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ListEnvelope, ListQueryDto, toListEnvelope } from '@docs/platform';
 import { OrganizationAccess } from '../access/organization-access';
+import { TeamOwnership } from '../access/team-ownership';
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { CreateOrganizationDto } from './dto/create-organization.dto';
@@ -15,6 +16,7 @@ export class OrganizationsController {
   constructor(
     private readonly organizations: OrganizationsService,
     private readonly access: OrganizationAccess,
+    private readonly ownership: TeamOwnership,
     private readonly presenter: OrganizationPresenter,
   ) {}
 
@@ -24,7 +26,8 @@ export class OrganizationsController {
   @ApiErrors(400)
   async list(@CurrentCaller() caller: Caller, @Query() query: ListQueryDto): Promise<ListEnvelope<OrganizationDto>> {
     const page = await this.organizations.listForUser(caller.userId, query);
-    return toListEnvelope(page, (m) => this.presenter.present(m.organization, { role: m.role, ownsTeam: false }));
+    const owned = await this.ownership.organizationsWhereOwner(caller.userId, page.items.map((m) => m.organization.id));
+    return toListEnvelope(page, (m) => this.presenter.present(m.organization, { role: m.role, ownsTeam: owned.has(m.organization.id) }));
   }
 
   @Post()
@@ -43,7 +46,10 @@ export class OrganizationsController {
   @ApiErrors(404)
   async get(@CurrentCaller() caller: Caller, @Param('organizationId') organizationId: string): Promise<OrganizationDto> {
     const membership = await this.access.require(organizationId, caller);
-    const organization = await this.organizations.get(organizationId);
-    return this.presenter.present(organization, { role: membership.role, ownsTeam: false });
+    const [organization, owned] = await Promise.all([
+      this.organizations.get(organizationId),
+      this.ownership.organizationsWhereOwner(caller.userId, [organizationId]),
+    ]);
+    return this.presenter.present(organization, { role: membership.role, ownsTeam: owned.has(organizationId) });
   }
 }

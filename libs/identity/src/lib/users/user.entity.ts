@@ -2,6 +2,10 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 @Entity('users')
 @Index('users_email_key', ['email'], { unique: true })
+// Trigram indexes (pg_trgm) serve case-insensitive "contains" searches; TypeORM cannot
+// describe them, so the migration owns them.
+@Index('users_display_name_trgm_idx', { synchronize: false })
+@Index('users_email_trgm_idx', { synchronize: false })
 export class UserEntity {
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'users_pkey' })
   id: string;

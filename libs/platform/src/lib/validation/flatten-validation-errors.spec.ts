@@ -32,6 +32,10 @@ describe('flattenValidationErrors', () => {
     ]);
   });
 
+  it('reports only the type when a value has the wrong type', () => {
+    expect(messages({ title: 42, position: { before: { type: 'space' } }, anchors: [] })).toEqual(['title must be a string']);
+  });
+
   it('names array elements by index', () => {
     expect(messages({ title: 'ok', position: { before: { type: 'space' } }, anchors: [{ type: 'space' }, { type: 'x' }] })).toEqual([
       'anchors[1].type must be one of the following values: space, collection',

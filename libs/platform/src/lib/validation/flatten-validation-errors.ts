@@ -9,12 +9,20 @@ export function flattenValidationErrors(errors: ValidationError[], parentPath = 
   const messages: string[] = [];
   for (const error of errors) {
     const path = joinPath(parentPath, error.property);
-    for (const message of Object.values(error.constraints ?? {})) {
+    for (const message of Object.values(essentialConstraints(error.constraints ?? {}))) {
       messages.push(renameLeadingProperty(message, error.property, path));
     }
     if (error.children?.length) messages.push(...flattenValidationErrors(error.children, path));
   }
   return messages;
+}
+
+/** Constraints that say what kind of value a field takes: when one fails, the others are noise. */
+const TYPE_CONSTRAINTS = new Set(['isArray', 'isString', 'isNumber', 'isInt', 'isBoolean', 'isObject', 'isDefined', 'isEnum']);
+
+function essentialConstraints(constraints: Record<string, string>): Record<string, string> {
+  const typeFailures = Object.entries(constraints).filter(([name]) => TYPE_CONSTRAINTS.has(name));
+  return typeFailures.length > 0 ? Object.fromEntries(typeFailures) : constraints;
 }
 
 function joinPath(parent: string, property: string): string {

@@ -1,4 +1,5 @@
 import { IdentityCore1795240000000 } from './1795240000000-identity-core';
+import { OrganizationAdmin1795245000000 } from './1795245000000-organization-admin';
 import { Content1795250000000 } from './1795250000000-content';
 
 /**
@@ -6,4 +7,4 @@ import { Content1795250000000 } from './1795250000000-content';
  * foreign keys simple; each migration names the domain it serves. Entities must match the
  * result exactly: a test compares them (see schema-drift.spec.ts).
  */
-export const MIGRATIONS = [IdentityCore1795240000000, Content1795250000000];
+export const MIGRATIONS = [IdentityCore1795240000000, OrganizationAdmin1795245000000, Content1795250000000];

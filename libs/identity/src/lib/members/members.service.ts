@@ -1,0 +1,115 @@
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { Clock, containsPattern, Page, Paginator, sortKey } from '@docs/platform';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { organizationPolicy, Viewer } from '../access/organization-policy';
+import { MemberEntity } from './member.entity';
+import type { MemberRole, MemberRoleOrGuest } from './member-role';
+
+export interface MemberFilters {
+  order?: 'asc' | 'desc';
+  role?: MemberRole | 'guest';
+  search?: string;
+  sort?: 'joinedAt' | 'lastSeenAt';
+  page?: string;
+  limit?: number;
+}
+
+const LAST_ADMIN = 'An organization must keep at least one admin: give another member the admin role first.';
+
+/** Members of one organization, as the viewer may see and change them. */
+@Injectable()
+export class MembersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(MemberEntity) private readonly members: Repository<MemberEntity>,
+    private readonly paginator: Paginator,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Newest (or, with order=asc, oldest) joiners first; a guest lists only themselves. */
+  async list(organizationId: string, viewer: Viewer, filters: MemberFilters): Promise<Page<MemberEntity>> {
+    const query = this.members
+      .createQueryBuilder('m')
+      .innerJoinAndSelect('m.user', 'u')
+      .where('m.organization_id = :organizationId', { organizationId });
+    const seesEveryone = viewer.role !== null;
+    if (!seesEveryone) query.andWhere('m.user_id = :self', { self: viewer.userId });
+    if (filters.role === 'guest') query.andWhere('m.role IS NULL');
+    else if (filters.role) query.andWhere('m.role = :role', { role: filters.role });
+    if (filters.search) {
+      query.andWhere('(u.display_name ILIKE :search OR u.email ILIKE :search)', { search: containsPattern(filters.search) });
+    }
+    const direction = filters.order === 'asc' ? 'ASC' : 'DESC';
+    const bySeen = filters.sort === 'lastSeenAt';
+    if (bySeen) query.andWhere('m.last_seen_at IS NOT NULL');
+    const keys = [
+      bySeen
+        ? sortKey<MemberEntity>('m.last_seen_at', direction, 'timestamp', (m) => m.lastSeenAt as Date)
+        : sortKey<MemberEntity>('m.joined_at', direction, 'timestamp', (m) => m.joinedAt),
+      sortKey<MemberEntity>('m.user_id', direction, 'text', (m) => m.userId),
+    ];
+    const scope = ['members', organizationId, seesEveryone ? '*' : viewer.userId, filters.role ?? '', filters.search ?? '', bySeen, direction].join(':');
+    return this.paginator.paginate(query, keys, { scope, page: filters.page, limit: filters.limit });
+  }
+
+  /** A member the viewer may see, with their user; 404 otherwise. */
+  async get(organizationId: string, viewer: Viewer, userId: string): Promise<MemberEntity> {
+    if (!organizationPolicy.seeMember(viewer, userId)) throw memberNotFound(userId);
+    const member = await this.members.findOne({ where: { organizationId, userId }, relations: { user: true } });
+    if (!member) throw memberNotFound(userId);
+    return member;
+  }
+
+  /** Changes a member's role; the last admin cannot be demoted. */
+  async updateRole(organizationId: string, viewer: Viewer, userId: string, role: MemberRoleOrGuest | undefined): Promise<MemberEntity> {
+    await this.get(organizationId, viewer, userId);
+    if (!organizationPolicy.manageMembers(viewer)) throw new ForbiddenException('Only admins can change the role of a member.');
+    if (role !== undefined) {
+      await this.dataSource.transaction(async (tx) => {
+        if (role !== 'admin') await this.assertNotLastAdmin(tx, organizationId, userId);
+        await tx.update(MemberEntity, { organizationId, userId }, { role });
+      });
+    }
+    return this.get(organizationId, viewer, userId);
+  }
+
+  /** Removes a member (or lets one leave). Their team memberships go with it; the last admin stays. */
+  async remove(organizationId: string, viewer: Viewer, userId: string): Promise<void> {
+    await this.get(organizationId, viewer, userId);
+    if (!organizationPolicy.removeMember(viewer, userId)) throw new ForbiddenException('Only admins can remove other members.');
+    await this.dataSource.transaction(async (tx) => {
+      await this.assertNotLastAdmin(tx, organizationId, userId);
+      await tx.delete(MemberEntity, { organizationId, userId });
+    });
+  }
+
+  /** Marks a member as able to sign in with the organization's SSO. */
+  async makeSsoMember(organizationId: string, viewer: Viewer, userId: string): Promise<MemberEntity> {
+    await this.get(organizationId, viewer, userId);
+    if (!organizationPolicy.manageMembers(viewer)) throw new ForbiddenException('Only admins can make a member an SSO member.');
+    await this.members.update({ organizationId, userId }, { sso: true });
+    return this.get(organizationId, viewer, userId);
+  }
+
+  /** Records that the caller was active in the organization now. */
+  async touchLastSeen(organizationId: string, userId: string): Promise<void> {
+    await this.members.update({ organizationId, userId }, { lastSeenAt: this.clock.now() });
+  }
+
+  /**
+   * Refuses to leave the organization without an admin. The admins' rows are locked first, so
+   * two admins demoting each other at the same moment cannot both succeed.
+   */
+  private async assertNotLastAdmin(tx: EntityManager, organizationId: string, userId: string): Promise<void> {
+    const admins: { user_id: string }[] = await tx.query(
+      `SELECT user_id FROM organization_members WHERE organization_id = $1 AND role = 'admin' AND NOT disabled FOR UPDATE`,
+      [organizationId],
+    );
+    if (admins.length === 1 && admins[0].user_id === userId) throw new ConflictException(LAST_ADMIN);
+  }
+}
+
+function memberNotFound(userId: string): NotFoundException {
+  return new NotFoundException(`No member of this organization has the user id ${userId}.`);
+}

@@ -53,4 +53,20 @@ describe('SpaceReach (provided by content)', () => {
     await createSpace(t, other.members.admin.token, other.organization.id);
     expect(await reach()).toEqual({ admin: 5, create: 3, review: 3, edit: 3, comment: 3, read: 3, guest: 0 });
   });
+
+  it("makes identity's Member.spaces and Team.spaces true counts", async () => {
+    const { organization, members } = await createOrganization(t, { reader: 'read', guest: null });
+    const token = members.admin.token;
+    await createSpace(t, token, organization.id);
+    await createSpace(t, token, organization.id);
+    const shut = await createSpace(t, token, organization.id);
+    await setDefaultLevel(t, token, { object: 'space', id: shut.id }, null);
+    const member = async (userId: string) => (await t.http.as(token).get(`/v1/orgs/${organization.id}/members/${userId}`)).body.spaces;
+    expect(await member(members.admin.user.id)).toBe(3);
+    expect(await member(members.reader.user.id)).toBe(2);
+    expect(await member(members.guest.user.id)).toBe(0);
+    const team = await t.http.as(token).put(`/v1/orgs/${organization.id}/teams`, { title: 'Readers', members: [members.reader.user.id] });
+    expect(team.status).toBe(201);
+    expect(team.body.spaces).toBe(2);
+  });
 });

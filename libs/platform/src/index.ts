@@ -1,4 +1,5 @@
 export * from './lib/platform.module';
+export * from './lib/rate-limit/token-rate-limit.guard';
 export * from './lib/clock/clock';
 export * from './lib/config/app-config';
 export * from './lib/config/app-config.token';

@@ -1,6 +1,5 @@
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock } from './clock/clock';
 import type { AppConfig } from './config/app-config';
@@ -62,7 +61,6 @@ export class PlatformModule {
         LoggingModule.forRoot(config.logLevel),
         TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), autoLoadEntities: true }),
         TypeOrmModule.forFeature([InstanceSettingEntity]),
-        ...(http ? [ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: 60_000, limit: config.rateLimitPerMinute }] })] : []),
       ],
       controllers: http ? [HealthController] : [],
       providers: [...shared, ...(http ? httpProviders : [])],

@@ -1,10 +1,15 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { Clock, newId, Page, Paginator, sortKey } from '@docs/platform';
+import { Clock, newId, Page, Paginator, preparedStatement, sortKey, SqlPool } from '@docs/platform';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { MemberEntity } from '../members/member.entity';
 import type { MemberRoleOrGuest } from '../members/member-role';
 import { OrganizationEntity, OrganizationType } from './organization.entity';
+
+const FIND_ORGANIZATION = preparedStatement(
+  'organizations_find_by_id',
+  'SELECT id, title, type, email_domains, created_at FROM organizations WHERE id = $1',
+);
 
 /** An organization together with the viewer's membership of it. */
 export interface OrganizationMembership {
@@ -20,6 +25,7 @@ export class OrganizationsService {
     @InjectRepository(MemberEntity) private readonly members: Repository<MemberEntity>,
     private readonly clock: Clock,
     private readonly paginator: Paginator,
+    private readonly sql: SqlPool,
   ) {}
 
   /** Creates an organization whose first member, an admin, is `ownerId`. */
@@ -52,10 +58,20 @@ export class OrganizationsService {
     return manager ? run(manager) : this.dataSource.transaction(run);
   }
 
+  /** An organization by id: read on every organization-scoped GET, so a prepared statement. */
   async get(organizationId: string): Promise<OrganizationEntity> {
-    const organization = await this.organizations.findOneBy({ id: organizationId });
-    if (!organization) throw new NotFoundException(`No organization has the id ${organizationId}.`);
-    return organization;
+    const row = await this.sql.first<{ id: string; title: string; type: OrganizationType; email_domains: string[]; created_at: Date }>(
+      FIND_ORGANIZATION,
+      [organizationId],
+    );
+    if (!row) throw new NotFoundException(`No organization has the id ${organizationId}.`);
+    return Object.assign(new OrganizationEntity(), {
+      id: row.id,
+      title: row.title,
+      type: row.type,
+      emailDomains: row.email_domains,
+      createdAt: row.created_at,
+    });
   }
 
   /** Every organization with its member count, oldest first (operator CLI). */

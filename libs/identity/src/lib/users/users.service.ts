@@ -4,6 +4,11 @@ import { Clock, newId, preparedStatement, SqlPool } from '@docs/platform';
 import { EntityManager, In, Repository } from 'typeorm';
 import { UserEntity } from './user.entity';
 
+const FIND_USER = preparedStatement(
+  'users_find_by_id',
+  'SELECT id, email, display_name, photo_url, created_at FROM users WHERE id = $1',
+);
+
 const SHARES_AN_ORGANIZATION = preparedStatement(
   'users_share_organization',
   `SELECT 1 FROM organization_members a
@@ -28,10 +33,20 @@ export class UsersService {
     private readonly sql: SqlPool,
   ) {}
 
+  /** A user by id: a hot read (every GET /user), so a prepared statement. */
   async get(userId: string): Promise<UserEntity> {
-    const user = await this.users.findOneBy({ id: userId });
-    if (!user) throw new NotFoundException(`No user has the id ${userId}.`);
-    return user;
+    const row = await this.sql.first<{ id: string; email: string; display_name: string; photo_url: string | null; created_at: Date }>(
+      FIND_USER,
+      [userId],
+    );
+    if (!row) throw new NotFoundException(`No user has the id ${userId}.`);
+    return Object.assign(new UserEntity(), {
+      id: row.id,
+      email: row.email,
+      displayName: row.display_name,
+      photoUrl: row.photo_url,
+      createdAt: row.created_at,
+    });
   }
 
   /** A user the viewer may see: themselves, or someone sharing one of their organizations. */

@@ -1,9 +1,9 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SkipThrottle } from '@nestjs/throttler';
 import { DataSource } from 'typeorm';
 import { Public } from '../http/public.decorator';
+import { SkipRateLimit } from '../rate-limit/token-rate-limit.guard';
 
 class HealthResponse {
   @ApiProperty({ example: 'ok' }) status: 'ok';
@@ -16,7 +16,7 @@ export class HealthController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   @Public()
-  @SkipThrottle()
+  @SkipRateLimit()
   @Get()
   @ApiOperation({ summary: 'Readiness: answers 200 once the api serves requests and reaches its database.' })
   @ApiOkResponse({ type: HealthResponse })

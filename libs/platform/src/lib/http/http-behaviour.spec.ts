@@ -166,7 +166,7 @@ describe('HTTP behaviour common to every route', () => {
 
   it('gives every response a request id', async () => {
     const res = await api().get('/health');
-    expect(res.headers['x-request-id']).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   describe('lists', () => {
@@ -268,6 +268,15 @@ describe('rate limiting', () => {
     const limited = await alice.get('/probe/items');
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await t.http.as('token-of-bob-000000').get('/probe/items')).status).toBe(200);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(limited.headers['x-ratelimit-limit']).toBe('3');
+    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+    const bob = await t.http.as('token-of-bob-000000').get('/probe/items');
+    expect(bob.status).toBe(200);
+    expect(bob.headers['x-ratelimit-remaining']).toBe('2');
+  });
+
+  it('never limits the health check', async () => {
+    for (let i = 0; i < 5; i++) expect((await t.http.as(undefined).get('/health')).status).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import type { LogLevel } from '../config/app-config';
-import { randomBase62 } from '../ids/random-id';
+import { randomUUID } from 'node:crypto';
 
 const REQUEST_ID_HEADER = 'x-request-id';
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -23,7 +23,7 @@ export class LoggingModule {
           level,
           genReqId: (req: IncomingMessage, res: ServerResponse) => {
             const given = req.headers[REQUEST_ID_HEADER];
-            const id = typeof given === 'string' && VALID_REQUEST_ID.test(given) ? given : randomBase62(16);
+            const id = typeof given === 'string' && VALID_REQUEST_ID.test(given) ? given : randomUUID();
             res.setHeader('X-Request-Id', id);
             return id;
           },

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { ContentModule } from '@docs/content';
 import { IdentityModule } from '@docs/identity';
 
 /** The HTTP api: every domain's HTTP module. main.ts composes it with the platform. */
 @Module({
-  imports: [IdentityModule],
+  imports: [IdentityModule, ContentModule],
 })
 export class ApiModule {}

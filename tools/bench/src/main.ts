@@ -97,11 +97,21 @@ async function main(): Promise<void> {
       emails: Array.from({ length: 200 }, (_, i) => `member${i}@example.com`),
       role: 'read',
     });
+    // Content: a space three collections deep that inherits all the way up (the longest
+    // permission walk), among 50 top-level spaces.
+    let parent: string | undefined;
+    for (let depth = 0; depth < 3; depth++) {
+      parent = (await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/collections`, { title: `Level ${depth}`, parent })).id;
+    }
+    const deepSpace = await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Deep', parent });
+    for (let i = 0; i < 50; i++) await api(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: `Space ${i}` });
     const scenarios: Scenario[] = [
       { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user` },
       { name: 'api: GET /v1/user', url: `${apiBase}/v1/user` },
       { name: 'api: GET /v1/orgs/{id}', url: `${apiBase}/v1/orgs/${organizationId}` },
       { name: 'api: GET /v1/orgs/{id}/members?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/members?limit=20` },
+      { name: 'api: GET /v1/spaces/{id} (3 collections deep)', url: `${apiBase}/v1/spaces/${deepSpace.id}` },
+      { name: 'api: GET /v1/orgs/{id}/spaces?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/spaces?limit=20` },
     ];
 
     await measure(scenarios[1].url); // warm-up: JIT, prepared statements on every pooled connection

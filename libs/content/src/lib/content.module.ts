@@ -1,4 +1,22 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { SpaceReach } from '@docs/identity';
+import { CollectionsController } from './collections/collections.controller';
+import { ContentCoreModule } from './content-core.module';
+import { ContentSpaceReach } from './members/content-space-reach';
+import { MemberSpacesController } from './members/member-spaces.controller';
+import { SpacesController } from './spaces/spaces.controller';
 
-@Module({})
+/**
+ * The content HTTP surface (spaces, collections, a member's spaces), and identity's `SpaceReach`.
+ * Global so that identity's services, which cannot import content (dependencies point the other
+ * way), receive `SpaceReach` wherever they inject it (optionally: without content, no spaces).
+ * Only `SpaceReach` is exported; later domains import `ContentCoreModule`.
+ */
+@Global()
+@Module({
+  imports: [ContentCoreModule],
+  controllers: [SpacesController, CollectionsController, MemberSpacesController],
+  providers: [{ provide: SpaceReach, useClass: ContentSpaceReach }],
+  exports: [SpaceReach],
+})
 export class ContentModule {}

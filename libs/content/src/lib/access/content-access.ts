@@ -1,0 +1,304 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Caller, MemberRole, MemberRoleOrGuest } from '@docs/identity';
+import { preparedStatement, SqlPool } from '@docs/platform';
+import { CollectionEntity } from '../collections/collection.entity';
+import {
+  canSee,
+  capBelow,
+  capsOfTree,
+  CollectionNode,
+  ContentCap,
+  contentLevel,
+  ContentLevel,
+  DefaultLevel,
+  effectiveCap,
+  levelAtLeast,
+  topLevelLevel,
+} from '../permissions/content-permissions';
+import { SpaceEntity } from '../spaces/space.entity';
+
+/** A space as one caller sees it. `orgRole` undefined: the caller is not a member of its organization. */
+export interface SpaceAccess {
+  space: SpaceEntity;
+  orgRole: MemberRoleOrGuest | undefined;
+  cap: ContentCap;
+  level: ContentLevel;
+}
+
+/** A collection as one caller sees it. */
+export interface CollectionAccess {
+  collection: CollectionEntity;
+  orgRole: MemberRoleOrGuest | undefined;
+  cap: ContentCap;
+  level: ContentLevel;
+}
+
+/** The caller's role in an organization and the caps of all its collections: what lists need. */
+export class OrganizationContent {
+  constructor(
+    readonly organizationId: string,
+    readonly orgRole: MemberRoleOrGuest,
+    readonly collectionCaps: Map<string, ContentCap>,
+  ) {}
+
+  /** The cap of a space or of a collection's child whose parent is `parentId`. */
+  capUnder(parentId: string | null): ContentCap {
+    return parentId ? (this.collectionCaps.get(parentId) ?? 'organization') : 'organization';
+  }
+
+  spaceCap(space: Pick<SpaceEntity, 'parentId' | 'defaultLevel'>): ContentCap {
+    return capBelow(space.defaultLevel, this.capUnder(space.parentId));
+  }
+
+  collectionCap(collection: Pick<CollectionEntity, 'id'>): ContentCap {
+    return this.collectionCaps.get(collection.id) ?? 'organization';
+  }
+
+  /** `role`'s level on a space of this organization (the caller's when omitted). */
+  spaceLevel(space: Pick<SpaceEntity, 'parentId' | 'defaultLevel'>, role: MemberRoleOrGuest = this.orgRole): ContentLevel {
+    return contentLevel(role, this.spaceCap(space));
+  }
+
+  collectionLevel(collection: Pick<CollectionEntity, 'id'>, role: MemberRoleOrGuest = this.orgRole): ContentLevel {
+    return contentLevel(role, this.collectionCap(collection));
+  }
+
+  /** Collections whose cap shuts non-admin members out: lists filter on them in SQL. */
+  hiddenCollectionIds(): string[] {
+    return [...this.collectionCaps].filter(([, cap]) => cap === 'none').map(([id]) => id);
+  }
+}
+
+/**
+ * SQL condition (alias `s`) for "a non-admin member can see this space": its own level is not
+ * null, and when it inherits, its parent collection's cap is not `none` (`:hidden`). This is the
+ * same rule as `contentLevel` for the caps `OrganizationContent` computed.
+ */
+export const SPACE_VISIBLE_TO_MEMBERS = `(s.default_level IS NOT NULL AND (s.default_level <> 'inherit' OR s.parent_id IS NULL OR NOT (s.parent_id = ANY(:hidden))))`;
+
+/** Same for a collection (alias `c`): its cap is not `none`. */
+export const COLLECTION_VISIBLE_TO_MEMBERS = `NOT (c.id = ANY(:hidden))`;
+
+const SPACE_COLUMNS = `t.id, t.organization_id, t.parent_id, t.title, t.emoji, t.icon_url, t.visibility, t.edit_mode,
+  t.default_level, t.language, t.position, t.revision_id, t.comments, t.change_requests, t.change_requests_open,
+  t.change_requests_draft, t.created_at, t.updated_at, t.deleted_at`;
+
+/**
+ * A space, the default levels of its collection chain up to the first that decides, and the
+ * caller's membership of its organization: one round trip, planned once per connection.
+ */
+const FIND_SPACE = preparedStatement(
+  'content_find_space',
+  `WITH RECURSIVE target AS (
+     SELECT * FROM spaces WHERE id = $1
+   ), chain AS (
+     SELECT c.id, c.parent_id, c.default_level, 1 AS depth
+       FROM target t JOIN collections c ON c.id = t.parent_id
+      WHERE t.default_level = 'inherit'
+     UNION ALL
+     SELECT c.id, c.parent_id, c.default_level, chain.depth + 1
+       FROM chain JOIN collections c ON c.id = chain.parent_id
+      WHERE chain.default_level = 'inherit' AND chain.depth < 1000
+   )
+   SELECT ${SPACE_COLUMNS}, m.role AS member_role, (m.user_id IS NOT NULL) AS is_member,
+          (SELECT COALESCE(json_agg(chain.default_level ORDER BY chain.depth), '[]'::json) FROM chain) AS chain
+     FROM target t
+     LEFT JOIN organization_members m ON m.organization_id = t.organization_id AND m.user_id = $2 AND NOT m.disabled`,
+);
+
+/** A collection, its own chain of default levels (itself first) and the caller's membership. */
+const FIND_COLLECTION = preparedStatement(
+  'content_find_collection',
+  `WITH RECURSIVE chain AS (
+     SELECT c.id, c.parent_id, c.default_level, 0 AS depth FROM collections c WHERE c.id = $1
+     UNION ALL
+     SELECT p.id, p.parent_id, p.default_level, chain.depth + 1
+       FROM chain JOIN collections p ON p.id = chain.parent_id
+      WHERE chain.default_level = 'inherit' AND chain.depth < 1000
+   )
+   SELECT t.id, t.organization_id, t.parent_id, t.title, t.description, t.default_level, t.position, t.created_at, t.updated_at,
+          m.role AS member_role, (m.user_id IS NOT NULL) AS is_member,
+          (SELECT json_agg(chain.default_level ORDER BY chain.depth) FROM chain) AS chain
+     FROM collections t
+     LEFT JOIN organization_members m ON m.organization_id = t.organization_id AND m.user_id = $2 AND NOT m.disabled
+    WHERE t.id = $1`,
+);
+
+/** The caller's membership and the organization's collection tree, for lists. */
+const ORGANIZATION_CONTENT = preparedStatement(
+  'content_organization_scope',
+  `SELECT m.role,
+          (SELECT COALESCE(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json)
+             FROM collections c WHERE c.organization_id = $1) AS tree
+     FROM organization_members m
+    WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`,
+);
+
+const COLLECTION_TREE = preparedStatement(
+  'content_collection_tree',
+  `SELECT COALESCE(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json) AS tree
+     FROM collections c WHERE c.organization_id = $1`,
+);
+
+interface MembershipColumns {
+  member_role: MemberRoleOrGuest;
+  is_member: boolean;
+  chain: DefaultLevel[] | null;
+}
+
+export function spaceFromRow(row: Record<string, any>): SpaceEntity {
+  return Object.assign(new SpaceEntity(), {
+    id: row.id,
+    organizationId: row.organization_id,
+    parentId: row.parent_id,
+    title: row.title,
+    emoji: row.emoji,
+    iconUrl: row.icon_url,
+    visibility: row.visibility,
+    editMode: row.edit_mode,
+    defaultLevel: row.default_level,
+    language: row.language,
+    position: row.position,
+    revisionId: row.revision_id,
+    comments: row.comments,
+    changeRequests: row.change_requests,
+    changeRequestsOpen: row.change_requests_open,
+    changeRequestsDraft: row.change_requests_draft,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    deletedAt: row.deleted_at,
+  });
+}
+
+export function collectionFromRow(row: Record<string, any>): CollectionEntity {
+  return Object.assign(new CollectionEntity(), {
+    id: row.id,
+    organizationId: row.organization_id,
+    parentId: row.parent_id,
+    title: row.title,
+    description: row.description,
+    defaultLevel: row.default_level,
+    position: row.position,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+}
+
+function treeFromJson(tree: [string, string | null, DefaultLevel][]): CollectionNode[] {
+  return tree.map(([id, parentId, defaultLevel]) => ({ id, parentId, defaultLevel }));
+}
+
+/** `hide`: a deleted space is a 404 (every operation but restore); `include`: restore sees it. */
+export type DeletedSpaces = 'hide' | 'include';
+
+/**
+ * The gate of every space and collection operation. Whoever cannot see an object (another
+ * organization's, a guest, a member shut out by a null default level, a deleted space) gets
+ * 404, never 403; whoever sees it without the level an operation needs gets 403.
+ */
+@Injectable()
+export class ContentAccess {
+  constructor(private readonly sql: SqlPool) {}
+
+  /** The space and the caller's level on it; undefined when no space has this id. Deleted spaces included. */
+  async findSpace(spaceId: string, userId: string): Promise<SpaceAccess | undefined> {
+    const row = await this.sql.first<Record<string, any> & MembershipColumns>(FIND_SPACE, [spaceId, userId]);
+    if (!row) return undefined;
+    const space = spaceFromRow(row);
+    const orgRole = row.is_member ? row.member_role : undefined;
+    const cap = effectiveCap([space.defaultLevel, ...(row.chain ?? [])]);
+    return { space, orgRole, cap, level: contentLevel(orgRole, cap) };
+  }
+
+  /**
+   * The space if the caller sees it and has `required` on it. `deleted: 'hide'` (the default)
+   * treats deleted spaces as absent; `'include'` is for restore.
+   */
+  async requireSpace(
+    spaceId: string,
+    caller: Caller,
+    required: MemberRole,
+    action: string,
+    deleted: DeletedSpaces = 'hide',
+  ): Promise<SpaceAccess> {
+    const access = await this.findSpace(spaceId, caller.userId);
+    if (!access || !canSee(access.level) || (deleted === 'hide' && access.space.deletedAt)) {
+      throw new NotFoundException(`No space has the id ${spaceId}.`);
+    }
+    requireLevel(access.level, required, `space ${spaceId}`, action);
+    return access;
+  }
+
+  async findCollection(collectionId: string, userId: string): Promise<CollectionAccess | undefined> {
+    const row = await this.sql.first<Record<string, any> & MembershipColumns>(FIND_COLLECTION, [collectionId, userId]);
+    if (!row) return undefined;
+    const collection = collectionFromRow(row);
+    const orgRole = row.is_member ? row.member_role : undefined;
+    const cap = effectiveCap(row.chain ?? [collection.defaultLevel]);
+    return { collection, orgRole, cap, level: contentLevel(orgRole, cap) };
+  }
+
+  /** The collection if the caller sees it and has `required` on it; 404 or 403 otherwise. */
+  async requireCollection(collectionId: string, caller: Caller, required: MemberRole, action: string): Promise<CollectionAccess> {
+    const access = await this.findCollection(collectionId, caller.userId);
+    if (!access || !canSee(access.level)) throw new NotFoundException(`No collection has the id ${collectionId}.`);
+    requireLevel(access.level, required, `collection ${collectionId}`, action);
+    return access;
+  }
+
+  /**
+   * The caller's standing in an organization with the caps of all its collections, for lists
+   * and for checks at the top level. 404 for non-members.
+   */
+  async requireOrganization(organizationId: string, caller: Caller): Promise<OrganizationContent> {
+    const row = await this.sql.first<{ role: MemberRoleOrGuest; tree: [string, string | null, DefaultLevel][] }>(
+      ORGANIZATION_CONTENT,
+      [organizationId, caller.userId],
+    );
+    if (!row) throw new NotFoundException(`No organization has the id ${organizationId}.`);
+    return new OrganizationContent(organizationId, row.role, capsOfTree(treeFromJson(row.tree)));
+  }
+
+  /**
+   * The check for placing content (create, duplicate, move, restore) under `parentId` of an
+   * organization: the create level on that collection (404 if the caller cannot see it or it is
+   * in another organization), or at the top level the organization role create (404 for
+   * non-members, 403 for members below create). `parentKnown`: the caller was already shown
+   * `parentId` (a duplicate goes where the original is), so a parent they cannot see is a 403.
+   */
+  async requirePlacement(
+    organizationId: string,
+    parentId: string | null,
+    caller: Caller,
+    orgRole: MemberRoleOrGuest | undefined,
+    action: string,
+    parentKnown = false,
+  ): Promise<void> {
+    if (parentId === null) {
+      if (orgRole === undefined) throw new NotFoundException(`No organization has the id ${organizationId}.`);
+      requireLevel(topLevelLevel(orgRole), 'create', `the top level of organization ${organizationId}`, action);
+      return;
+    }
+    if (parentKnown) {
+      const known = await this.findCollection(parentId, caller.userId);
+      requireLevel(known?.level ?? null, 'create', `collection ${parentId}`, action);
+    }
+    const target = await this.requireCollection(parentId, caller, 'create', action);
+    if (target.collection.organizationId !== organizationId) {
+      throw new NotFoundException(`No collection has the id ${parentId} in organization ${organizationId}.`);
+    }
+  }
+
+  /** The caps of every collection of an organization (nobody's role in it). */
+  async collectionCaps(organizationId: string): Promise<Map<string, ContentCap>> {
+    const row = await this.sql.first<{ tree: [string, string | null, DefaultLevel][] }>(COLLECTION_TREE, [organizationId]);
+    return capsOfTree(treeFromJson(row?.tree ?? []));
+  }
+}
+
+/** 403 unless `level` reaches `required`, with a message saying what was needed and what the caller has. */
+export function requireLevel(level: ContentLevel, required: MemberRole, object: string, action: string): void {
+  if (!levelAtLeast(level, required)) {
+    throw new ForbiddenException(`You need the ${required} level on ${object} to ${action}; you have ${level ?? 'no access'}.`);
+  }
+}

@@ -1,0 +1,41 @@
+import { IdentityModule } from '@docs/identity';
+import { createTestApp, TestApp } from '@docs/platform/testing';
+import { ContentModule } from './content.module';
+
+describe("content in the project's OpenAPI document", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ imports: [ContentModule, IdentityModule] });
+  });
+  afterAll(() => t.close());
+
+  it("documents every content route under the reference's operation id", async () => {
+    const res = await t.http.as(undefined).get('/openapi.json');
+    expect(res.status).toBe(200);
+    const operations: Record<string, string> = {};
+    for (const [path, item] of Object.entries(res.body.paths as Record<string, Record<string, { operationId: string }>>)) {
+      for (const [method, operation] of Object.entries(item)) operations[operation.operationId] = `${method.toUpperCase()} ${path}`;
+    }
+    expect(operations).toMatchObject({
+      createSpace: 'POST /v1/orgs/{organizationId}/spaces',
+      listSpacesInOrganizationById: 'GET /v1/orgs/{organizationId}/spaces',
+      getSpaceById: 'GET /v1/spaces/{spaceId}',
+      updateSpaceById: 'PATCH /v1/spaces/{spaceId}',
+      deleteSpaceById: 'DELETE /v1/spaces/{spaceId}',
+      restoreSpace: 'POST /v1/spaces/{spaceId}/restore',
+      duplicateSpace: 'POST /v1/spaces/{spaceId}/duplicate',
+      moveSpace: 'POST /v1/spaces/{spaceId}/move',
+      transferSpace: 'POST /v1/spaces/{spaceId}/transfer',
+      createCollection: 'POST /v1/orgs/{organizationId}/collections',
+      listCollectionsInOrganizationById: 'GET /v1/orgs/{organizationId}/collections',
+      getCollectionById: 'GET /v1/collections/{collectionId}',
+      updateCollectionById: 'PATCH /v1/collections/{collectionId}',
+      deleteCollectionById: 'DELETE /v1/collections/{collectionId}',
+      listSpacesInCollectionById: 'GET /v1/collections/{collectionId}/spaces',
+      moveCollection: 'POST /v1/collections/{collectionId}/move',
+      transferCollection: 'POST /v1/collections/{collectionId}/transfer',
+      listSpacesForOrganizationMember: 'GET /v1/orgs/{organizationId}/members/{userId}/spaces',
+    });
+  });
+});

@@ -1,0 +1,72 @@
+import { Injectable, Module, Optional } from '@nestjs/common';
+import { IdentityModule, SpaceReach } from '@docs/identity';
+import { createOrganization } from '@docs/identity/testing';
+import { createTestApp, TestApp } from '@docs/platform/testing';
+import { createCollection, createSpace, setDefaultLevel } from '../../testing';
+import { ContentModule } from '../content.module';
+
+/** Stands for an identity service: it cannot import content, and injects SpaceReach optionally. */
+@Injectable()
+class IdentitySideProbe {
+  constructor(@Optional() readonly reach?: SpaceReach) {}
+}
+
+@Module({ providers: [IdentitySideProbe] })
+class ProbeModule {}
+
+describe('SpaceReach (provided by content)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ imports: [ContentModule, IdentityModule, ProbeModule] });
+  });
+  afterAll(() => t.close());
+
+  it('reaches services of modules that do not import content', () => {
+    expect(t.get(IdentitySideProbe).reach).toBeDefined();
+    expect(t.get(IdentitySideProbe).reach?.constructor.name).toBe('ContentSpaceReach');
+  });
+
+  it('counts the live spaces each role can open', async () => {
+    const { organization, members } = await createOrganization(t);
+    const token = members.admin.token;
+    const reach = () => t.get(SpaceReach).countByRole(organization.id);
+    expect(await reach()).toEqual({ admin: 0, create: 0, review: 0, edit: 0, comment: 0, read: 0, guest: 0 });
+
+    const shutCollection = await createCollection(t, token, organization.id);
+    await setDefaultLevel(t, token, { object: 'collection', id: shutCollection.id }, null);
+    const nested = await createCollection(t, token, organization.id, { parent: shutCollection.id });
+    await createSpace(t, token, organization.id); // open
+    const capped = await createSpace(t, token, organization.id); // capped at read: still opens
+    await setDefaultLevel(t, token, { object: 'space', id: capped.id }, 'read');
+    const shut = await createSpace(t, token, organization.id); // null: admins only
+    await setDefaultLevel(t, token, { object: 'space', id: shut.id }, null);
+    await createSpace(t, token, organization.id, { parent: nested.id }); // inherits null: admins only
+    const explicit = await createSpace(t, token, organization.id, { parent: nested.id }); // decides for itself
+    await setDefaultLevel(t, token, { object: 'space', id: explicit.id }, 'comment');
+    const deleted = await createSpace(t, token, organization.id); // deleted: nobody
+    await t.http.as(token).delete(`/v1/spaces/${deleted.id}`);
+
+    expect(await reach()).toEqual({ admin: 5, create: 3, review: 3, edit: 3, comment: 3, read: 3, guest: 0 });
+    // Other organizations' spaces never count.
+    const other = await createOrganization(t);
+    await createSpace(t, other.members.admin.token, other.organization.id);
+    expect(await reach()).toEqual({ admin: 5, create: 3, review: 3, edit: 3, comment: 3, read: 3, guest: 0 });
+  });
+
+  it("makes identity's Member.spaces and Team.spaces true counts", async () => {
+    const { organization, members } = await createOrganization(t, { reader: 'read', guest: null });
+    const token = members.admin.token;
+    await createSpace(t, token, organization.id);
+    await createSpace(t, token, organization.id);
+    const shut = await createSpace(t, token, organization.id);
+    await setDefaultLevel(t, token, { object: 'space', id: shut.id }, null);
+    const member = async (userId: string) => (await t.http.as(token).get(`/v1/orgs/${organization.id}/members/${userId}`)).body.spaces;
+    expect(await member(members.admin.user.id)).toBe(3);
+    expect(await member(members.reader.user.id)).toBe(2);
+    expect(await member(members.guest.user.id)).toBe(0);
+    const team = await t.http.as(token).put(`/v1/orgs/${organization.id}/teams`, { title: 'Readers', members: [members.reader.user.id] });
+    expect(team.status).toBe(201);
+    expect(team.body.spaces).toBe(2);
+  });
+});

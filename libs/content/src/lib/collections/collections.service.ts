@@ -2,7 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Caller, OrganizationAccess } from '@docs/identity';
 import { Clock, newId, Page, Paginator, sortKey } from '@docs/platform';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { COLLECTION_VISIBLE_TO_MEMBERS, ContentAccess } from '../access/content-access';
 import { ContentLevel, topLevelLevel } from '../permissions/content-permissions';
 import type { MoveDto } from '../ordering/dto/move.dto';
@@ -51,7 +51,7 @@ export class CollectionsService {
     const id = newId();
     await this.dataSource.transaction(async (tx) => {
       await this.order.lock(tx, organizationId);
-      await this.assertStillThere(tx, organizationId, parentId);
+      await this.order.assertParentExists(tx, organizationId, parentId);
       const now = this.clock.now();
       await tx.insert(CollectionEntity, {
         id,
@@ -147,7 +147,7 @@ export class CollectionsService {
     }
     await this.dataSource.transaction(async (tx) => {
       await this.order.lock(tx, collection.organizationId);
-      await this.assertStillThere(tx, collection.organizationId, parentId);
+      await this.order.assertParentExists(tx, collection.organizationId, parentId);
       if (parentId !== null) {
         const [{ inside }] = await tx.query(`${SUBTREE} SELECT $3 = ANY(SELECT id FROM subtree) AS inside`, [
           collection.id,
@@ -178,7 +178,7 @@ export class CollectionsService {
    */
   async transfer(collectionId: string, caller: Caller, targetOrganizationId: string): Promise<CollectionView> {
     const { collection } = await this.access.requireCollection(collectionId, caller, 'admin', 'transfer it');
-    await this.spaces.requireTransferTarget(targetOrganizationId, caller, collection.organizationId, `Collection ${collection.id}`);
+    await this.access.requireTransferTarget(targetOrganizationId, caller, collection.organizationId, `Collection ${collection.id}`);
     await this.dataSource.transaction(async (tx) => {
       await this.order.lock(tx, collection.organizationId, targetOrganizationId);
       const position = await this.order.keyFor(tx, targetOrganizationId, null, { side: 'end' });
@@ -205,12 +205,5 @@ export class CollectionsService {
     const access = await this.access.findCollection(collectionId, caller.userId);
     if (!access) throw new NotFoundException(`No collection has the id ${collectionId}.`);
     return { collection: access.collection, level: access.level };
-  }
-
-  /** Inside the transaction, under the tree lock: the target collection was not deleted meanwhile. */
-  private async assertStillThere(tx: EntityManager, organizationId: string, collectionId: string | null): Promise<void> {
-    if (collectionId === null) return;
-    const rows = await tx.query(`SELECT 1 FROM collections WHERE id = $1 AND organization_id = $2`, [collectionId, organizationId]);
-    if (rows.length === 0) throw new NotFoundException(`No collection has the id ${collectionId}.`);
   }
 }

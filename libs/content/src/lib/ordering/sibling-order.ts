@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { keyBetween } from './order-key';
 
@@ -32,6 +32,16 @@ export class SiblingOrder {
     for (const id of [...new Set(organizationIds)].sort()) {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`content-tree:${id}`]);
     }
+  }
+
+  /**
+   * Under the tree lock: the collection an item is placed in still exists in the organization
+   * (it may have been deleted between the caller's access check and the lock). null: the top level.
+   */
+  async assertParentExists(tx: EntityManager, organizationId: string, parentId: string | null): Promise<void> {
+    if (parentId === null) return;
+    const rows = await tx.query(`SELECT 1 FROM collections WHERE id = $1 AND organization_id = $2`, [parentId, organizationId]);
+    if (rows.length === 0) throw new NotFoundException(`No collection has the id ${parentId}.`);
   }
 
   /**

@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, ForbiddenException, Injectable,
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Caller, MemberRoleOrGuest, OrganizationAccess } from '@docs/identity';
 import { Clock, DAY_MS, newId, Page, Paginator, sortKey } from '@docs/platform';
-import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
 import { ContentAccess, OrganizationContent, SPACE_VISIBLE_TO_MEMBERS, SpaceAccess } from '../access/content-access';
 import { ContentLevel, ContentCap, contentLevel } from '../permissions/content-permissions';
 import type { MoveDto } from '../ordering/dto/move.dto';
@@ -65,7 +65,7 @@ export class SpacesService {
     const id = newId();
     await this.dataSource.transaction(async (tx) => {
       await this.order.lock(tx, organizationId);
-      await this.assertCollectionStillThere(tx, organizationId, parentId);
+      await this.order.assertParentExists(tx, organizationId, parentId);
       const now = this.clock.now();
       const revisionId = newId();
       await tx.insert(SpaceEntity, {
@@ -267,7 +267,7 @@ export class SpacesService {
     }
     await this.dataSource.transaction(async (tx) => {
       await this.order.lock(tx, space.organizationId);
-      await this.assertCollectionStillThere(tx, space.organizationId, parentId);
+      await this.order.assertParentExists(tx, space.organizationId, parentId);
       await tx.update(
         SpaceEntity,
         { id: space.id, organizationId: space.organizationId },
@@ -289,7 +289,7 @@ export class SpacesService {
    */
   async transfer(spaceId: string, caller: Caller, targetOrganizationId: string): Promise<SpaceView> {
     const { space } = await this.access.requireSpace(spaceId, caller, 'admin', 'transfer it');
-    await this.requireTransferTarget(targetOrganizationId, caller, space.organizationId, `Space ${space.id}`);
+    await this.access.requireTransferTarget(targetOrganizationId, caller, space.organizationId, `Space ${space.id}`);
     await this.dataSource.transaction(async (tx) => {
       await this.order.lock(tx, space.organizationId, targetOrganizationId);
       await tx.update(
@@ -305,18 +305,6 @@ export class SpacesService {
       );
     });
     return this.view(space.id, caller);
-  }
-
-  /** 404 unless the caller is a member of the target, 403 unless an admin there, 409 if it is where the content already is. */
-  async requireTransferTarget(targetOrganizationId: string, caller: Caller, currentOrganizationId: string, what: string): Promise<void> {
-    const membership = await this.organizations.find(targetOrganizationId, caller.userId);
-    if (!membership) throw new NotFoundException(`No organization has the id ${targetOrganizationId}.`);
-    if (membership.role !== 'admin') {
-      throw new ForbiddenException(`You need the admin role in organization ${targetOrganizationId} to transfer content into it.`);
-    }
-    if (targetOrganizationId === currentOrganizationId) {
-      throw new ConflictException(`${what} already belongs to organization ${targetOrganizationId}.`);
-    }
   }
 
   /** The space as the caller sees it now (after a write). */
@@ -335,12 +323,5 @@ export class SpacesService {
       .andWhere('s.deleted_at IS NULL');
     if (role !== 'admin') query.andWhere(SPACE_VISIBLE_TO_MEMBERS, { hidden: scope.hiddenCollectionIds() });
     return query;
-  }
-
-  /** Inside the transaction, under the tree lock: the target collection was not deleted meanwhile. */
-  private async assertCollectionStillThere(tx: EntityManager, organizationId: string, collectionId: string | null): Promise<void> {
-    if (collectionId === null) return;
-    const rows = await tx.query(`SELECT 1 FROM collections WHERE id = $1 AND organization_id = $2`, [collectionId, organizationId]);
-    if (rows.length === 0) throw new NotFoundException(`No collection has the id ${collectionId}.`);
   }
 }

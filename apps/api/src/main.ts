@@ -40,6 +40,9 @@ function banner(config: AppConfig, bootstrap: BootstrapResult): string {
       `Try: curl -H "Authorization: Bearer ${bootstrap.token}" ${config.urls.api}/v1/user`,
     );
   } else {
+    if (bootstrap.presetTokenUnknown) {
+      lines.push('Warning: BOOTSTRAP_TOKEN is set, but this database was bootstrapped without it: that value is not a valid token.');
+    }
     lines.push(`Authenticate with "Authorization: Bearer <token>"; mint a token with: npm run cli -- tokens create --email <email>`);
   }
   return `\n${lines.join('\n')}\n\n`;

@@ -1,4 +1,4 @@
-import { MEMBER_ROLES, MemberRole, MemberRoleOrGuest, minRole, roleAtLeast } from '@docs/identity';
+import { MemberRole, MemberRoleOrGuest, minRole, roleAtLeast } from '@docs/identity';
 
 /**
  * The content permission model (docs/permissions.md, "Content: spaces and collections"), as
@@ -8,8 +8,6 @@ import { MEMBER_ROLES, MemberRole, MemberRoleOrGuest, minRole, roleAtLeast } fro
 
 /** `defaultLevel` of a space or collection: a role caps members, 'inherit' defers to the parent, null shuts members out. */
 export type DefaultLevel = MemberRole | 'inherit' | null;
-
-export const DEFAULT_LEVELS: readonly DefaultLevel[] = [...MEMBER_ROLES, 'inherit', null];
 
 /**
  * What the chain of default levels decides for non-admin members:

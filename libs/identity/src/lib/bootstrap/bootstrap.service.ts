@@ -7,7 +7,8 @@ import { ApiTokensService } from '../tokens/api-tokens.service';
 import { UsersService } from '../users/users.service';
 
 export type BootstrapResult =
-  | { performed: false }
+  /** `presetTokenUnknown`: BOOTSTRAP_TOKEN is set but no token has its value (the database was bootstrapped without it). */
+  | { performed: false; presetTokenUnknown?: true }
   | { performed: true; email: string; organizationId: string; organizationTitle: string; token: string };
 
 const BOOTSTRAP_LOCK_KEY = 7_340_022;
@@ -31,6 +32,13 @@ export class BootstrapService {
   ) {}
 
   async ensureBootstrapped(): Promise<BootstrapResult> {
+    const result = await this.bootstrapOnce();
+    const preset = this.config.bootstrap.token;
+    if (!result.performed && preset && !(await this.tokens.existsWithValue(preset))) return { performed: false, presetTokenUnknown: true };
+    return result;
+  }
+
+  private bootstrapOnce(): Promise<BootstrapResult> {
     return this.dataSource.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK_KEY]);
       const marker = await tx.query('SELECT 1 FROM instance_settings WHERE key = $1', [BOOTSTRAP_MARKER]);

@@ -40,6 +40,19 @@ describe('bootstrap', () => {
     const result = await t.get(BootstrapService).ensureBootstrapped();
     expect(result).toMatchObject({ performed: true, token: 'known-in-advance-0123456789' });
     expect((await t.http.as('known-in-advance-0123456789').get('/v1/user')).status).toBe(200);
+    expect(await t.get(BootstrapService).ensureBootstrapped()).toEqual({ performed: false });
+  });
+
+  it('says when BOOTSTRAP_TOKEN names no token because the database was bootstrapped without it', async () => {
+    t = await createTestApp({ imports: [IdentityModule] });
+    await t.get(BootstrapService).ensureBootstrapped();
+    const later = await createTestApp({ imports: [IdentityModule], database: t.database, env: { BOOTSTRAP_TOKEN: 'set-only-later-0123456789' } });
+    try {
+      expect(await later.get(BootstrapService).ensureBootstrapped()).toEqual({ performed: false, presetTokenUnknown: true });
+      expect((await later.http.as('set-only-later-0123456789').get('/v1/user')).status).toBe(401);
+    } finally {
+      await later.close();
+    }
   });
 
   it('creates nothing when the database already has users', async () => {

@@ -14,8 +14,3 @@ export function QueryNumber(): PropertyDecorator {
     typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value,
   );
 }
-
-/** A query parameter that may be repeated (`?a=1&a=2`) or sent once; always an array. */
-export function QueryArray(): PropertyDecorator {
-  return Transform(({ value }) => (value === undefined || Array.isArray(value) ? value : [value]));
-}

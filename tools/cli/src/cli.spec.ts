@@ -64,6 +64,9 @@ describe('operator CLI', () => {
     expect(unknownOrg.err[0]).toBe('error: No organization has the id nope.');
     const badRole = await cli('invite', '--org', 'x', '--email', 'a@example.com', '--role', 'owner');
     expect(badRole.code).not.toBe(0);
+    const badTitle = await cli('orgs', 'create', '--title', 'x', '--owner', 'short@example.com');
+    expect(badTitle).toMatchObject({ code: 1, err: ['error: --title must have 2 to 255 characters'] });
+    expect((await cli('tokens', 'create', '--email', 'short@example.com')).code).toBe(1);
     const unknownToken = await cli('tokens', 'revoke', 'nope');
     expect(unknownToken.err[0]).toBe('error: No token has the id nope.');
   });

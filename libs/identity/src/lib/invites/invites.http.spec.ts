@@ -115,6 +115,7 @@ describe('POST /v1/orgs/{organizationId}/invites', () => {
     [{ emails: ['a@example.com'], role: 'owner' }, 'role must be one of admin, create, review, edit, comment, read or null'],
     [{ emails: ['a@example.com'], sso: 'yes' }, 'sso must be a boolean value'],
     [{ emails: ['a@example.com'], extra: 1 }, 'property extra should not exist'],
+    [{ emails: Array.from({ length: 1001 }, (_, i) => `u${i}@example.com`) }, 'emails must contain no more than 1000 elements'],
   ])('refuses %j with 400, changing nothing', async (body, message) => {
     const { organization, members } = await createOrganization(t);
     const res = await t.http.as(members.admin.token).post(`/v1/orgs/${organization.id}/invites`, body);

@@ -79,6 +79,7 @@ describe('organization members', () => {
       [{ sort: 'name' }, 'sort must be one of'],
       [{ limit: 1001 }, 'limit must not be greater than 1000'],
       [{ colour: 'red' }, 'property colour should not exist'],
+      [{ search: 's'.repeat(257) }, 'search must be shorter than or equal to 256 characters'],
     ])('refuses %j with 400', async (query, message) => {
       const res = await list(query as Record<string, string>);
       expect(res.status).toBe(400);

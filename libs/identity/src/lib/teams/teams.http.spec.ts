@@ -197,6 +197,8 @@ describe('teams', () => {
       [{ memberships: { someone: { role: 'owner', since: 1 } } }, 'memberships.someone has unknown field since'],
       [{ add: 'x' }, 'add must be an array'],
       [{ extra: true }, 'property extra should not exist'],
+      [{ add: Array.from({ length: 1001 }, (_, i) => `u${i}`) }, 'add must contain no more than 1000 elements'],
+      [{ remove: ['x'.repeat(321)] }, 'each value in remove must be shorter than or equal to 320 characters'],
     ])('refuses %j with 400 and changes nothing', async (body, message) => {
       const { members, base, roles } = await setup();
       const before = await roles();

@@ -94,6 +94,9 @@ describe('HTTP behaviour common to every route', () => {
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toMatch(/^3\./);
     expect(doc.body.paths['/health']).toBeDefined();
+    const yaml = await api().get('/openapi.yaml');
+    expect(yaml.status).toBe(200);
+    expect(yaml.text).toMatch(/^openapi: 3\./m);
     const page = await api().get('/docs');
     expect(page.status).toBe(200);
     expect(page.text).toContain('swagger');

@@ -47,8 +47,14 @@ describe('api enqueues, worker runs', () => {
       ['one@example.com', 'read', members.admin.user.id],
       ['two@example.com', 'edit', members.admin.user.id],
     ]);
-    const [job] = await api.dataSource.query(`SELECT state FROM pgboss.job WHERE id = $1`, [recorded[0].jobId]);
-    expect(job?.state ?? 'archived').toMatch(/completed|archived/);
+    // pg-boss marks the job completed after the handler's transaction commits: wait for that
+    // state instead of reading it once (a finished job may also have been archived already).
+    const state = await eventually(async () => {
+      const [job] = await api.dataSource.query(`SELECT state FROM pgboss.job WHERE id = $1`, [recorded[0].jobId]);
+      const current: string = job?.state ?? 'archived';
+      return /completed|archived/.test(current) ? current : undefined;
+    });
+    expect(state).toMatch(/completed|archived/);
   });
 });
 

@@ -30,5 +30,7 @@ export * from './lib/urls/public-urls';
 export * from './lib/validation/flatten-validation-errors';
 export * from './lib/validation/transforms';
 export * from './lib/validation/validation.pipe';
+export * from './lib/validation/dto-shape';
+export * from './lib/validation/input-hygiene';
 export * from './lib/runtime/on-shutdown-signal';
 export * from './lib/lists/contains-pattern';

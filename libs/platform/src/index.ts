@@ -12,6 +12,7 @@ export * from './lib/database/typeorm-options';
 export * from './lib/errors/error-body';
 export * from './lib/http/api-errors.decorator';
 export * from './lib/http/configure-http-app';
+export * from './lib/http/openapi-contract';
 export * from './lib/http/public.decorator';
 export * from './lib/ids/random-id';
 export * from './lib/jobs/job-definition';

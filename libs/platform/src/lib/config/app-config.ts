@@ -78,7 +78,7 @@ class EnvironmentVariables {
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must look like 512kb or 2mb' })
   BODY_LIMIT = '1mb';
 
-  @Matches(/^(\*|(https?:\/\/[^\s,/]+)(\s*,\s*https?:\/\/[^\s,/]+)*)?$/, {
+  @Matches(/^(\*|(https?:\/\/[^\s,/]+\/?)(\s*,\s*https?:\/\/[^\s,/]+\/?)*)?$/, {
     message: 'CORS_ORIGINS must be *, or origins like https://docs.example.com separated by commas',
   })
   CORS_ORIGINS = '';

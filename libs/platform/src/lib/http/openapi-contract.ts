@@ -43,6 +43,7 @@ export function completeOpenApiDocument(document: OpenAPIObject, apiBasePath: st
   const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
   addValidationBounds(schemas);
   for (const [name, rules] of schemaRules) if (schemas[name]) Object.assign(schemas[name], rules);
+  allowNullInNullableEnums(document);
 
   const requestSchemas = new Set<string>();
   for (const operation of operations(document)) {
@@ -72,6 +73,17 @@ export function completeOpenApiDocument(document: OpenAPIObject, apiBasePath: st
   }
   document.servers = [{ url: apiBasePath || '/', description: 'This server, at whatever origin the document was loaded from.' }];
   return document;
+}
+
+/**
+ * OpenAPI 3.0.3: `nullable` does not widen an `enum`; a nullable enum lists `null` among its
+ * values, or validators refuse the null it allows.
+ */
+function allowNullInNullableEnums(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  const s = node as Schema;
+  if (s['nullable'] === true && Array.isArray(s['enum']) && !s['enum'].includes(null)) s['enum'] = [...s['enum'], null];
+  for (const value of Object.values(s)) allowNullInNullableEnums(value);
 }
 
 function operations(document: OpenAPIObject): Operation[] {

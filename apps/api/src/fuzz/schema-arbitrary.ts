@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /** A dereferenced OpenAPI 3.0 schema object (the subset the project's document uses). */
-export type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Schema = Record<string, any>;  
 
 /** Printable characters, a few beyond ASCII; no NUL, no other control characters. */
 const TEXT_UNIT = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.,:;!?()éüß'.split(''));

@@ -2,7 +2,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import { defaultMessage } from '../errors/http-error-messages';
 
-type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Schema = Record<string, any>;  
 type Operation = { parameters?: Schema[]; requestBody?: unknown; responses: Record<string, Schema>; security?: unknown[] };
 
 const ERROR_SCHEMA = { $ref: '#/components/schemas/ErrorResponseDto' };

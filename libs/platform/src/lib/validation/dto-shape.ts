@@ -15,7 +15,7 @@ export interface PropertyShape {
   verbatim: boolean;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 export type DtoClass = abstract new (...args: any[]) => unknown;
 
 const VERBATIM = Symbol('verbatim');

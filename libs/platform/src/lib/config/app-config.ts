@@ -78,6 +78,11 @@ class EnvironmentVariables {
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must look like 512kb or 2mb' })
   BODY_LIMIT = '1mb';
 
+  @Matches(/^(\*|(https?:\/\/[^\s,/]+\/?)(\s*,\s*https?:\/\/[^\s,/]+\/?)*)?$/, {
+    message: 'CORS_ORIGINS must be *, or origins like https://docs.example.com separated by commas',
+  })
+  CORS_ORIGINS = '';
+
   @Transform(toBool) @IsIn([true, false], { message: 'RUN_MIGRATIONS must be true or false' })
   RUN_MIGRATIONS = true;
 
@@ -100,6 +105,8 @@ export interface AppConfig {
   bootstrap: { token?: string; email: string; organizationTitle: string };
   rateLimitPerMinute: number;
   bodyLimit: string;
+  /** Origins allowed to call the API from a browser: `['*']` for any, `[]` for none (same origin only). */
+  corsOrigins: string[];
   runMigrations: boolean;
   workerConcurrency: number;
   shutdownTimeoutMs: number;
@@ -145,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     bodyLimit: vars.BODY_LIMIT,
+    corsOrigins: vars.CORS_ORIGINS.split(',').map((origin) => trimSlash(origin.trim())).filter(Boolean),
     runMigrations: vars.RUN_MIGRATIONS,
     workerConcurrency: vars.WORKER_CONCURRENCY,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,

@@ -5,6 +5,7 @@ import { QueryFailedError } from 'typeorm';
 import { defaultMessage, messageOf } from './http-error-messages';
 import { sendError } from './error-body';
 import { allowedMethods } from './route-table';
+import { shortenEchoes } from './shorten-echoes';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -40,12 +41,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
         res.setHeader('Allow', allow.join(', '));
         return sendError(res, 405, `The method ${req.method} is not allowed on ${req.path}; allowed: ${allow.join(', ')}.`);
       }
-      return sendError(res, 404, `No route matches ${req.method} ${req.path}.`);
+      return sendError(res, 404, shortenEchoes(`No route matches ${req.method} ${req.path}.`, [req.path]));
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status >= 500) this.logger.error({ err: exception, reqId: req.id }, 'request failed');
-      return sendError(res, status, messageOf(exception));
+      return sendError(res, status, shortenEchoes(messageOf(exception), [req.params, req.query, req.body]));
     }
     if (exception instanceof QueryFailedError && (exception.driverError as { code?: string })?.code === UNIQUE_VIOLATION) {
       return sendError(res, 409, defaultMessage(409));

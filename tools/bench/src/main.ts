@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
 import autocannon from 'autocannon';
+import { Client } from 'pg';
 
 /**
  * Throughput of hot read paths, measured as PERFORMANCE.md asks: the real api (production
@@ -62,6 +63,36 @@ async function api<T>(base: string, method: string, path: string, body?: unknown
   return (await res.json()) as T;
 }
 
+/**
+ * Fills a new organization with `count` top-level spaces straight in SQL (through the api,
+ * 100,000 would take an hour): each with its initial revision, order keys `e00000`, `e00001`...
+ */
+async function organizationWithSpaces(base: string, databaseUrl: string, count: number): Promise<string> {
+  const { id } = await api<{ id: string }>(base, 'POST', '/v1/orgs', { title: `${count} spaces` });
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query<{ user_id: string }>(`SELECT user_id FROM organization_members WHERE organization_id = $1`, [id]);
+    await client.query(
+      `INSERT INTO revisions (id, space_id, created_by, created_at)
+       SELECT $1 || '-r' || i, $1 || '-s' || i, $3, now() FROM generate_series(0, $2 - 1) AS i`,
+      [id, count, rows[0].user_id],
+    );
+    await client.query(
+      `INSERT INTO spaces (id, organization_id, title, position, revision_id, created_at, updated_at)
+       SELECT $1 || '-s' || i, $1, 'Space ' || i, 'e' || lpad(i::text, 5, '0'), $1 || '-r' || i, now(), now()
+         FROM generate_series(0, $2 - 1) AS i`,
+      [id, count],
+    );
+    await client.query('COMMIT');
+    await client.query('ANALYZE spaces');
+  } finally {
+    await client.end();
+  }
+  return id;
+}
+
 async function measure(url: string): Promise<{ rps: number; p99: number; errors: number }> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { Authorization: `Bearer ${TOKEN}` } });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
@@ -105,6 +136,8 @@ async function main(): Promise<void> {
     }
     const deepSpace = await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Deep', parent });
     for (let i = 0; i < 50; i++) await api(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: `Space ${i}` });
+    const thousand = await organizationWithSpaces(apiBase, databaseUrl, 1_000);
+    const hundredThousand = await organizationWithSpaces(apiBase, databaseUrl, 100_000);
     const scenarios: Scenario[] = [
       { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user` },
       { name: 'api: GET /v1/user', url: `${apiBase}/v1/user` },
@@ -112,12 +145,17 @@ async function main(): Promise<void> {
       { name: 'api: GET /v1/orgs/{id}/members?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/members?limit=20` },
       { name: 'api: GET /v1/spaces/{id} (3 collections deep)', url: `${apiBase}/v1/spaces/${deepSpace.id}` },
       { name: 'api: GET /v1/orgs/{id}/spaces?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/spaces?limit=20` },
+      { name: 'api: GET /v1/orgs/{id}/spaces?limit=20 (1,000 spaces)', url: `${apiBase}/v1/orgs/${thousand}/spaces?limit=20` },
+      { name: 'api: GET /v1/orgs/{id}/spaces?limit=20 (100,000 spaces)', url: `${apiBase}/v1/orgs/${hundredThousand}/spaces?limit=20` },
     ];
 
+    // BENCH_ONLY=<regex> measures a subset while iterating (the bare handler always runs).
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+    const measured = scenarios.filter((s, i) => i === 0 || !only || only.test(s.name));
     await measure(scenarios[1].url); // warm-up: JIT, prepared statements on every pooled connection
     const results = new Map<string, { rps: number[]; p99: number[]; errors: number }>();
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const scenario of scenarios) {
+      for (const scenario of measured) {
         const r = await measure(scenario.url);
         const entry = results.get(scenario.name) ?? { rps: [], p99: [], errors: 0 };
         entry.rps.push(r.rps);
@@ -127,18 +165,26 @@ async function main(): Promise<void> {
         process.stderr.write(`round ${round}: ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms\n`);
       }
     }
-    const bare = median(results.get(scenarios[0].name)!.rps);
+    const rpsOf = (name: string) => median(results.get(name)!.rps);
+    const bare = rpsOf(scenarios[0].name);
     const lines = [
       `${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, medians; load generator on the same machine.`,
+      'spread: (slowest - fastest round) / median, how noisy the machine was.',
       '',
-      '| scenario | req/s | vs bare | p99 ms | errors |',
-      '|---|---:|---:|---:|---:|',
-      ...scenarios.map((s) => {
+      '| scenario | req/s | vs bare | p99 ms | spread | errors |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...measured.map((s) => {
         const r = results.get(s.name)!;
         const rps = median(r.rps);
-        return `| ${s.name} | ${Math.round(rps)} | ${(rps / bare).toFixed(2)} | ${median(r.p99)} | ${r.errors} |`;
+        const spread = (Math.max(...r.rps) - Math.min(...r.rps)) / rps;
+        return `| ${s.name} | ${Math.round(rps)} | ${(rps / bare).toFixed(2)} | ${median(r.p99)} | ${Math.round(spread * 100)} % | ${r.errors} |`;
       }),
     ];
+    const [small, large] = [scenarios[scenarios.length - 2].name, scenarios[scenarios.length - 1].name];
+    if (results.has(small) && results.has(large)) {
+      // Cost per request is the inverse of throughput at the same concurrency.
+      lines.push('', `A first page at 100,000 spaces costs ${(rpsOf(small) / rpsOf(large)).toFixed(2)}x a first page at 1,000.`);
+    }
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     for (const child of children) child.kill('SIGTERM');

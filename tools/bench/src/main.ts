@@ -74,16 +74,17 @@ async function organizationWithSpaces(base: string, databaseUrl: string, count: 
   try {
     await client.query('BEGIN');
     const { rows } = await client.query<{ user_id: string }>(`SELECT user_id FROM organization_members WHERE organization_id = $1`, [id]);
-    await client.query(
-      `INSERT INTO revisions (id, space_id, created_by, created_at)
-       SELECT $1 || '-r' || i, $1 || '-s' || i, $3, now() FROM generate_series(0, $2 - 1) AS i`,
-      [id, count, rows[0].user_id],
-    );
+    // Spaces first: their revision key is checked at commit, the revisions' space key at once.
     await client.query(
       `INSERT INTO spaces (id, organization_id, title, position, revision_id, created_at, updated_at)
        SELECT $1 || '-s' || i, $1, 'Space ' || i, 'e' || lpad(i::text, 5, '0'), $1 || '-r' || i, now(), now()
          FROM generate_series(0, $2 - 1) AS i`,
       [id, count],
+    );
+    await client.query(
+      `INSERT INTO revisions (id, space_id, created_by, created_at)
+       SELECT $1 || '-r' || i, $1 || '-s' || i, $3, now() FROM generate_series(0, $2 - 1) AS i`,
+      [id, count, rows[0].user_id],
     );
     await client.query('COMMIT');
     await client.query('ANALYZE spaces');

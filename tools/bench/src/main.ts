@@ -32,9 +32,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-function start(entry: string, env: Record<string, string>): ChildProcess {
+function start(entry: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
   const root = findWorkspaceRoot();
-  return spawn(process.execPath, ['-r', join(root, 'tools/register.js'), join(root, entry)], {
+  return spawn(process.execPath, [...nodeArgs, '-r', join(root, 'tools/register.js'), join(root, entry)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -117,7 +117,10 @@ async function main(): Promise<void> {
         BOOTSTRAP_TOKEN: TOKEN,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '1000000',
-      }),
+      },
+      // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the api under load.
+      process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean),
+      ),
     );
     await untilUp(`${apiBase}/v1/user`);
     children.push(start('tools/bench/src/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) }));

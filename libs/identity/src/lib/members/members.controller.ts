@@ -34,8 +34,8 @@ export class MembersController {
     @Query() query: ListMembersQueryDto,
   ): Promise<ListEnvelope<MemberDto>> {
     const viewer = await this.access.require(organizationId, caller);
-    const page = await this.members.list(organizationId, viewer, query);
-    const counts = await this.counts.forMembers(organizationId, page.items);
+    const [page, reach] = await Promise.all([this.members.list(organizationId, viewer, query), this.counts.spaceReach(organizationId)]);
+    const counts = await this.counts.forMembers(organizationId, page.items, reach);
     return toListEnvelope(page, (member) => this.presenter.present(member, counts.get(member.userId)!));
   }
 

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,8 @@ const TOKEN = 'bench-token-0123456789abcdef';
 interface Scenario {
   name: string;
   url: string;
+  /** The server process that answers it. */
+  pid: number;
 }
 
 async function freePort(): Promise<number> {
@@ -94,24 +96,75 @@ async function organizationWithSpaces(base: string, databaseUrl: string, count: 
   return id;
 }
 
-async function measure(url: string): Promise<{ rps: number; p99: number; errors: number }> {
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); 0 once it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    // utime and stime: fields 14 and 15 of /proc/<pid>/stat, i.e. 12 and 13 after the command name.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/** CPU time of the PostgreSQL server: the postmaster and its children (one per connection). */
+function databaseCpuMs(dataDir: string): number {
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = cpuMs(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(fields[1]) === postmaster) total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+interface Measurement {
+  rps: number;
+  p99: number;
+  errors: number;
+  /** CPU per request of the server process and of the database, in µs. */
+  serverUs: number;
+  databaseUs: number;
+}
+
+/**
+ * Throughput, and CPU per request: on a machine shared with other work, req/s swings with the
+ * load, while CPU time per request stays close to what the code costs.
+ */
+async function measure(url: string, pid: number, pgDataDir: string): Promise<Measurement> {
+  const [server, db] = [cpuMs(pid), databaseCpuMs(pgDataDir)];
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { Authorization: `Bearer ${TOKEN}` } });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const requests = Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    serverUs: ((cpuMs(pid) - server) * 1000) / requests,
+    databaseUs: ((databaseCpuMs(pgDataDir) - db) * 1000) / requests,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
-  const database = await EmbeddedPostgresServer.start({ dataDir: join(dataDir, 'pg'), port: await freePort() });
+  const pgDataDir = join(dataDir, 'pg');
+  const database = await EmbeddedPostgresServer.start({ dataDir: pgDataDir, port: await freePort() });
   const children: ChildProcess[] = [];
   try {
     const databaseUrl = database.url;
     const apiPort = await freePort();
     const barePort = await freePort();
     const apiBase = `http://127.0.0.1:${apiPort}`;
-    children.push(
-      start('apps/api/src/main.ts', {
+    const apiProcess = start(
+      'apps/api/src/main.ts',
+      {
         DATABASE_URL: databaseUrl,
         PORT: String(apiPort),
         BOOTSTRAP_TOKEN: TOKEN,
@@ -120,10 +173,11 @@ async function main(): Promise<void> {
       },
       // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the api under load.
       process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean),
-      ),
     );
+    children.push(apiProcess);
     await untilUp(`${apiBase}/v1/user`);
-    children.push(start('tools/bench/src/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) }));
+    const bareProcess = start('tools/bench/src/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) });
+    children.push(bareProcess);
     await untilUp(`http://127.0.0.1:${barePort}/v1/user`);
 
     const orgs = await api<{ items: { id: string }[] }>(apiBase, 'GET', '/v1/orgs');
@@ -142,52 +196,56 @@ async function main(): Promise<void> {
     for (let i = 0; i < 50; i++) await api(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: `Space ${i}` });
     const thousand = await organizationWithSpaces(apiBase, databaseUrl, 1_000);
     const hundredThousand = await organizationWithSpaces(apiBase, databaseUrl, 100_000);
+    const [apiPid, barePid] = [apiProcess.pid!, bareProcess.pid!];
     const scenarios: Scenario[] = [
-      { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user` },
-      { name: 'api: GET /v1/user', url: `${apiBase}/v1/user` },
-      { name: 'api: GET /v1/orgs/{id}', url: `${apiBase}/v1/orgs/${organizationId}` },
-      { name: 'api: GET /v1/orgs/{id}/members?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/members?limit=20` },
-      { name: 'api: GET /v1/spaces/{id} (3 collections deep)', url: `${apiBase}/v1/spaces/${deepSpace.id}` },
-      { name: 'api: GET /v1/orgs/{id}/spaces?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/spaces?limit=20` },
-      { name: 'api: GET /v1/orgs/{id}/spaces?limit=20 (1,000 spaces)', url: `${apiBase}/v1/orgs/${thousand}/spaces?limit=20` },
-      { name: 'api: GET /v1/orgs/{id}/spaces?limit=20 (100,000 spaces)', url: `${apiBase}/v1/orgs/${hundredThousand}/spaces?limit=20` },
+      { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user`, pid: barePid },
+      { name: 'api: GET /v1/user', url: `${apiBase}/v1/user`, pid: apiPid },
+      { name: 'api: GET /v1/orgs/{id}', url: `${apiBase}/v1/orgs/${organizationId}`, pid: apiPid },
+      { name: 'api: GET /v1/orgs/{id}/members?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/members?limit=20`, pid: apiPid },
+      { name: 'api: GET /v1/spaces/{id} (3 collections deep)', url: `${apiBase}/v1/spaces/${deepSpace.id}`, pid: apiPid },
+      { name: 'api: GET /v1/orgs/{id}/spaces?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/spaces?limit=20`, pid: apiPid },
+      { name: 'api: GET /v1/orgs/{id}/spaces?limit=20 (1,000 spaces)', url: `${apiBase}/v1/orgs/${thousand}/spaces?limit=20`, pid: apiPid },
+      { name: 'api: GET /v1/orgs/{id}/spaces?limit=20 (100,000 spaces)', url: `${apiBase}/v1/orgs/${hundredThousand}/spaces?limit=20`, pid: apiPid },
     ];
 
     // BENCH_ONLY=<regex> measures a subset while iterating (the bare handler always runs).
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
     const measured = scenarios.filter((s, i) => i === 0 || !only || only.test(s.name));
-    await measure(scenarios[1].url); // warm-up: JIT, prepared statements on every pooled connection
-    const results = new Map<string, { rps: number[]; p99: number[]; errors: number }>();
+    await measure(scenarios[1].url, apiPid, pgDataDir); // warm-up: JIT, prepared statements on every pooled connection
+    const results = new Map<string, Measurement[]>();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const scenario of measured) {
-        const r = await measure(scenario.url);
-        const entry = results.get(scenario.name) ?? { rps: [], p99: [], errors: 0 };
-        entry.rps.push(r.rps);
-        entry.p99.push(r.p99);
-        entry.errors += r.errors;
-        results.set(scenario.name, entry);
-        process.stderr.write(`round ${round}: ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms\n`);
+        const r = await measure(scenario.url, scenario.pid, pgDataDir);
+        results.set(scenario.name, [...(results.get(scenario.name) ?? []), r]);
+        process.stderr.write(
+          `round ${round}: ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, CPU/request ${Math.round(r.serverUs)} µs + db ${Math.round(r.databaseUs)} µs\n`,
+        );
       }
     }
-    const rpsOf = (name: string) => median(results.get(name)!.rps);
-    const bare = rpsOf(scenarios[0].name);
+    const of = (name: string, value: (m: Measurement) => number) => median(results.get(name)!.map(value));
+    const cpuOf = (name: string) => of(name, (m) => m.serverUs + m.databaseUs);
+    const bare = scenarios[0].name;
     const lines = [
       `${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, medians; load generator on the same machine.`,
-      'spread: (slowest - fastest round) / median, how noisy the machine was.',
+      'spread: (fastest - slowest round) / median req/s, how noisy the machine was. CPU: µs per request of the',
+      'server process + the database (all its processes); "vs bare (CPU)" = bare CPU per request / this one.',
       '',
-      '| scenario | req/s | vs bare | p99 ms | spread | errors |',
-      '|---|---:|---:|---:|---:|---:|',
+      '| scenario | req/s | vs bare | p99 ms | spread | CPU µs/req (server + db) | vs bare (CPU) | errors |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
       ...measured.map((s) => {
-        const r = results.get(s.name)!;
-        const rps = median(r.rps);
-        const spread = (Math.max(...r.rps) - Math.min(...r.rps)) / rps;
-        return `| ${s.name} | ${Math.round(rps)} | ${(rps / bare).toFixed(2)} | ${median(r.p99)} | ${Math.round(spread * 100)} % | ${r.errors} |`;
+        const runs = results.get(s.name)!;
+        const rps = of(s.name, (m) => m.rps);
+        const spread = (Math.max(...runs.map((m) => m.rps)) - Math.min(...runs.map((m) => m.rps))) / rps;
+        const cpu = `${Math.round(of(s.name, (m) => m.serverUs))} + ${Math.round(of(s.name, (m) => m.databaseUs))}`;
+        const errors = runs.reduce((sum, m) => sum + m.errors, 0);
+        return `| ${s.name} | ${Math.round(rps)} | ${(rps / of(bare, (m) => m.rps)).toFixed(2)} | ${of(s.name, (m) => m.p99)} | ${Math.round(spread * 100)} % | ${cpu} | ${(cpuOf(bare) / cpuOf(s.name)).toFixed(2)} | ${errors} |`;
       }),
     ];
     const [small, large] = [scenarios[scenarios.length - 2].name, scenarios[scenarios.length - 1].name];
     if (results.has(small) && results.has(large)) {
       // Cost per request is the inverse of throughput at the same concurrency.
-      lines.push('', `A first page at 100,000 spaces costs ${(rpsOf(small) / rpsOf(large)).toFixed(2)}x a first page at 1,000.`);
+      const byRps = of(small, (m) => m.rps) / of(large, (m) => m.rps);
+      lines.push('', `A first page at 100,000 spaces costs ${byRps.toFixed(2)}x a first page at 1,000 by req/s, ${(cpuOf(large) / cpuOf(small)).toFixed(2)}x by CPU.`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {

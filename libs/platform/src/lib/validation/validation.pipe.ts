@@ -1,5 +1,4 @@
 import { ArgumentMetadata, BadRequestException, Injectable, ValidationPipe } from '@nestjs/common';
-import { EmptyQueryCache, isEmptyQuery } from './empty-query-cache';
 import { flattenValidationErrors } from './flatten-validation-errors';
 
 /**
@@ -10,8 +9,6 @@ import { flattenValidationErrors } from './flatten-validation-errors';
  */
 @Injectable()
 export class ApiValidationPipe extends ValidationPipe {
-  private readonly emptyQueries = new EmptyQueryCache();
-
   constructor() {
     super({
       whitelist: true,
@@ -32,17 +29,6 @@ export class ApiValidationPipe extends ValidationPipe {
       }
     }
     if (metadata.type === 'query' && value === undefined) value = {};
-    if (metadata.type === 'query' && !metadata.data && this.toValidate(metadata) && isEmptyQuery(value)) return this.emptyQuery(value, metadata);
     return super.transform(value, metadata);
-  }
-
-  /** No query string: validated once per DTO, then copies of the result (see EmptyQueryCache). */
-  private async emptyQuery(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const metatype = metadata.metatype!;
-    const known = this.emptyQueries.copy(metatype);
-    if (known) return known;
-    const transformed = await super.transform(value, metadata);
-    this.emptyQueries.remember(metatype, transformed);
-    return transformed;
   }
 }

@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { IsIn, IsInt, IsOptional, IsString } from 'class-validator';
 import { QueryNumber } from './transforms';
-import { ApiValidationPipe } from './validation.pipe';
+import { EmptyQueryShortcutPipe } from './empty-query-shortcut.pipe';
 
 class OptionalQuery {
   @IsOptional()
@@ -19,11 +19,11 @@ class RequiredQuery {
   name: string;
 }
 
-describe('ApiValidationPipe and queries', () => {
+describe('EmptyQueryShortcutPipe', () => {
   const query = (metatype: new () => unknown) => ({ type: 'query' as const, metatype, data: undefined });
 
   it('answers an empty query with a fresh instance carrying the defaults, every time', async () => {
-    const pipe = new ApiValidationPipe();
+    const pipe = new EmptyQueryShortcutPipe();
     const first = await pipe.transform({}, query(OptionalQuery));
     const second = await pipe.transform({}, query(OptionalQuery));
     const absent = await pipe.transform(undefined, query(OptionalQuery));
@@ -37,7 +37,7 @@ describe('ApiValidationPipe and queries', () => {
   });
 
   it('still validates and converts queries that have fields', async () => {
-    const pipe = new ApiValidationPipe();
+    const pipe = new EmptyQueryShortcutPipe();
     await pipe.transform({}, query(OptionalQuery));
     expect(await pipe.transform({ limit: '20' }, query(OptionalQuery))).toEqual(Object.assign(new OptionalQuery(), { limit: 20 }));
     await expect(pipe.transform({ order: 'sideways' }, query(OptionalQuery))).rejects.toThrow(BadRequestException);
@@ -45,7 +45,7 @@ describe('ApiValidationPipe and queries', () => {
   });
 
   it('refuses an empty query each time when the DTO requires a field', async () => {
-    const pipe = new ApiValidationPipe();
+    const pipe = new EmptyQueryShortcutPipe();
     await expect(pipe.transform({}, query(RequiredQuery))).rejects.toThrow(/name/);
     await expect(pipe.transform({}, query(RequiredQuery))).rejects.toThrow(/name/);
   });

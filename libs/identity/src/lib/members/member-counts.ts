@@ -21,16 +21,11 @@ export class MemberCountsService {
     return this.reach ? this.reach.countByRole(organizationId) : Promise.resolve(NO_SPACES);
   }
 
-  /** `reach`: the organization's space reach when the caller fetched it already (beside the page). */
-  async forMembers(
-    organizationId: string,
-    members: { userId: string; role: MemberRoleOrGuest }[],
-    reach?: SpaceReachByRole,
-  ): Promise<Map<string, MemberCounts>> {
+  async forMembers(organizationId: string, members: { userId: string; role: MemberRoleOrGuest }[]): Promise<Map<string, MemberCounts>> {
     const counts = new Map<string, MemberCounts>();
     if (members.length === 0) return counts;
     const [byRole, rows] = await Promise.all([
-      reach ?? this.spaceReach(organizationId),
+      this.spaceReach(organizationId),
       this.sql.rows<{ user_id: string; teams: number }>(TEAMS_OF_MEMBERS, [organizationId, members.map((m) => m.userId)]),
     ]);
     const teams = new Map(rows.map((row) => [row.user_id, row.teams]));

@@ -35,8 +35,7 @@ export class MembersController {
   ): Promise<ListEnvelope<MemberDto>> {
     const viewer = await this.access.require(organizationId, caller);
     const [page, reach] = await Promise.all([this.members.list(organizationId, viewer, query), this.counts.spaceReach(organizationId)]);
-    const counts = await this.counts.forMembers(organizationId, page.items, reach);
-    return toListEnvelope(page, (member) => this.presenter.present(member, counts.get(member.userId)!));
+    return toListEnvelope(page, ({ member, teams }) => this.presenter.present(member, { spaces: reach[member.role ?? 'guest'], teams }));
   }
 
   @Get('members/:userId')

@@ -16,9 +16,20 @@ export interface MemberFilters {
   limit?: number;
 }
 
-/** A member and their user, as the list's SQL selects them. */
+/** A member of a list page and the number of teams they are in (Member.teams). */
+export interface ListedMember {
+  member: MemberEntity;
+  teams: number;
+}
+
+/** A member, their user and their team count, as the list's SQL selects them. */
 const MEMBER_COLUMNS = `m.organization_id, m.user_id, m.role, m.disabled, m.sso, m.joined_at, m.last_seen_at,
-  u.email AS user_email, u.display_name AS user_display_name, u.photo_url AS user_photo_url, u.created_at AS user_created_at`;
+  u.email AS user_email, u.display_name AS user_display_name, u.photo_url AS user_photo_url, u.created_at AS user_created_at,
+  (SELECT count(*)::int FROM team_members tm WHERE tm.organization_id = m.organization_id AND tm.user_id = m.user_id) AS teams`;
+
+function listedMemberFromRow(row: Record<string, any>): ListedMember {
+  return { member: memberFromRow(row), teams: row.teams };
+}
 
 function memberFromRow(row: Record<string, any>): MemberEntity {
   return Object.assign(new MemberEntity(), {
@@ -54,9 +65,10 @@ export class MembersService {
 
   /**
    * Newest (or, with order=asc, oldest) joiners first; a guest lists only themselves. Prepared
-   * SQL (one statement per combination of filters): the page and its count, side by side.
+   * SQL (one statement per combination of filters): the page with each member's team count,
+   * and the list's count, side by side.
    */
-  async list(organizationId: string, viewer: Viewer, filters: MemberFilters): Promise<Page<MemberEntity>> {
+  async list(organizationId: string, viewer: Viewer, filters: MemberFilters): Promise<Page<ListedMember>> {
     const values: unknown[] = [organizationId];
     const where = ['m.organization_id = $1'];
     const param = (value: unknown) => `$${values.push(value)}`;
@@ -73,9 +85,9 @@ export class MembersService {
     if (bySeen) where.push('m.last_seen_at IS NOT NULL');
     const keys = [
       bySeen
-        ? sortKey<MemberEntity>('m.last_seen_at', direction, 'timestamp', (m) => m.lastSeenAt as Date)
-        : sortKey<MemberEntity>('m.joined_at', direction, 'timestamp', (m) => m.joinedAt),
-      sortKey<MemberEntity>('m.user_id', direction, 'text', (m) => m.userId),
+        ? sortKey<ListedMember>('m.last_seen_at', direction, 'timestamp', ({ member }) => member.lastSeenAt as Date)
+        : sortKey<ListedMember>('m.joined_at', direction, 'timestamp', ({ member }) => member.joinedAt),
+      sortKey<ListedMember>('m.user_id', direction, 'text', ({ member }) => member.userId),
     ];
     const condition = where.join(' AND ');
     // The count needs the users only to search them.
@@ -89,7 +101,7 @@ export class MembersService {
         name: 'identity_list_members',
         sql: `SELECT ${MEMBER_COLUMNS} FROM organization_members m JOIN users u ON u.id = m.user_id WHERE ${condition}`,
         values,
-        item: memberFromRow,
+        item: listedMemberFromRow,
         count,
       },
       keys,

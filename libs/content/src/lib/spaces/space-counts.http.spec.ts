@@ -34,7 +34,7 @@ describe('space counts', () => {
 
   /** `count` of a list equals the number of items its pages hold, for every page size. */
   const expectListCount = async (token: string, path: string, expected: number) => {
-    const res = await t.http.as(token).get(path, { limit: 0 });
+    const res = await t.http.as(token).get(path, { query: { limit: 0 } });
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(expected);
     expect(await listIds(t, token, path, { limit: 2 })).toHaveLength(expected);
@@ -114,7 +114,7 @@ describe('space counts', () => {
       );
     });
     await expectCountersTrue(organization.id);
-    expect((await t.http.as(members.admin.token).get(`/v1/orgs/${organization.id}/spaces`, { limit: 0 })).body.count).toBe(300);
+    expect((await t.http.as(members.admin.token).get(`/v1/orgs/${organization.id}/spaces`, { query: { limit: 0 } })).body.count).toBe(300);
 
     // Through ON DELETE SET NULL, the collection's spaces move to the top level.
     await t.dataSource.query(`DELETE FROM collections WHERE id = $1`, [collection.id]);

@@ -17,6 +17,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TOKEN = 'bench-token-0123456789abcdef';
+const PAGE_AT_1000 = 'GET /v1/orgs/{id}/spaces?limit=20 (1,000 spaces)';
+const PAGE_AT_100000 = 'GET /v1/orgs/{id}/spaces?limit=20 (100,000 spaces)';
 
 interface Scenario {
   name: string;
@@ -34,8 +36,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-function start(entry: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
-  const root = findWorkspaceRoot();
+function start(entry: string, env: Record<string, string>, nodeArgs: string[] = [], root = findWorkspaceRoot()): ChildProcess {
   return spawn(process.execPath, [...nodeArgs, '-r', join(root, 'tools/register.js'), join(root, entry)], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -197,16 +198,38 @@ async function main(): Promise<void> {
     const thousand = await organizationWithSpaces(apiBase, databaseUrl, 1_000);
     const hundredThousand = await organizationWithSpaces(apiBase, databaseUrl, 100_000);
     const [apiPid, barePid] = [apiProcess.pid!, bareProcess.pid!];
+    const apiScenarios = (base: string, pid: number, prefix: string): Scenario[] => [
+      { name: `${prefix}: GET /v1/user`, url: `${base}/v1/user`, pid },
+      { name: `${prefix}: GET /v1/orgs/{id}`, url: `${base}/v1/orgs/${organizationId}`, pid },
+      { name: `${prefix}: GET /v1/orgs/{id}/members?limit=20`, url: `${base}/v1/orgs/${organizationId}/members?limit=20`, pid },
+      { name: `${prefix}: GET /v1/spaces/{id} (3 collections deep)`, url: `${base}/v1/spaces/${deepSpace.id}`, pid },
+      { name: `${prefix}: GET /v1/orgs/{id}/spaces?limit=20`, url: `${base}/v1/orgs/${organizationId}/spaces?limit=20`, pid },
+      { name: `${prefix}: ${PAGE_AT_1000}`, url: `${base}/v1/orgs/${thousand}/spaces?limit=20`, pid },
+      { name: `${prefix}: ${PAGE_AT_100000}`, url: `${base}/v1/orgs/${hundredThousand}/spaces?limit=20`, pid },
+    ];
     const scenarios: Scenario[] = [
       { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user`, pid: barePid },
-      { name: 'api: GET /v1/user', url: `${apiBase}/v1/user`, pid: apiPid },
-      { name: 'api: GET /v1/orgs/{id}', url: `${apiBase}/v1/orgs/${organizationId}`, pid: apiPid },
-      { name: 'api: GET /v1/orgs/{id}/members?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/members?limit=20`, pid: apiPid },
-      { name: 'api: GET /v1/spaces/{id} (3 collections deep)', url: `${apiBase}/v1/spaces/${deepSpace.id}`, pid: apiPid },
-      { name: 'api: GET /v1/orgs/{id}/spaces?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/spaces?limit=20`, pid: apiPid },
-      { name: 'api: GET /v1/orgs/{id}/spaces?limit=20 (1,000 spaces)', url: `${apiBase}/v1/orgs/${thousand}/spaces?limit=20`, pid: apiPid },
-      { name: 'api: GET /v1/orgs/{id}/spaces?limit=20 (100,000 spaces)', url: `${apiBase}/v1/orgs/${hundredThousand}/spaces?limit=20`, pid: apiPid },
+      ...apiScenarios(apiBase, apiPid, 'api'),
     ];
+    // BENCH_BASELINE=<a checkout of another commit, e.g. main, with node_modules>: its api runs
+    // beside this one on the same database, and each round measures both, so that a change is
+    // compared with what it changes under the same load (these machines are shared).
+    const baselineRoot = process.env.BENCH_BASELINE;
+    if (baselineRoot) {
+      const baselinePort = await freePort();
+      const baseline = start(
+        'apps/api/src/main.ts',
+        { DATABASE_URL: databaseUrl, PORT: String(baselinePort), BOOTSTRAP_TOKEN: TOKEN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
+        [],
+        baselineRoot,
+      );
+      children.push(baseline);
+      await untilUp(`http://127.0.0.1:${baselinePort}/v1/user`);
+      const others = apiScenarios(`http://127.0.0.1:${baselinePort}`, baseline.pid!, 'baseline');
+      // Each scenario right after its counterpart, so both see the same moment's load.
+      scenarios.splice(1, scenarios.length - 1, ...scenarios.slice(1).flatMap((s, i) => [s, others[i]]));
+      await measure(others[0].url, baseline.pid!, pgDataDir); // its warm-up
+    }
 
     // BENCH_ONLY=<regex> measures a subset while iterating (the bare handler always runs).
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
@@ -241,11 +264,24 @@ async function main(): Promise<void> {
         return `| ${s.name} | ${Math.round(rps)} | ${(rps / of(bare, (m) => m.rps)).toFixed(2)} | ${of(s.name, (m) => m.p99)} | ${Math.round(spread * 100)} % | ${cpu} | ${(cpuOf(bare) / cpuOf(s.name)).toFixed(2)} | ${errors} |`;
       }),
     ];
-    const [small, large] = [scenarios[scenarios.length - 2].name, scenarios[scenarios.length - 1].name];
-    if (results.has(small) && results.has(large)) {
+    for (const prefix of ['api', 'baseline']) {
+      const [small, large] = [`${prefix}: ${PAGE_AT_1000}`, `${prefix}: ${PAGE_AT_100000}`];
+      if (!results.has(small) || !results.has(large)) continue;
       // Cost per request is the inverse of throughput at the same concurrency.
       const byRps = of(small, (m) => m.rps) / of(large, (m) => m.rps);
-      lines.push('', `A first page at 100,000 spaces costs ${byRps.toFixed(2)}x a first page at 1,000 by req/s, ${(cpuOf(large) / cpuOf(small)).toFixed(2)}x by CPU.`);
+      lines.push(
+        '',
+        `${prefix}: a first page at 100,000 spaces costs ${byRps.toFixed(2)}x a first page at 1,000 by req/s, ${(cpuOf(large) / cpuOf(small)).toFixed(2)}x by CPU.`,
+      );
+    }
+    const compared = measured.filter((s) => s.name.startsWith('api: ') && results.has(s.name.replace(/^api: /, 'baseline: ')));
+    if (compared.length > 0) {
+      lines.push('', '| this checkout vs baseline | req/s ratio | CPU per request ratio |', '|---|---:|---:|');
+      for (const s of compared) {
+        const other = s.name.replace(/^api: /, 'baseline: ');
+        const rps = of(s.name, (m) => m.rps) / of(other, (m) => m.rps);
+        lines.push(`| ${s.name.replace(/^api: /, '')} | ${rps.toFixed(2)} | ${(cpuOf(s.name) / cpuOf(other)).toFixed(2)} |`);
+      }
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {

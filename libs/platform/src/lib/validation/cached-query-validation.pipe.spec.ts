@@ -85,3 +85,12 @@ describe('QueryValidationCache', () => {
     expect(new QueryValidationCache().keyOf({ search: 'x'.repeat(600) })).toBeUndefined();
   });
 });
+
+describe('QueryValidationCache and nested values', () => {
+  it('does not remember results holding objects, whose class a copy would lose', () => {
+    const cache = new QueryValidationCache();
+    const nested = Object.assign(new OptionalQuery(), { tags: [{ name: 'a' }] as unknown as string[] });
+    cache.remember(OptionalQuery, '{"x":1}', nested);
+    expect(cache.copy(OptionalQuery, '{"x":1}')).toBeUndefined();
+  });
+});

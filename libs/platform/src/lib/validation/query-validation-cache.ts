@@ -34,11 +34,20 @@ export class QueryValidationCache {
     return Object.assign(new metatype() as object, structuredClone(known));
   }
 
+  /** Keeps flat results only (primitives, arrays of them): nested objects would lose their class in a copy. */
   remember(metatype: Type<unknown>, key: string, transformed: unknown): void {
-    if (!(transformed instanceof metatype)) return;
+    if (!(transformed instanceof metatype) || !Object.values(transformed as object).every(isFlat)) return;
     let entries = this.validated.get(metatype);
     if (!entries) this.validated.set(metatype, (entries = new Map()));
     entries.set(key, structuredClone({ ...(transformed as object) }));
     if (entries.size > ENTRIES_PER_DTO) entries.delete(entries.keys().next().value as string);
   }
+}
+
+function isPrimitive(value: unknown): boolean {
+  return value === null || (typeof value !== 'object' && typeof value !== 'function');
+}
+
+function isFlat(value: unknown): boolean {
+  return isPrimitive(value) || (Array.isArray(value) && value.every(isPrimitive));
 }

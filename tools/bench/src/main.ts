@@ -1,11 +1,12 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
 import autocannon from 'autocannon';
+import { Client } from 'pg';
 
 /**
  * Throughput of hot read paths, measured as PERFORMANCE.md asks: the real api (production
@@ -16,10 +17,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TOKEN = 'bench-token-0123456789abcdef';
+const PAGE_AT_1000 = 'GET /v1/orgs/{id}/spaces?limit=20 (1,000 spaces)';
+const PAGE_AT_100000 = 'GET /v1/orgs/{id}/spaces?limit=20 (100,000 spaces)';
 
 interface Scenario {
   name: string;
   url: string;
+  /** The server process that answers it. */
+  pid: number;
 }
 
 async function freePort(): Promise<number> {
@@ -31,9 +36,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-function start(entry: string, env: Record<string, string>): ChildProcess {
-  const root = findWorkspaceRoot();
-  return spawn(process.execPath, ['-r', join(root, 'tools/register.js'), join(root, entry)], {
+function start(entry: string, env: Record<string, string>, nodeArgs: string[] = [], root = findWorkspaceRoot()): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '-r', join(root, 'tools/register.js'), join(root, entry)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -62,33 +66,119 @@ async function api<T>(base: string, method: string, path: string, body?: unknown
   return (await res.json()) as T;
 }
 
-async function measure(url: string): Promise<{ rps: number; p99: number; errors: number }> {
+/**
+ * Fills a new organization with `count` top-level spaces straight in SQL (through the api,
+ * 100,000 would take an hour): each with its initial revision, order keys `e00000`, `e00001`...
+ */
+async function organizationWithSpaces(base: string, databaseUrl: string, count: number): Promise<string> {
+  const { id } = await api<{ id: string }>(base, 'POST', '/v1/orgs', { title: `${count} spaces` });
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query<{ user_id: string }>(`SELECT user_id FROM organization_members WHERE organization_id = $1`, [id]);
+    // Spaces first: their revision key is checked at commit, the revisions' space key at once.
+    await client.query(
+      `INSERT INTO spaces (id, organization_id, title, position, revision_id, created_at, updated_at)
+       SELECT $1 || '-s' || i, $1, 'Space ' || i, 'e' || lpad(i::text, 5, '0'), $1 || '-r' || i, now(), now()
+         FROM generate_series(0, $2 - 1) AS i`,
+      [id, count],
+    );
+    await client.query(
+      `INSERT INTO revisions (id, space_id, created_by, created_at)
+       SELECT $1 || '-r' || i, $1 || '-s' || i, $3, now() FROM generate_series(0, $2 - 1) AS i`,
+      [id, count, rows[0].user_id],
+    );
+    await client.query('COMMIT');
+    await client.query('ANALYZE spaces');
+  } finally {
+    await client.end();
+  }
+  return id;
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); 0 once it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    // utime and stime: fields 14 and 15 of /proc/<pid>/stat, i.e. 12 and 13 after the command name.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/** CPU time of the PostgreSQL server: the postmaster and its children (one per connection). */
+function databaseCpuMs(dataDir: string): number {
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = cpuMs(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(fields[1]) === postmaster) total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+interface Measurement {
+  rps: number;
+  p99: number;
+  errors: number;
+  /** CPU per request of the server process and of the database, in µs. */
+  serverUs: number;
+  databaseUs: number;
+}
+
+/**
+ * Throughput, and CPU per request: on a machine shared with other work, req/s swings with the
+ * load, while CPU time per request stays close to what the code costs.
+ */
+async function measure(url: string, pid: number, pgDataDir: string): Promise<Measurement> {
+  const [server, db] = [cpuMs(pid), databaseCpuMs(pgDataDir)];
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { Authorization: `Bearer ${TOKEN}` } });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const requests = Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    serverUs: ((cpuMs(pid) - server) * 1000) / requests,
+    databaseUs: ((databaseCpuMs(pgDataDir) - db) * 1000) / requests,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
-  const database = await EmbeddedPostgresServer.start({ dataDir: join(dataDir, 'pg'), port: await freePort() });
+  const pgDataDir = join(dataDir, 'pg');
+  const database = await EmbeddedPostgresServer.start({ dataDir: pgDataDir, port: await freePort() });
   const children: ChildProcess[] = [];
   try {
     const databaseUrl = database.url;
     const apiPort = await freePort();
     const barePort = await freePort();
     const apiBase = `http://127.0.0.1:${apiPort}`;
-    children.push(
-      start('apps/api/src/main.ts', {
+    const apiProcess = start(
+      'apps/api/src/main.ts',
+      {
         DATABASE_URL: databaseUrl,
         PORT: String(apiPort),
         BOOTSTRAP_TOKEN: TOKEN,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '1000000',
-      }),
+      },
+      // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the api under load.
+      process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean),
     );
+    children.push(apiProcess);
     await untilUp(`${apiBase}/v1/user`);
-    children.push(start('tools/bench/src/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) }));
+    const bareProcess = start('tools/bench/src/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) });
+    children.push(bareProcess);
     await untilUp(`http://127.0.0.1:${barePort}/v1/user`);
 
     const orgs = await api<{ items: { id: string }[] }>(apiBase, 'GET', '/v1/orgs');
@@ -105,40 +195,94 @@ async function main(): Promise<void> {
     }
     const deepSpace = await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Deep', parent });
     for (let i = 0; i < 50; i++) await api(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: `Space ${i}` });
-    const scenarios: Scenario[] = [
-      { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user` },
-      { name: 'api: GET /v1/user', url: `${apiBase}/v1/user` },
-      { name: 'api: GET /v1/orgs/{id}', url: `${apiBase}/v1/orgs/${organizationId}` },
-      { name: 'api: GET /v1/orgs/{id}/members?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/members?limit=20` },
-      { name: 'api: GET /v1/spaces/{id} (3 collections deep)', url: `${apiBase}/v1/spaces/${deepSpace.id}` },
-      { name: 'api: GET /v1/orgs/{id}/spaces?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/spaces?limit=20` },
+    const thousand = await organizationWithSpaces(apiBase, databaseUrl, 1_000);
+    const hundredThousand = await organizationWithSpaces(apiBase, databaseUrl, 100_000);
+    const [apiPid, barePid] = [apiProcess.pid!, bareProcess.pid!];
+    const apiScenarios = (base: string, pid: number, prefix: string): Scenario[] => [
+      { name: `${prefix}: GET /v1/user`, url: `${base}/v1/user`, pid },
+      { name: `${prefix}: GET /v1/orgs/{id}`, url: `${base}/v1/orgs/${organizationId}`, pid },
+      { name: `${prefix}: GET /v1/orgs/{id}/members?limit=20`, url: `${base}/v1/orgs/${organizationId}/members?limit=20`, pid },
+      { name: `${prefix}: GET /v1/spaces/{id} (3 collections deep)`, url: `${base}/v1/spaces/${deepSpace.id}`, pid },
+      { name: `${prefix}: GET /v1/orgs/{id}/spaces?limit=20`, url: `${base}/v1/orgs/${organizationId}/spaces?limit=20`, pid },
+      { name: `${prefix}: ${PAGE_AT_1000}`, url: `${base}/v1/orgs/${thousand}/spaces?limit=20`, pid },
+      { name: `${prefix}: ${PAGE_AT_100000}`, url: `${base}/v1/orgs/${hundredThousand}/spaces?limit=20`, pid },
     ];
+    const scenarios: Scenario[] = [
+      { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user`, pid: barePid },
+      ...apiScenarios(apiBase, apiPid, 'api'),
+    ];
+    // BENCH_BASELINE=<a checkout of another commit, e.g. main, with node_modules>: its api runs
+    // beside this one on the same database, and each round measures both, so that a change is
+    // compared with what it changes under the same load (these machines are shared).
+    const baselineRoot = process.env.BENCH_BASELINE;
+    if (baselineRoot) {
+      const baselinePort = await freePort();
+      const baseline = start(
+        'apps/api/src/main.ts',
+        { DATABASE_URL: databaseUrl, PORT: String(baselinePort), BOOTSTRAP_TOKEN: TOKEN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
+        [],
+        baselineRoot,
+      );
+      children.push(baseline);
+      await untilUp(`http://127.0.0.1:${baselinePort}/v1/user`);
+      const others = apiScenarios(`http://127.0.0.1:${baselinePort}`, baseline.pid!, 'baseline');
+      // Each scenario right after its counterpart, so both see the same moment's load.
+      scenarios.splice(1, scenarios.length - 1, ...scenarios.slice(1).flatMap((s, i) => [s, others[i]]));
+      await measure(others[0].url, baseline.pid!, pgDataDir); // its warm-up
+    }
 
-    await measure(scenarios[1].url); // warm-up: JIT, prepared statements on every pooled connection
-    const results = new Map<string, { rps: number[]; p99: number[]; errors: number }>();
+    // BENCH_ONLY=<regex> measures a subset while iterating (the bare handler always runs).
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+    const measured = scenarios.filter((s, i) => i === 0 || !only || only.test(s.name));
+    await measure(scenarios[1].url, apiPid, pgDataDir); // warm-up: JIT, prepared statements on every pooled connection
+    const results = new Map<string, Measurement[]>();
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const scenario of scenarios) {
-        const r = await measure(scenario.url);
-        const entry = results.get(scenario.name) ?? { rps: [], p99: [], errors: 0 };
-        entry.rps.push(r.rps);
-        entry.p99.push(r.p99);
-        entry.errors += r.errors;
-        results.set(scenario.name, entry);
-        process.stderr.write(`round ${round}: ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms\n`);
+      for (const scenario of measured) {
+        const r = await measure(scenario.url, scenario.pid, pgDataDir);
+        results.set(scenario.name, [...(results.get(scenario.name) ?? []), r]);
+        process.stderr.write(
+          `round ${round}: ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, CPU/request ${Math.round(r.serverUs)} µs + db ${Math.round(r.databaseUs)} µs\n`,
+        );
       }
     }
-    const bare = median(results.get(scenarios[0].name)!.rps);
+    const of = (name: string, value: (m: Measurement) => number) => median(results.get(name)!.map(value));
+    const cpuOf = (name: string) => of(name, (m) => m.serverUs + m.databaseUs);
+    const bare = scenarios[0].name;
     const lines = [
       `${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, medians; load generator on the same machine.`,
+      'spread: (fastest - slowest round) / median req/s, how noisy the machine was. CPU: µs per request of the',
+      'server process + the database (all its processes); "vs bare (CPU)" = bare CPU per request / this one.',
       '',
-      '| scenario | req/s | vs bare | p99 ms | errors |',
-      '|---|---:|---:|---:|---:|',
-      ...scenarios.map((s) => {
-        const r = results.get(s.name)!;
-        const rps = median(r.rps);
-        return `| ${s.name} | ${Math.round(rps)} | ${(rps / bare).toFixed(2)} | ${median(r.p99)} | ${r.errors} |`;
+      '| scenario | req/s | vs bare | p99 ms | spread | CPU µs/req (server + db) | vs bare (CPU) | errors |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+      ...measured.map((s) => {
+        const runs = results.get(s.name)!;
+        const rps = of(s.name, (m) => m.rps);
+        const spread = (Math.max(...runs.map((m) => m.rps)) - Math.min(...runs.map((m) => m.rps))) / rps;
+        const cpu = `${Math.round(of(s.name, (m) => m.serverUs))} + ${Math.round(of(s.name, (m) => m.databaseUs))}`;
+        const errors = runs.reduce((sum, m) => sum + m.errors, 0);
+        return `| ${s.name} | ${Math.round(rps)} | ${(rps / of(bare, (m) => m.rps)).toFixed(2)} | ${of(s.name, (m) => m.p99)} | ${Math.round(spread * 100)} % | ${cpu} | ${(cpuOf(bare) / cpuOf(s.name)).toFixed(2)} | ${errors} |`;
       }),
     ];
+    for (const prefix of ['api', 'baseline']) {
+      const [small, large] = [`${prefix}: ${PAGE_AT_1000}`, `${prefix}: ${PAGE_AT_100000}`];
+      if (!results.has(small) || !results.has(large)) continue;
+      // Cost per request is the inverse of throughput at the same concurrency.
+      const byRps = of(small, (m) => m.rps) / of(large, (m) => m.rps);
+      lines.push(
+        '',
+        `${prefix}: a first page at 100,000 spaces costs ${byRps.toFixed(2)}x a first page at 1,000 by req/s, ${(cpuOf(large) / cpuOf(small)).toFixed(2)}x by CPU.`,
+      );
+    }
+    const compared = measured.filter((s) => s.name.startsWith('api: ') && results.has(s.name.replace(/^api: /, 'baseline: ')));
+    if (compared.length > 0) {
+      lines.push('', '| this checkout vs baseline | req/s ratio | CPU per request ratio |', '|---|---:|---:|');
+      for (const s of compared) {
+        const other = s.name.replace(/^api: /, 'baseline: ');
+        const rps = of(s.name, (m) => m.rps) / of(other, (m) => m.rps);
+        lines.push(`| ${s.name.replace(/^api: /, '')} | ${rps.toFixed(2)} | ${(cpuOf(s.name) / cpuOf(other)).toFixed(2)} |`);
+      }
+    }
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     for (const child of children) child.kill('SIGTERM');

@@ -16,7 +16,7 @@ import { TokenRateLimitGuard } from './rate-limit/token-rate-limit.guard';
 import { InstanceSecrets } from './secrets/instance-secrets';
 import { InstanceSettingEntity } from './secrets/instance-setting.entity';
 import { PublicUrls } from './urls/public-urls';
-import { ApiValidationPipe } from './validation/validation.pipe';
+import { CachedQueryValidationPipe } from './validation/cached-query-validation.pipe';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -41,7 +41,7 @@ export class PlatformModule {
     const http = runtime === 'http';
     const httpProviders: Provider[] = [
       { provide: APP_FILTER, useClass: HttpExceptionFilter },
-      { provide: APP_PIPE, useClass: ApiValidationPipe },
+      { provide: APP_PIPE, useClass: CachedQueryValidationPipe },
       { provide: APP_GUARD, useClass: TokenRateLimitGuard },
     ];
     const shared: Provider[] = [

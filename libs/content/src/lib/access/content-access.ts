@@ -33,13 +33,36 @@ export interface CollectionAccess {
   level: ContentLevel;
 }
 
+/** Live spaces with the same parent and default level: one row of `space_counts`. */
+export interface SpaceGroup {
+  parentId: string | null;
+  defaultLevel: DefaultLevel;
+  live: number;
+}
+
 /** The caller's role in an organization and the caps of all its collections: what lists need. */
 export class OrganizationContent {
   constructor(
     readonly organizationId: string,
     readonly orgRole: MemberRoleOrGuest,
     readonly collectionCaps: Map<string, ContentCap>,
+    /** The organization's live spaces by group, when the caller counts spaces. */
+    readonly spaceGroups: readonly SpaceGroup[] = [],
   ) {}
+
+  /**
+   * How many live spaces `role` can see (under `parentId` only, when given): the sum of the
+   * groups it has a level on, by the same rule as each space's level. Exact, and as cheap at
+   * 100,000 spaces as at 10: `space_counts` is kept by a trigger in the writes' transaction.
+   */
+  visibleSpaceCount(role: MemberRoleOrGuest = this.orgRole, parentId?: string | null): number {
+    let count = 0;
+    for (const group of this.spaceGroups) {
+      if (parentId !== undefined && group.parentId !== parentId) continue;
+      if (canSee(this.spaceLevel(group, role))) count += group.live;
+    }
+    return count;
+  }
 
   /** The cap of a space or of a collection's child whose parent is `parentId`. */
   capUnder(parentId: string | null): ContentCap {
@@ -71,17 +94,29 @@ export class OrganizationContent {
 
 /**
  * SQL condition (alias `s`) for "a non-admin member can see this space": its own level is not
- * null, and when it inherits, its parent collection's cap is not `none` (`:hidden`). This is the
- * same rule as `contentLevel` for the caps `OrganizationContent` computed.
+ * null, and when it inherits, its parent collection's cap is not `none` (the ids in the array
+ * parameter `hidden`, e.g. `$2`). This is the same rule as `contentLevel` for the caps
+ * `OrganizationContent` computed.
  */
-export const SPACE_VISIBLE_TO_MEMBERS = `(s.default_level IS NOT NULL AND (s.default_level <> 'inherit' OR s.parent_id IS NULL OR NOT (s.parent_id = ANY(:hidden))))`;
+export function spaceVisibleToMembers(hidden: string): string {
+  return `(s.default_level IS NOT NULL AND (s.default_level <> 'inherit' OR s.parent_id IS NULL OR NOT (s.parent_id = ANY(${hidden}))))`;
+}
 
 /** Same for a collection (alias `c`): its cap is not `none`. */
 export const COLLECTION_VISIBLE_TO_MEMBERS = `NOT (c.id = ANY(:hidden))`;
 
-const SPACE_COLUMNS = `t.id, t.organization_id, t.parent_id, t.title, t.emoji, t.icon_url, t.visibility, t.edit_mode,
-  t.default_level, t.language, t.position, t.revision_id, t.comments, t.change_requests, t.change_requests_open,
-  t.change_requests_draft, t.created_at, t.updated_at, t.deleted_at`;
+/** The columns `spaceFromRow` reads, of the table aliased `alias`. */
+export function spaceColumns(alias: string): string {
+  return [
+    'id', 'organization_id', 'parent_id', 'title', 'emoji', 'icon_url', 'visibility', 'edit_mode', 'default_level', 'language',
+    'position', 'revision_id', 'comments', 'change_requests', 'change_requests_open', 'change_requests_draft', 'created_at',
+    'updated_at', 'deleted_at',
+  ]
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
+}
+
+const SPACE_COLUMNS = spaceColumns('t');
 
 /**
  * A space, the default levels of its collection chain up to the first that decides, and the
@@ -132,6 +167,35 @@ const ORGANIZATION_CONTENT = preparedStatement(
              FROM collections c WHERE c.organization_id = $1) AS tree
      FROM organization_members m
     WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`,
+);
+
+/** `space_counts` rows as JSON [parent_key, default_level, live] ('' stands for NULL in both keys). */
+const SPACE_GROUPS_JSON = `(SELECT COALESCE(json_agg(json_build_array(g.parent_key, g.default_level, g.live)), '[]'::json)
+                              FROM space_counts g WHERE g.organization_id = $1)`;
+
+/** ORGANIZATION_CONTENT and the live spaces by group, for space lists. */
+const ORGANIZATION_SPACES = preparedStatement(
+  'content_organization_spaces',
+  `SELECT m.role,
+          (SELECT COALESCE(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json)
+             FROM collections c WHERE c.organization_id = $1) AS tree,
+          ${SPACE_GROUPS_JSON} AS groups
+     FROM organization_members m
+    WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`,
+);
+
+/** The live spaces directly in one collection, by default level. */
+const SPACE_GROUPS_UNDER = preparedStatement(
+  'content_space_groups_under',
+  `SELECT default_level, live FROM space_counts WHERE organization_id = $1 AND parent_key = $2`,
+);
+
+/** The collection tree and the live spaces by group, of an organization (nobody's role in it). */
+const SPACE_REACH = preparedStatement(
+  'content_space_reach',
+  `SELECT (SELECT COALESCE(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json)
+             FROM collections c WHERE c.organization_id = $1) AS tree,
+          ${SPACE_GROUPS_JSON} AS groups`,
 );
 
 const COLLECTION_TREE = preparedStatement(
@@ -186,6 +250,14 @@ export function collectionFromRow(row: Record<string, any>): CollectionEntity {
 
 function treeFromJson(tree: [string, string | null, DefaultLevel][]): CollectionNode[] {
   return tree.map(([id, parentId, defaultLevel]) => ({ id, parentId, defaultLevel }));
+}
+
+function groupsFromJson(groups: [string, string, number][]): SpaceGroup[] {
+  return groups.map(([parentKey, defaultLevel, live]) => ({
+    parentId: parentKey === '' ? null : parentKey,
+    defaultLevel: (defaultLevel === '' ? null : defaultLevel) as DefaultLevel,
+    live,
+  }));
 }
 
 /** `hide`: a deleted space is a 404 (every operation but restore); `include`: restore sees it. */
@@ -260,6 +332,30 @@ export class ContentAccess {
     );
     if (!row) throw new NotFoundException(`No organization has the id ${organizationId}.`);
     return new OrganizationContent(organizationId, row.role, capsOfTree(treeFromJson(row.tree)));
+  }
+
+  /** `requireOrganization`, with the organization's live spaces by group for counting them. */
+  async requireOrganizationSpaces(organizationId: string, caller: Caller): Promise<OrganizationContent> {
+    const row = await this.sql.first<{ role: MemberRoleOrGuest; tree: [string, string | null, DefaultLevel][]; groups: [string, string, number][] }>(
+      ORGANIZATION_SPACES,
+      [organizationId, caller.userId],
+    );
+    if (!row) throw new NotFoundException(`No organization has the id ${organizationId}.`);
+    return new OrganizationContent(organizationId, row.role, capsOfTree(treeFromJson(row.tree)), groupsFromJson(row.groups));
+  }
+
+  /** The organization's collection caps and live spaces by group, with nobody's role (Member.spaces). */
+  async spaceReach(organizationId: string): Promise<OrganizationContent> {
+    const row = await this.sql.first<{ tree: [string, string | null, DefaultLevel][]; groups: [string, string, number][] }>(SPACE_REACH, [
+      organizationId,
+    ]);
+    return new OrganizationContent(organizationId, null, capsOfTree(treeFromJson(row?.tree ?? [])), groupsFromJson(row?.groups ?? []));
+  }
+
+  /** The live spaces directly in a collection, by default level. */
+  async spaceGroupsUnder(organizationId: string, collectionId: string): Promise<SpaceGroup[]> {
+    const rows = await this.sql.rows<{ default_level: string; live: number }>(SPACE_GROUPS_UNDER, [organizationId, collectionId]);
+    return groupsFromJson(rows.map((row) => [collectionId, row.default_level, row.live]));
   }
 
   /**

@@ -1,9 +1,9 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Caller, MemberRoleOrGuest, OrganizationAccess } from '@docs/identity';
-import { Clock, DAY_MS, newId, Page, Paginator, sortKey } from '@docs/platform';
-import { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
-import { ContentAccess, OrganizationContent, SPACE_VISIBLE_TO_MEMBERS, SpaceAccess } from '../access/content-access';
+import { Clock, DAY_MS, newId, Page, Paginator, sortKey, SqlList } from '@docs/platform';
+import { DataSource, Repository } from 'typeorm';
+import { ContentAccess, OrganizationContent, spaceColumns, spaceFromRow, spaceVisibleToMembers, SpaceAccess } from '../access/content-access';
 import { ContentLevel, ContentCap, contentLevel } from '../permissions/content-permissions';
 import type { MoveDto } from '../ordering/dto/move.dto';
 import { requireMoveTarget } from '../ordering/placement';
@@ -31,6 +31,9 @@ export interface MemberSpaceView extends SpaceView {
 function visibilityAt(visibility: ContentVisibility, parentId: string | null): ContentVisibility {
   return visibility === 'in-collection' && parentId === null ? 'private' : visibility;
 }
+
+/** The live spaces of organization $1; lists add their filters with AND. */
+const LIVE_SPACES = `SELECT ${spaceColumns('s')} FROM spaces s WHERE s.organization_id = $1 AND s.deleted_at IS NULL`;
 
 /** Siblings in their stored order; the expression matches spaces_sibling_order_idx. */
 const SIBLING_ORDER = [
@@ -92,10 +95,10 @@ export class SpacesService {
 
   /** The live spaces of an organization the caller can see, in the stored order of their parents. */
   async listInOrganization(organizationId: string, caller: Caller, page: { page?: string; limit?: number }): Promise<Page<SpaceView>> {
-    const scope = await this.access.requireOrganization(organizationId, caller);
-    const query = this.visibleTo(scope, scope.orgRole);
-    if (!query) return { items: [], count: 0 };
-    const result = await this.paginator.paginate(query, SIBLING_ORDER, { scope: `spaces:${organizationId}:${caller.userId}`, ...page });
+    const scope = await this.access.requireOrganizationSpaces(organizationId, caller);
+    const list = this.visibleTo(scope, scope.orgRole, () => scope.visibleSpaceCount());
+    if (!list) return { items: [], count: 0 };
+    const result = await this.paginator.paginateSql(list, SIBLING_ORDER, { scope: `spaces:${organizationId}:${caller.userId}`, ...page });
     return { ...result, items: result.items.map((space) => ({ space, level: scope.spaceLevel(space) })) };
   }
 
@@ -103,11 +106,15 @@ export class SpacesService {
   async listInCollection(collectionId: string, caller: Caller, page: { page?: string; limit?: number }): Promise<Page<SpaceView>> {
     const { collection, orgRole, cap } = await this.access.requireCollection(collectionId, caller, 'read', 'list its spaces');
     // Every space here hangs directly off this collection, whose cap is known: no tree needed.
-    const scope = new OrganizationContent(collection.organizationId, orgRole ?? null, new Map<string, ContentCap>([[collection.id, cap]]));
-    const query = this.visibleTo(scope, scope.orgRole);
-    if (!query) return { items: [], count: 0 };
-    query.andWhere(`COALESCE(s.parent_id, '') = :parentId`, { parentId: collection.id });
-    const result = await this.paginator.paginate(query, SIBLING_ORDER, { scope: `collection-spaces:${collectionId}:${caller.userId}`, ...page });
+    const caps = new Map<string, ContentCap>([[collection.id, cap]]);
+    const scope = new OrganizationContent(collection.organizationId, orgRole ?? null, caps);
+    const count = async () => {
+      const groups = await this.access.spaceGroupsUnder(collection.organizationId, collection.id);
+      return new OrganizationContent(collection.organizationId, scope.orgRole, caps, groups).visibleSpaceCount();
+    };
+    const list = this.visibleTo(scope, scope.orgRole, count, collection.id);
+    if (!list) return { items: [], count: 0 };
+    const result = await this.paginator.paginateSql(list, SIBLING_ORDER, { scope: `collection-spaces:${collectionId}:${caller.userId}`, ...page });
     return { ...result, items: result.items.map((space) => ({ space, level: scope.spaceLevel(space) })) };
   }
 
@@ -121,7 +128,7 @@ export class SpacesService {
     caller: Caller,
     page: { page?: string; limit?: number; order?: 'asc' | 'desc' },
   ): Promise<Page<MemberSpaceView>> {
-    const scope = await this.access.requireOrganization(organizationId, caller);
+    const scope = await this.access.requireOrganizationSpaces(organizationId, caller);
     const self = caller.userId === userId;
     // 404 before 403: a guest sees no other member, so for them another id is a 404 like an unknown one.
     const member = self ? { role: scope.orgRole } : scope.orgRole === null ? undefined : await this.organizations.find(organizationId, userId);
@@ -129,11 +136,11 @@ export class SpacesService {
     if (!self && scope.orgRole !== 'admin') {
       throw new ForbiddenException("Only organization admins can list another member's spaces.");
     }
-    const query = this.visibleTo(scope, member.role);
-    if (!query) return { items: [], count: 0 };
+    const list = this.visibleTo(scope, member.role, () => scope.visibleSpaceCount(member.role));
+    if (!list) return { items: [], count: 0 };
     const direction = page.order === 'asc' ? 'ASC' : 'DESC';
-    const result = await this.paginator.paginate(
-      query,
+    const result = await this.paginator.paginateSql(
+      list,
       [
         sortKey<SpaceEntity>('s.created_at', direction, 'timestamp', (s) => s.createdAt),
         sortKey<SpaceEntity>('s.id', direction, 'text', (s) => s.id),
@@ -316,14 +323,27 @@ export class SpacesService {
     return { space: access.space, level: access.level };
   }
 
-  /** Live spaces of an organization that a member with `role` can see; undefined when none can be. */
-  private visibleTo(scope: OrganizationContent, role: MemberRoleOrGuest): SelectQueryBuilder<SpaceEntity> | undefined {
+  /**
+   * Live spaces of an organization that a member with `role` can see (directly under
+   * `parentId`, when given), as prepared SQL; undefined when none can be seen.
+   */
+  private visibleTo(
+    scope: OrganizationContent,
+    role: MemberRoleOrGuest,
+    count: SqlList<SpaceEntity>['count'],
+    parentId?: string,
+  ): SqlList<SpaceEntity> | undefined {
     if (contentLevel(role, 'organization') === null) return undefined; // guests see no content
-    const query = this.spaces
-      .createQueryBuilder('s')
-      .where('s.organization_id = :organizationId', { organizationId: scope.organizationId })
-      .andWhere('s.deleted_at IS NULL');
-    if (role !== 'admin') query.andWhere(SPACE_VISIBLE_TO_MEMBERS, { hidden: scope.hiddenCollectionIds() });
-    return query;
+    const values: unknown[] = [scope.organizationId];
+    let sql = LIVE_SPACES;
+    if (role !== 'admin') {
+      values.push(scope.hiddenCollectionIds());
+      sql += ` AND ${spaceVisibleToMembers(`$${values.length}`)}`;
+    }
+    if (parentId !== undefined) {
+      values.push(parentId);
+      sql += ` AND COALESCE(s.parent_id, '') = $${values.length}`;
+    }
+    return { name: 'content_list_spaces', sql, values, item: spaceFromRow, count };
   }
 }

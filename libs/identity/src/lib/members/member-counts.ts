@@ -1,15 +1,19 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { preparedStatement, SqlPool } from '@docs/platform';
 import type { MemberRoleOrGuest } from './member-role';
 import type { MemberCounts } from './member.presenter';
 import { NO_SPACES, SpaceReach, SpaceReachByRole } from './space-reach';
+
+const TEAMS_OF_MEMBERS = preparedStatement(
+  'identity_teams_of_members',
+  `SELECT user_id, count(*)::int AS teams FROM team_members WHERE organization_id = $1 AND user_id = ANY($2) GROUP BY user_id`,
+);
 
 /** The true `spaces` and `teams` counts of a page of members: two queries, whatever its size. */
 @Injectable()
 export class MemberCountsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: SqlPool,
     @Optional() private readonly reach?: SpaceReach,
   ) {}
 
@@ -20,17 +24,13 @@ export class MemberCountsService {
   async forMembers(organizationId: string, members: { userId: string; role: MemberRoleOrGuest }[]): Promise<Map<string, MemberCounts>> {
     const counts = new Map<string, MemberCounts>();
     if (members.length === 0) return counts;
-    const [reach, rows] = await Promise.all([
+    const [byRole, rows] = await Promise.all([
       this.spaceReach(organizationId),
-      this.dataSource.query(
-        `SELECT user_id, count(*)::int AS teams FROM team_members
-          WHERE organization_id = $1 AND user_id = ANY($2) GROUP BY user_id`,
-        [organizationId, members.map((m) => m.userId)],
-      ) as Promise<{ user_id: string; teams: number }[]>,
+      this.sql.rows<{ user_id: string; teams: number }>(TEAMS_OF_MEMBERS, [organizationId, members.map((m) => m.userId)]),
     ]);
     const teams = new Map(rows.map((row) => [row.user_id, row.teams]));
     for (const member of members) {
-      counts.set(member.userId, { spaces: reach[member.role ?? 'guest'], teams: teams.get(member.userId) ?? 0 });
+      counts.set(member.userId, { spaces: byRole[member.role ?? 'guest'], teams: teams.get(member.userId) ?? 0 });
     }
     return counts;
   }

@@ -34,9 +34,8 @@ export class MembersController {
     @Query() query: ListMembersQueryDto,
   ): Promise<ListEnvelope<MemberDto>> {
     const viewer = await this.access.require(organizationId, caller);
-    const page = await this.members.list(organizationId, viewer, query);
-    const counts = await this.counts.forMembers(organizationId, page.items);
-    return toListEnvelope(page, (member) => this.presenter.present(member, counts.get(member.userId)!));
+    const [page, reach] = await Promise.all([this.members.list(organizationId, viewer, query), this.counts.spaceReach(organizationId)]);
+    return toListEnvelope(page, ({ member, teams }) => this.presenter.present(member, { spaces: reach[member.role ?? 'guest'], teams }));
   }
 
   @Get('members/:userId')

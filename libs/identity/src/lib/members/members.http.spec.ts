@@ -242,8 +242,16 @@ describe('organization members', () => {
       const member = async (userId: string) => (await t.http.as(members.admin.token).get(`/v1/orgs/${organization.id}/members/${userId}`)).body;
       expect((await member(members.reader.user.id)).teams).toBe(2);
       expect((await member(members.admin.user.id)).teams).toBe(1);
+      const listed = async () =>
+        Object.fromEntries(
+          ((await t.http.as(members.admin.token).get(`/v1/orgs/${organization.id}/members`)).body.items as { id: string; teams: number }[]).map(
+            (item) => [item.id, item.teams],
+          ),
+        );
+      expect(await listed()).toEqual({ [members.reader.user.id]: 2, [members.admin.user.id]: 1 });
       await t.http.as(members.admin.token).delete(`${teams}/${one.body.id}`);
       expect((await member(members.reader.user.id)).teams).toBe(1);
+      expect(await listed()).toEqual({ [members.reader.user.id]: 1, [members.admin.user.id]: 1 });
     });
 
     it('re-adding a removed member starts with no teams', async () => {

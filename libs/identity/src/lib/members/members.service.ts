@@ -1,8 +1,9 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { Clock, containsPattern, Page, Paginator, sortKey } from '@docs/platform';
+import { Clock, composedStatement, containsPattern, Page, Paginator, sortKey, SqlPool } from '@docs/platform';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { organizationPolicy, Viewer } from '../access/organization-policy';
+import { UserEntity } from '../users/user.entity';
 import { MemberEntity } from './member.entity';
 import type { MemberRole, MemberRoleOrGuest } from './member-role';
 
@@ -15,6 +16,40 @@ export interface MemberFilters {
   limit?: number;
 }
 
+/** A member of a list page and the number of teams they are in (Member.teams). */
+export interface ListedMember {
+  member: MemberEntity;
+  teams: number;
+}
+
+/** A member, their user and their team count, as the list's SQL selects them. */
+const MEMBER_COLUMNS = `m.organization_id, m.user_id, m.role, m.disabled, m.sso, m.joined_at, m.last_seen_at,
+  u.email AS user_email, u.display_name AS user_display_name, u.photo_url AS user_photo_url, u.created_at AS user_created_at,
+  (SELECT count(*)::int FROM team_members tm WHERE tm.organization_id = m.organization_id AND tm.user_id = m.user_id) AS teams`;
+
+function listedMemberFromRow(row: Record<string, any>): ListedMember {
+  return { member: memberFromRow(row), teams: row.teams };
+}
+
+function memberFromRow(row: Record<string, any>): MemberEntity {
+  return Object.assign(new MemberEntity(), {
+    organizationId: row.organization_id,
+    userId: row.user_id,
+    role: row.role,
+    disabled: row.disabled,
+    sso: row.sso,
+    joinedAt: row.joined_at,
+    lastSeenAt: row.last_seen_at,
+    user: Object.assign(new UserEntity(), {
+      id: row.user_id,
+      email: row.user_email,
+      displayName: row.user_display_name,
+      photoUrl: row.user_photo_url,
+      createdAt: row.user_created_at,
+    }),
+  });
+}
+
 const LAST_ADMIN = 'An organization must keep at least one admin: give another member the admin role first.';
 
 /** Members of one organization, as the viewer may see and change them. */
@@ -25,32 +60,53 @@ export class MembersService {
     @InjectRepository(MemberEntity) private readonly members: Repository<MemberEntity>,
     private readonly paginator: Paginator,
     private readonly clock: Clock,
+    private readonly sql: SqlPool,
   ) {}
 
-  /** Newest (or, with order=asc, oldest) joiners first; a guest lists only themselves. */
-  async list(organizationId: string, viewer: Viewer, filters: MemberFilters): Promise<Page<MemberEntity>> {
-    const query = this.members
-      .createQueryBuilder('m')
-      .innerJoinAndSelect('m.user', 'u')
-      .where('m.organization_id = :organizationId', { organizationId });
+  /**
+   * Newest (or, with order=asc, oldest) joiners first; a guest lists only themselves. Prepared
+   * SQL (one statement per combination of filters): the page with each member's team count,
+   * and the list's count, side by side.
+   */
+  async list(organizationId: string, viewer: Viewer, filters: MemberFilters): Promise<Page<ListedMember>> {
+    const values: unknown[] = [organizationId];
+    const where = ['m.organization_id = $1'];
+    const param = (value: unknown) => `$${values.push(value)}`;
     const seesEveryone = viewer.role !== null;
-    if (!seesEveryone) query.andWhere('m.user_id = :self', { self: viewer.userId });
-    if (filters.role === 'guest') query.andWhere('m.role IS NULL');
-    else if (filters.role) query.andWhere('m.role = :role', { role: filters.role });
+    if (!seesEveryone) where.push(`m.user_id = ${param(viewer.userId)}`);
+    if (filters.role === 'guest') where.push('m.role IS NULL');
+    else if (filters.role) where.push(`m.role = ${param(filters.role)}`);
     if (filters.search) {
-      query.andWhere('(u.display_name ILIKE :search OR u.email ILIKE :search)', { search: containsPattern(filters.search) });
+      const pattern = param(containsPattern(filters.search));
+      where.push(`(u.display_name ILIKE ${pattern} OR u.email ILIKE ${pattern})`);
     }
     const direction = filters.order === 'asc' ? 'ASC' : 'DESC';
     const bySeen = filters.sort === 'lastSeenAt';
-    if (bySeen) query.andWhere('m.last_seen_at IS NOT NULL');
+    if (bySeen) where.push('m.last_seen_at IS NOT NULL');
     const keys = [
       bySeen
-        ? sortKey<MemberEntity>('m.last_seen_at', direction, 'timestamp', (m) => m.lastSeenAt as Date)
-        : sortKey<MemberEntity>('m.joined_at', direction, 'timestamp', (m) => m.joinedAt),
-      sortKey<MemberEntity>('m.user_id', direction, 'text', (m) => m.userId),
+        ? sortKey<ListedMember>('m.last_seen_at', direction, 'timestamp', ({ member }) => member.lastSeenAt as Date)
+        : sortKey<ListedMember>('m.joined_at', direction, 'timestamp', ({ member }) => member.joinedAt),
+      sortKey<ListedMember>('m.user_id', direction, 'text', ({ member }) => member.userId),
     ];
+    const condition = where.join(' AND ');
+    // The count needs the users only to search them.
+    const countFrom = filters.search ? 'organization_members m JOIN users u ON u.id = m.user_id' : 'organization_members m';
+    const count = async () =>
+      (await this.sql.first<{ count: number }>(composedStatement('identity_count_members', `SELECT count(*)::int AS count FROM ${countFrom} WHERE ${condition}`), values))
+        ?.count ?? 0;
     const scope = ['members', organizationId, seesEveryone ? '*' : viewer.userId, filters.role ?? '', filters.search ?? '', bySeen, direction].join(':');
-    return this.paginator.paginate(query, keys, { scope, page: filters.page, limit: filters.limit });
+    return this.paginator.paginateSql(
+      {
+        name: 'identity_list_members',
+        sql: `SELECT ${MEMBER_COLUMNS} FROM organization_members m JOIN users u ON u.id = m.user_id WHERE ${condition}`,
+        values,
+        item: listedMemberFromRow,
+        count,
+      },
+      keys,
+      { scope, page: filters.page, limit: filters.limit },
+    );
   }
 
   /** A member the viewer may see, with their user; 404 otherwise. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
@@ -12,6 +13,23 @@ export interface PreparedStatement {
 
 export function preparedStatement(name: string, text: string): PreparedStatement {
   return Object.freeze({ name, text });
+}
+
+const composed = new Map<string, PreparedStatement>();
+
+/**
+ * A prepared statement for SQL composed at run time (a list's filters, with or without a
+ * cursor): named `<prefix>_<hash of the text>`, so each distinct text gets its own name (pg
+ * refuses one name for two texts) and the same text is planned once per connection. The
+ * texts come from code, never from input, so there are few of them.
+ */
+export function composedStatement(prefix: string, text: string): PreparedStatement {
+  let statement = composed.get(text);
+  if (!statement) {
+    statement = preparedStatement(`${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`, text);
+    composed.set(text, statement);
+  }
+  return statement;
 }
 
 /**

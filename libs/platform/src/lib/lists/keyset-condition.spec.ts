@@ -1,4 +1,4 @@
-import { keysetCondition } from './keyset-condition';
+import { keysetCondition, keysetConditionSql } from './keyset-condition';
 
 describe('keysetCondition', () => {
   it('uses one row comparison when all keys sort the same way', () => {
@@ -31,5 +31,22 @@ describe('keysetCondition', () => {
 
   it('refuses values that do not match the keys', () => {
     expect(() => keysetCondition([{ expression: 'a', direction: 'ASC' }], [1, 2])).toThrow();
+  });
+
+  it('numbers positional parameters from the given one for hand-written SQL', () => {
+    expect(
+      keysetConditionSql(
+        [
+          { expression: 'm.joined_at', direction: 'DESC', cast: 'timestamptz' },
+          { expression: 'm.user_id', direction: 'DESC' },
+        ],
+        ['2026-01-01T00:00:00.000Z', 'abc'],
+        3,
+      ),
+    ).toEqual({ sql: '(m.joined_at, m.user_id) < (CAST($3 AS timestamptz), $4)', values: ['2026-01-01T00:00:00.000Z', 'abc'] });
+    expect(keysetConditionSql([{ expression: 'a', direction: 'ASC' }, { expression: 'b', direction: 'DESC' }], [1, 2], 2).sql).toBe(
+      '((a > $2) OR (a = $2 AND b < $3))',
+    );
+    expect(() => keysetConditionSql([{ expression: 'a', direction: 'ASC' }], [], 1)).toThrow();
   });
 });

@@ -23,21 +23,34 @@ export function keysetCondition(
 ): { sql: string; params: Record<string, CursorValue> } {
   if (terms.length === 0 || terms.length !== after.length) throw new Error('keyset terms and values differ in length');
   const params: Record<string, CursorValue> = {};
-  const names = terms.map((term, i) => {
-    const name = `${paramPrefix}${i}`;
-    params[name] = after[i];
-    return term.cast ? `CAST(:${name} AS ${term.cast})` : `:${name}`;
+  const names = terms.map((_, i) => {
+    params[`${paramPrefix}${i}`] = after[i];
+    return `:${paramPrefix}${i}`;
   });
+  return { sql: keysetSql(terms, names), params };
+}
+
+/**
+ * The same condition for hand-written SQL with positional parameters: the cursor's values
+ * become `$firstParam`, `$firstParam + 1`... to append to the statement's values.
+ */
+export function keysetConditionSql(terms: KeysetTerm[], after: CursorValue[], firstParam: number): { sql: string; values: CursorValue[] } {
+  if (terms.length === 0 || terms.length !== after.length) throw new Error('keyset terms and values differ in length');
+  return { sql: keysetSql(terms, terms.map((_, i) => `$${firstParam + i}`)), values: after };
+}
+
+function keysetSql(terms: KeysetTerm[], placeholders: string[]): string {
+  const names = terms.map((term, i) => (term.cast ? `CAST(${placeholders[i]} AS ${term.cast})` : placeholders[i]));
   const sameDirection = terms.every((t) => t.direction === terms[0].direction);
   if (sameDirection) {
     const op = terms[0].direction === 'ASC' ? '>' : '<';
-    if (terms.length === 1) return { sql: `${terms[0].expression} ${op} ${names[0]}`, params };
-    return { sql: `(${terms.map((t) => t.expression).join(', ')}) ${op} (${names.join(', ')})`, params };
+    if (terms.length === 1) return `${terms[0].expression} ${op} ${names[0]}`;
+    return `(${terms.map((t) => t.expression).join(', ')}) ${op} (${names.join(', ')})`;
   }
   const disjuncts = terms.map((term, i) => {
     const equal = terms.slice(0, i).map((t, j) => `${t.expression} = ${names[j]}`);
     const op = term.direction === 'ASC' ? '>' : '<';
     return [...equal, `${term.expression} ${op} ${names[i]}`].join(' AND ');
   });
-  return { sql: `(${disjuncts.map((d) => `(${d})`).join(' OR ')})`, params };
+  return `(${disjuncts.map((d) => `(${d})`).join(' OR ')})`;
 }

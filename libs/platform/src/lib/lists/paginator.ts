@@ -1,8 +1,9 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { composedStatement, SqlPool } from '../database/sql-pool';
 import { InstanceSecrets } from '../secrets/instance-secrets';
 import { CursorCodec, CursorValue, InvalidCursorError } from './cursor-codec';
-import { keysetCondition, KeysetTerm, SortDirection } from './keyset-condition';
+import { keysetCondition, keysetConditionSql, KeysetTerm, SortDirection } from './keyset-condition';
 import { Page } from './list-envelope';
 import { DEFAULT_PAGE_SIZE } from './list-query.dto';
 
@@ -18,6 +19,19 @@ export interface PageRequest {
   scope: string;
   page?: string;
   limit?: number;
+}
+
+/** A list served by hand-written SQL (hot lists), as `Paginator.paginateSql` takes it. */
+export interface SqlList<T> {
+  /** Prefix of the list's prepared statement names (one statement per distinct text). */
+  name: string;
+  /** `SELECT ... FROM ... WHERE ...` with `$1`..`$n`: the matching rows; no ORDER BY, no LIMIT. */
+  sql: string;
+  values: unknown[];
+  /** A result row -> the list's item (what the sort keys read their cursor values from). */
+  item: (row: Record<string, any>) => T;
+  /** The exact number of matching rows: a maintained counter where lists grow large. */
+  count: () => Promise<number> | number;
 }
 
 /** One column of a list's order; the last key of every list must be unique (the id). */
@@ -40,7 +54,10 @@ export function sortKey<T>(
 export class Paginator {
   private codec?: CursorCodec;
 
-  constructor(private readonly secrets: InstanceSecrets) {}
+  constructor(
+    private readonly secrets: InstanceSecrets,
+    private readonly sql: SqlPool,
+  ) {}
 
   async paginate<T extends ObjectLiteral>(
     query: SelectQueryBuilder<T>,
@@ -67,6 +84,36 @@ export class Paginator {
     const last = items[items.length - 1];
     const nextPage =
       rows.length > limit && last
+        ? await this.encode(request.scope, keys.map((key) => toCursorValue(key.value(last))))
+        : undefined;
+    return { items, count, nextPage };
+  }
+
+  /**
+   * The same for a list written in SQL: the page is a named prepared statement (planned once
+   * per connection, see SqlPool), and the count comes from the list, run beside the page.
+   */
+  async paginateSql<T>(list: SqlList<T>, keys: SortKey<T>[], request: PageRequest): Promise<Page<T>> {
+    const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+    const after = request.page ? await this.decode(request.scope, request.page, keys.length) : undefined;
+    const values = [...list.values];
+    let text = list.sql;
+    if (after) {
+      const condition = keysetConditionSql(keys.map(toTerm), after, values.length + 1);
+      text += ` AND ${condition.sql}`;
+      values.push(...condition.values);
+    }
+    values.push(limit + 1);
+    text += ` ORDER BY ${keys.map((key) => `${key.expression} ${key.direction}`).join(', ')} LIMIT $${values.length}`;
+
+    const [count, rows] = await Promise.all([
+      list.count(),
+      limit === 0 ? Promise.resolve([]) : this.sql.rows<Record<string, any>>(composedStatement(list.name, text), values),
+    ]);
+    const items = rows.slice(0, limit).map(list.item);
+    const last = items[items.length - 1];
+    const nextPage =
+      rows.length > limit && last !== undefined
         ? await this.encode(request.scope, keys.map((key) => toCursorValue(key.value(last))))
         : undefined;
     return { items, count, nextPage };

@@ -85,9 +85,23 @@ async function main(): Promise<void> {
         BOOTSTRAP_TOKEN: TOKEN,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '1000000',
+        RATE_LIMIT_STORE: 'postgres',
       }),
     );
     await untilUp(`${apiBase}/v1/user`);
+    // The same api counting its rate limit in memory: what the shared (PostgreSQL) counter costs.
+    const memoryApiBase = `http://127.0.0.1:${await freePort()}`;
+    children.push(
+      start('apps/api/src/main.ts', {
+        DATABASE_URL: databaseUrl,
+        PORT: new URL(memoryApiBase).port,
+        BOOTSTRAP_TOKEN: TOKEN,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        RATE_LIMIT_STORE: 'memory',
+      }),
+    );
+    await untilUp(`${memoryApiBase}/v1/user`);
     children.push(start('tools/bench/src/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) }));
     await untilUp(`http://127.0.0.1:${barePort}/v1/user`);
 
@@ -108,13 +122,16 @@ async function main(): Promise<void> {
     const scenarios: Scenario[] = [
       { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user` },
       { name: 'api: GET /v1/user', url: `${apiBase}/v1/user` },
+      { name: 'api, RATE_LIMIT_STORE=memory: GET /v1/user', url: `${memoryApiBase}/v1/user` },
       { name: 'api: GET /v1/orgs/{id}', url: `${apiBase}/v1/orgs/${organizationId}` },
       { name: 'api: GET /v1/orgs/{id}/members?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/members?limit=20` },
       { name: 'api: GET /v1/spaces/{id} (3 collections deep)', url: `${apiBase}/v1/spaces/${deepSpace.id}` },
       { name: 'api: GET /v1/orgs/{id}/spaces?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/spaces?limit=20` },
     ];
 
-    await measure(scenarios[1].url); // warm-up: JIT, prepared statements on every pooled connection
+    // Warm-up: JIT, prepared statements on every pooled connection.
+    await measure(scenarios[1].url);
+    await measure(scenarios[2].url);
     const results = new Map<string, { rps: number[]; p99: number[]; errors: number }>();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const scenario of scenarios) {

@@ -222,6 +222,19 @@ describe('npm start', () => {
       expect(launched.output()).not.toContain(PRESET_TOKEN);
       const { data: user } = await new GitBookAPI({ endpoint: baseUrl, authToken: PRESET_TOKEN }).user.getAuthenticatedUser();
       expect(user.email).toBe('admin@localhost');
+
+      // A standalone api (npm run start:api) on the same port: one line, not a raw EADDRINUSE.
+      const standalone = spawn(process.execPath, ['-r', './tools/register.js', 'apps/api/src/main.ts'], {
+        cwd: root,
+        env: { ...process.env, LOG_LEVEL: 'warn', PORT: env.PORT, DATABASE_URL: external.url },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let standaloneOutput = '';
+      standalone.stdout!.on('data', (chunk) => (standaloneOutput += chunk));
+      standalone.stderr!.on('data', (chunk) => (standaloneOutput += chunk));
+      expect(await new Promise((resolve) => standalone.once('exit', resolve))).toBe(1);
+      expect(standaloneOutput.trim()).toBe(`Port ${env.PORT} (PORT) on 0.0.0.0 is already in use by another program: stop it, or set PORT to a free port.`);
+
       launched.process.kill('SIGTERM');
       expect(await launched.exit).toBe(0);
       expect(existsSync(join(dataDir, 'unused'))).toBe(false);

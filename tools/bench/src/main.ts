@@ -171,12 +171,25 @@ async function main(): Promise<void> {
         BOOTSTRAP_TOKEN: TOKEN,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '1000000',
+        RATE_LIMIT_STORE: 'postgres',
       },
       // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the api under load.
       process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean),
     );
     children.push(apiProcess);
     await untilUp(`${apiBase}/v1/user`);
+    // The same api counting its rate limit in memory: what the shared (PostgreSQL) counter costs.
+    const memoryApiPort = await freePort();
+    const memoryApi = start('apps/api/src/main.ts', {
+      DATABASE_URL: databaseUrl,
+      PORT: String(memoryApiPort),
+      BOOTSTRAP_TOKEN: TOKEN,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      RATE_LIMIT_STORE: 'memory',
+    });
+    children.push(memoryApi);
+    await untilUp(`http://127.0.0.1:${memoryApiPort}/v1/user`);
     const bareProcess = start('tools/bench/src/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) });
     children.push(bareProcess);
     await untilUp(`http://127.0.0.1:${barePort}/v1/user`);
@@ -210,6 +223,7 @@ async function main(): Promise<void> {
     const scenarios: Scenario[] = [
       { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user`, pid: barePid },
       ...apiScenarios(apiBase, apiPid, 'api'),
+      { name: 'api, RATE_LIMIT_STORE=memory: GET /v1/user', url: `http://127.0.0.1:${memoryApiPort}/v1/user`, pid: memoryApi.pid! },
     ];
     // BENCH_BASELINE=<a checkout of another commit, e.g. main, with node_modules>: its api runs
     // beside this one on the same database, and each round measures both, so that a change is
@@ -227,7 +241,7 @@ async function main(): Promise<void> {
       await untilUp(`http://127.0.0.1:${baselinePort}/v1/user`);
       const others = apiScenarios(`http://127.0.0.1:${baselinePort}`, baseline.pid!, 'baseline');
       // Each scenario right after its counterpart, so both see the same moment's load.
-      scenarios.splice(1, scenarios.length - 1, ...scenarios.slice(1).flatMap((s, i) => [s, others[i]]));
+      scenarios.splice(1, scenarios.length - 1, ...scenarios.slice(1).flatMap((s, i) => (others[i] ? [s, others[i]] : [s])));
       await measure(others[0].url, baseline.pid!, pgDataDir); // its warm-up
     }
 

@@ -18,6 +18,9 @@ import { findWorkspaceRoot } from './workspace-root';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** `postgres`: counters shared by every api process on the database; `memory`: per process. */
+export const RATE_LIMIT_STORES = ['postgres', 'memory'] as const;
+export type RateLimitStore = (typeof RATE_LIMIT_STORES)[number];
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -75,6 +78,9 @@ class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(1) @Max(1_000_000)
   RATE_LIMIT_PER_MINUTE = 1200;
 
+  @IsIn(RATE_LIMIT_STORES, { message: `RATE_LIMIT_STORE must be one of: ${RATE_LIMIT_STORES.join(', ')}` })
+  RATE_LIMIT_STORE: RateLimitStore = 'postgres';
+
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must look like 512kb or 2mb' })
   BODY_LIMIT = '1mb';
 
@@ -104,6 +110,7 @@ export interface AppConfig {
   logLevel: LogLevel;
   bootstrap: { token?: string; email: string; organizationTitle: string };
   rateLimitPerMinute: number;
+  rateLimitStore: RateLimitStore;
   bodyLimit: string;
   /** Origins allowed to call the API from a browser: `['*']` for any, `[]` for none (same origin only). */
   corsOrigins: string[];
@@ -151,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       organizationTitle: vars.BOOTSTRAP_ORGANIZATION,
     },
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+    rateLimitStore: vars.RATE_LIMIT_STORE,
     bodyLimit: vars.BODY_LIMIT,
     corsOrigins: vars.CORS_ORIGINS.split(',').map((origin) => trimSlash(origin.trim())).filter(Boolean),
     runMigrations: vars.RUN_MIGRATIONS,

@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger, NotFoundException } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, NotFoundException } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Express, Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
@@ -21,12 +21,11 @@ function servedByHandler(req: Request): boolean {
 
 /**
  * Writes every failure in the conventions' shape. Unexpected errors become a 500 with a
- * generic message quoting the request id; their details go only to the log.
+ * generic message quoting the request id; their details go only to the log, in the request's
+ * one line (`res.err`, which the request logger writes with the status and the request id).
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('HttpExceptionFilter');
-
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -45,13 +44,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      if (status >= 500) this.logger.error({ err: exception, reqId: req.id }, 'request failed');
+      if (status >= 500) (res as unknown as { err?: unknown }).err = exception;
       return sendError(res, status, shortenEchoes(messageOf(exception), [req.params, req.query, req.body]));
     }
     if (exception instanceof QueryFailedError && (exception.driverError as { code?: string })?.code === UNIQUE_VIOLATION) {
       return sendError(res, 409, defaultMessage(409));
     }
-    this.logger.error({ err: exception, reqId: req.id }, 'unexpected error');
+    (res as unknown as { err?: unknown }).err = exception;
     sendError(res, 500, `${defaultMessage(500)} Quote the request id ${req.id ?? 'unknown'} when reporting it.`);
   }
 }

@@ -2,6 +2,16 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContentCoreModule } from '@docs/content';
 import { IdentityCoreModule } from '@docs/identity';
+import { InstallationEntity } from './installations/installation.entity';
+import { InstallationPresenter } from './installations/installation.presenter';
+import { InstallationsController } from './installations/installations.controller';
+import { InstallationsService } from './installations/installations.service';
+import { SiteInstallationEntity } from './installations/site-installation.entity';
+import { SiteInstallationsController } from './installations/site-installations.controller';
+import { SiteInstallationsService } from './installations/site-installations.service';
+import { SpaceInstallationEntity } from './installations/space-installation.entity';
+import { SpaceInstallationsController } from './installations/space-installations.controller';
+import { SpaceInstallationsService } from './installations/space-installations.service';
 import { IntegrationAssetEntity } from './integrations/integration-asset.entity';
 import { IntegrationAssetsController } from './integrations/integration-assets.controller';
 import { IntegrationEntity } from './integrations/integration.entity';
@@ -15,12 +25,29 @@ import { TranslationSettingsEntity } from './translations/translation-settings.e
 import { TranslationSettingsPresenter } from './translations/translation-settings.presenter';
 import { TranslationSettingsService } from './translations/translation-settings.service';
 
-const entities = TypeOrmModule.forFeature([TranslationSettingsEntity, IntegrationEntity, IntegrationAssetEntity]);
+const entities = TypeOrmModule.forFeature([
+  TranslationSettingsEntity,
+  IntegrationEntity,
+  IntegrationAssetEntity,
+  InstallationEntity,
+  SpaceInstallationEntity,
+  SiteInstallationEntity,
+]);
 
-/** Translation settings, integrations and their installations: the HTTP surface and its services. */
+/**
+ * Translation settings, integrations and their installations: the HTTP surface and its services.
+ * Site installations read sites through `SiteDirectory`, which libs/sites provides globally.
+ */
 @Module({
   imports: [IdentityCoreModule, ContentCoreModule, entities],
-  controllers: [TranslationSettingsController, IntegrationsController, IntegrationAssetsController],
+  controllers: [
+    TranslationSettingsController,
+    IntegrationsController,
+    IntegrationAssetsController,
+    InstallationsController,
+    SpaceInstallationsController,
+    SiteInstallationsController,
+  ],
   providers: [
     TranslationSettingsService,
     TranslationSettingsPresenter,
@@ -28,6 +55,10 @@ const entities = TypeOrmModule.forFeature([TranslationSettingsEntity, Integratio
     IntegrationPresenter,
     IntegrationSecrets,
     IntegrationViews,
+    InstallationsService,
+    InstallationPresenter,
+    SpaceInstallationsService,
+    SiteInstallationsService,
   ],
 })
 export class IntegrationsModule {}

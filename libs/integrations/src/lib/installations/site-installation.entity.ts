@@ -21,7 +21,7 @@ export class SiteInstallationEntity {
   status: InstallationStatus;
 
   @Column({ type: 'jsonb' })
-  configuration: Record<string, unknown>;
+  configuration: Record<string, any>;
 
   @Column({ name: 'external_ids', type: 'text', array: true })
   externalIds: string[];

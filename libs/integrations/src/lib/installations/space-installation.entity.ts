@@ -19,7 +19,7 @@ export class SpaceInstallationEntity {
   status: InstallationStatus;
 
   @Column({ type: 'jsonb' })
-  configuration: Record<string, unknown>;
+  configuration: Record<string, any>;
 
   @Column({ name: 'external_ids', type: 'text', array: true })
   externalIds: string[];

@@ -128,7 +128,7 @@ describe('integrations', () => {
       }
     });
 
-    const tooMany = (n: number, make: (i: number) => unknown) => Array.from({ length: n }, (_, i) => make(i));
+    const tooMany = <T,>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
     const notAnImage = Buffer.from('just some text, not an image').toString('base64');
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>').toString('base64');
     it.each<[string, Record<string, unknown>, string]>([
@@ -163,7 +163,7 @@ describe('integrations', () => {
       ['an external link that is no URL', { externalLinks: [{ url: 'nope', label: 'x' }] }, 'externalLinks[0].url must be an absolute http(s) URL'],
       ['configurations of an unknown level', { configurations: { org: { componentId: 'x' } } }, 'configurations.org should not exist'],
       ['a configuration property of an unknown type', { configurations: { account: { properties: { a: { type: 'date' } } } } }, 'configurations.account'],
-      ['21 secrets', { secrets: Object.fromEntries(tooMany(21, (i) => [`S${i}`, 'v'])) }, 'secrets must have at most 20 entries'],
+      ['21 secrets', { secrets: Object.fromEntries(tooMany(21, (i) => [`S${i}`, 'v'] as const)) }, 'secrets must have at most 20 entries'],
       ['a secret that is not a string', { secrets: { A: 1 } }, 'secrets.A must be a string'],
       ['an unknown CSP directive', { contentSecurityPolicy: { 'evil-src': 'x' } }, 'property contentSecurityPolicy.evil-src should not exist'],
       ['a CSP of another type', { contentSecurityPolicy: 3 }, 'contentSecurityPolicy must be a string or an object'],

@@ -21,10 +21,4 @@ export class IntegrationSecrets {
     }
     return this.box.seal(secrets, integrationName);
   }
-
-  /** For the runtime that will pass secrets to the script; nothing in the API returns them. */
-  open(sealed: Buffer, integrationName: string): Record<string, string> {
-    if (!this.box) throw new ServiceUnavailableException('INTEGRATION_SECRETS_KEY is not configured.');
-    return this.box.open(sealed, integrationName);
-  }
 }

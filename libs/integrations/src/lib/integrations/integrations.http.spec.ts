@@ -5,6 +5,7 @@ import { createTestApp, TestApp, TEST_PUBLIC_URL } from '@docs/platform/testing'
 import request from 'supertest';
 import { integrationName, publishBody, publishIntegration, TEST_SECRETS_KEY } from '../../testing';
 import { IntegrationsModule } from '../integrations.module';
+import { SecretBox } from './secret-box';
 import { GIF_1X1, PNG_1X1 } from './test-images';
 
 describe('integrations', () => {
@@ -107,6 +108,9 @@ describe('integrations', () => {
       expect(rows[0].row).not.toContain('clear-text-needle-42');
       expect(rows[0].row).not.toContain(Buffer.from('clear-text-needle-42').toString('hex'));
       expect(rows[0].row).not.toContain('API_KEY');
+      // What is stored opens, with the configured key only, to what was published.
+      const [{ secrets }] = await t.dataSource.query(`SELECT secrets FROM integrations WHERE name = $1`, [name]);
+      expect(new SecretBox(Buffer.from(TEST_SECRETS_KEY, 'hex')).open(secrets, name)).toEqual({ API_KEY: 'clear-text-needle-42' });
       const get = await t.http.as(members.admin.token).get(`/v1/integrations/${name}`);
       expect(get.text).not.toContain('clear-text-needle-42');
       const list = await t.http.as(members.admin.token).get('/v1/integrations', { query: { owner: organization.id } });

@@ -94,11 +94,10 @@ export class InstallationsService {
     const ownerAdmin = (await this.organizations.find(integration.ownerOrganizationId, caller.userId))?.role === 'admin';
     const query = this.installations.createQueryBuilder('ii').where('ii.integration_name = :name', { name });
     if (!ownerAdmin) {
-      query.andWhere(
-        `ii.organization_id IN (SELECT m.organization_id FROM organization_members m
-           WHERE m.user_id = :viewer AND NOT m.disabled AND m.role IS NOT NULL)`,
-        { viewer: caller.userId },
-      );
+      const memberships = await this.organizations.memberships(caller.userId);
+      query.andWhere('ii.organization_id = ANY(:organizationIds)', {
+        organizationIds: memberships.filter((m) => m.role !== null).map((m) => m.organizationId),
+      });
     }
     if (filters.externalId !== undefined) query.andWhere('ii.external_ids @> ARRAY[CAST(:externalId AS text)]', { externalId: filters.externalId });
     return this.paginator.paginate(

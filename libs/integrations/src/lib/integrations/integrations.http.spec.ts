@@ -100,6 +100,25 @@ describe('integrations', () => {
       expect((await t.dataSource.query(`SELECT secrets FROM integrations WHERE name = $1`, [name]))[0].secrets).toBeNull();
     });
 
+    it('gives concurrent publications of one integration distinct versions', async () => {
+      const { organization, members } = await createOrganization(t);
+      const name = integrationName();
+      await publishIntegration(t, members.admin.token, organization.id, {}, name);
+      const results = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => t.http.as(members.admin.token).post(`/v1/integrations/${name}`, publishBody(organization.id, { title: `Take ${i}` }))),
+      );
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(results.map((r) => r.body.version).sort()).toEqual([2, 3, 4, 5, 6]);
+      expect((await t.http.as(members.admin.token).get(`/v1/integrations/${name}`)).body.version).toBe(6);
+    });
+
+    it('takes a content security policy as a string too', async () => {
+      const { organization, members } = await createOrganization(t);
+      const published = await publishIntegration(t, members.admin.token, organization.id, { contentSecurityPolicy: "script-src 'self'" });
+      expect(published.contentSecurityPolicy).toBe("script-src 'self'");
+      expect((await t.http.as(members.admin.token).get(`/v1/integrations/${published.name}`)).body.contentSecurityPolicy).toBe("script-src 'self'");
+    });
+
     it('keeps secrets only encrypted in the database, never in clear', async () => {
       const { organization, members } = await createOrganization(t);
       const name = integrationName();

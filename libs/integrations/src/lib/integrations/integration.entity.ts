@@ -13,8 +13,11 @@ import type {
 /** A published integration, addressed by its unique name. */
 @Entity('integrations')
 @Index('integrations_owner_idx', ['ownerOrganizationId', 'name'])
-// GIN indexes on categories, scopes and block_domains: TypeORM cannot describe them, the migration owns them.
+// GIN indexes on categories, scopes and block_domains, and trigram indexes on name and title (the
+// `search` filter): TypeORM cannot describe them, the migration owns them.
 @Index('integrations_categories_idx', { synchronize: false })
+@Index('integrations_name_trgm_idx', { synchronize: false })
+@Index('integrations_title_trgm_idx', { synchronize: false })
 @Index('integrations_scopes_idx', { synchronize: false })
 @Index('integrations_block_domains_idx', { synchronize: false })
 @Check('integrations_visibility_check', `visibility IN ('public', 'private', 'unlisted')`)

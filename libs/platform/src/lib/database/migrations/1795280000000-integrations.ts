@@ -9,7 +9,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   `blockDomain` filter is an indexed array lookup; GIN indexes serve the array filters.
  * - `integration_site_installations.site_id` has no foreign key yet: sites live in libs/sites,
  *   which adds one (ON DELETE CASCADE) when both are merged.
- * - GIN indexes cannot be described by TypeORM: the entities declare them `synchronize: false`.
+ * - GIN indexes (arrays, trigrams) cannot be described by TypeORM: the entities declare them `synchronize: false`.
  */
 export class Integrations1795280000000 implements MigrationInterface {
   name = 'Integrations1795280000000';
@@ -63,6 +63,9 @@ export class Integrations1795280000000 implements MigrationInterface {
     await db.query(`CREATE INDEX integrations_categories_idx ON integrations USING gin (categories)`);
     await db.query(`CREATE INDEX integrations_scopes_idx ON integrations USING gin (scopes)`);
     await db.query(`CREATE INDEX integrations_block_domains_idx ON integrations USING gin (block_domains)`);
+    // The list's `search` (a case-insensitive part of the name or the title); pg_trgm comes with the identity migrations.
+    await db.query(`CREATE INDEX integrations_name_trgm_idx ON integrations USING gin (name gin_trgm_ops)`);
+    await db.query(`CREATE INDEX integrations_title_trgm_idx ON integrations USING gin (title gin_trgm_ops)`);
 
     await db.query(`
       CREATE TABLE integration_assets (

@@ -105,6 +105,19 @@ async function main(): Promise<void> {
     }
     const deepSpace = await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Deep', parent });
     for (let i = 0; i < 50; i++) await api(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: `Space ${i}` });
+    // Integrations: 50 public ones with blocks, listed 20 at a time (owner, memberships and team
+    // ownership per page), and one read by name.
+    for (let i = 0; i < 50; i++) {
+      await api(apiBase, 'POST', `/v1/integrations/bench-${String(i).padStart(2, '0')}`, {
+        title: `Integration ${i}`,
+        description: 'Benchmark integration',
+        script: 'export default {}',
+        organization: organizationId,
+        scopes: ['space:content:read'],
+        visibility: 'public',
+        blocks: [{ id: 'embed', title: 'Embed', urlUnfurl: [`https://host${i}.example.com/**`] }],
+      });
+    }
     const scenarios: Scenario[] = [
       { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user` },
       { name: 'api: GET /v1/user', url: `${apiBase}/v1/user` },
@@ -112,6 +125,8 @@ async function main(): Promise<void> {
       { name: 'api: GET /v1/orgs/{id}/members?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/members?limit=20` },
       { name: 'api: GET /v1/spaces/{id} (3 collections deep)', url: `${apiBase}/v1/spaces/${deepSpace.id}` },
       { name: 'api: GET /v1/orgs/{id}/spaces?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/spaces?limit=20` },
+      { name: 'api: GET /v1/integrations/{name}', url: `${apiBase}/v1/integrations/bench-07` },
+      { name: 'api: GET /v1/integrations?limit=20', url: `${apiBase}/v1/integrations?limit=20` },
     ];
 
     await measure(scenarios[1].url); // warm-up: JIT, prepared statements on every pooled connection

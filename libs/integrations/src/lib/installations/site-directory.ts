@@ -9,9 +9,9 @@ export interface SiteRef {
 
 /**
  * The seam to libs/sites, which this library cannot import (sites and integrations are siblings
- * above content). The sites library provides it (globally, as content provides identity's
- * SpaceReach); it is injected optionally, and without it there are no sites: every site id is
- * unknown (404) and site installation lists are empty.
+ * above content, and neither may import the other). apps/api binds it globally to a sites service
+ * of the same shape (see docs/architecture.md); it is injected optionally, and without it there
+ * are no sites: every site id is unknown (404) and site installation lists are empty.
  */
 export abstract class SiteDirectory {
   /** The site if it exists in that organization (deleted sites: null). */

@@ -1,1 +1,2 @@
 export * from './integration-fixtures';
+export * from './test-images';

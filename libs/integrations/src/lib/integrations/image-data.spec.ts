@@ -1,5 +1,5 @@
 import { decodeImage, MAX_IMAGE_BYTES } from './image-data';
-import { GIF_1X1, PNG_1X1 } from './test-images';
+import { GIF_1X1, PNG_1X1 } from '../../testing';
 
 describe('decodeImage', () => {
   it('decodes base64 PNG and GIF', () => {

@@ -3,10 +3,9 @@ import { IdentityModule } from '@docs/identity';
 import { addMember, createOrganization, createUser } from '@docs/identity/testing';
 import { createTestApp, TestApp, TEST_PUBLIC_URL } from '@docs/platform/testing';
 import request from 'supertest';
-import { integrationName, publishBody, publishIntegration, TEST_SECRETS_KEY } from '../../testing';
+import { GIF_1X1, integrationName, PNG_1X1, publishBody, publishIntegration, TEST_SECRETS_KEY } from '../../testing';
 import { IntegrationsModule } from '../integrations.module';
 import { SecretBox } from './secret-box';
-import { GIF_1X1, PNG_1X1 } from './test-images';
 
 describe('integrations', () => {
   let t: TestApp;

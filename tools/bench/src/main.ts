@@ -208,6 +208,19 @@ async function main(): Promise<void> {
     }
     const deepSpace = await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Deep', parent });
     for (let i = 0; i < 50; i++) await api(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: `Space ${i}` });
+    // Integrations: 50 public ones with blocks, listed 20 at a time (owner, memberships and team
+    // ownership per page), and one read by name.
+    for (let i = 0; i < 50; i++) {
+      await api(apiBase, 'POST', `/v1/integrations/bench-${String(i).padStart(2, '0')}`, {
+        title: `Integration ${i}`,
+        description: 'Benchmark integration',
+        script: 'export default {}',
+        organization: organizationId,
+        scopes: ['space:content:read'],
+        visibility: 'public',
+        blocks: [{ id: 'embed', title: 'Embed', urlUnfurl: [`https://host${i}.example.com/**`] }],
+      });
+    }
     const thousand = await organizationWithSpaces(apiBase, databaseUrl, 1_000);
     const hundredThousand = await organizationWithSpaces(apiBase, databaseUrl, 100_000);
     const [apiPid, barePid] = [apiProcess.pid!, bareProcess.pid!];
@@ -219,6 +232,8 @@ async function main(): Promise<void> {
       { name: `${prefix}: GET /v1/orgs/{id}/spaces?limit=20`, url: `${base}/v1/orgs/${organizationId}/spaces?limit=20`, pid },
       { name: `${prefix}: ${PAGE_AT_1000}`, url: `${base}/v1/orgs/${thousand}/spaces?limit=20`, pid },
       { name: `${prefix}: ${PAGE_AT_100000}`, url: `${base}/v1/orgs/${hundredThousand}/spaces?limit=20`, pid },
+      { name: `${prefix}: GET /v1/integrations/{name}`, url: `${base}/v1/integrations/bench-07`, pid },
+      { name: `${prefix}: GET /v1/integrations?limit=20`, url: `${base}/v1/integrations?limit=20`, pid },
     ];
     const scenarios: Scenario[] = [
       { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user`, pid: barePid },

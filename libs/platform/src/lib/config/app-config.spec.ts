@@ -35,6 +35,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', PUBLIC_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('reads the integration secrets key as hex or base64, 32 bytes', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ INTEGRATION_SECRETS_KEY: hex }).integrationSecretsKey).toEqual(Buffer.from(hex, 'hex'));
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ INTEGRATION_SECRETS_KEY: base64 }).integrationSecretsKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({}).integrationSecretsKey).toBeUndefined();
+    expect(() => loadConfig({ INTEGRATION_SECRETS_KEY: 'ab'.repeat(16) })).toThrow(/INTEGRATION_SECRETS_KEY/);
+  });
+
   it('names every invalid variable', () => {
     try {
       loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', BOOTSTRAP_TOKEN: 'short', RATE_LIMIT_STORE: 'redis' });

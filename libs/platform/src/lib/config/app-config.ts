@@ -97,6 +97,11 @@ class EnvironmentVariables {
 
   @Transform(toInt) @IsInt() @Min(1000) @Max(600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, {
+    message: 'INTEGRATION_SECRETS_KEY must be 32 bytes, as 64 hex digits or 44 base64 characters',
+  })
+  INTEGRATION_SECRETS_KEY?: string;
 }
 
 export interface AppConfig {
@@ -117,6 +122,8 @@ export interface AppConfig {
   runMigrations: boolean;
   workerConcurrency: number;
   shutdownTimeoutMs: number;
+  /** AES-256 key that encrypts integration secrets at rest; absent: secrets cannot be stored. */
+  integrationSecretsKey?: Buffer;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +132,9 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/** 64 hex digits or base64: the pattern above tells them apart (base64 of 32 bytes ends with '='). */
+const decodeKey = (value: string) => Buffer.from(value, value.length === 64 ? 'hex' : 'base64');
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -164,5 +174,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runMigrations: vars.RUN_MIGRATIONS,
     workerConcurrency: vars.WORKER_CONCURRENCY,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    integrationSecretsKey: vars.INTEGRATION_SECRETS_KEY ? decodeKey(vars.INTEGRATION_SECRETS_KEY) : undefined,
   };
 }

@@ -3,6 +3,7 @@ import { OrganizationAdmin1795245000000 } from './1795245000000-organization-adm
 import { Content1795250000000 } from './1795250000000-content';
 import { RateLimitCounters1795252000000 } from './1795252000000-rate-limit-counters';
 import { SpaceCounts1795254000000 } from './1795254000000-space-counts';
+import { Integrations1795280000000 } from './1795280000000-integrations';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Content1795250000000,
   RateLimitCounters1795252000000,
   SpaceCounts1795254000000,
+  Integrations1795280000000,
 ];

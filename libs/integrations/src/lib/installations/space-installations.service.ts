@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Caller, OrganizationAccess } from '@docs/identity';
-import { ContentAccess, SPACE_VISIBLE_TO_MEMBERS, SpaceAccess, SpacePresenter } from '@docs/content';
+import { ContentAccess, SpaceAccess, SpacePresenter, spaceVisibleToMembers } from '@docs/content';
 import { Clock, Page, Paginator, sortKey } from '@docs/platform';
 import { Repository } from 'typeorm';
 import type { InstallOnSpaceDto, UpdateContentInstallationDto } from './dto/installation-bodies.dto';
@@ -96,7 +96,7 @@ export class SpaceInstallationsService {
         organizationId: installation.organizationId,
       })
       .where('si.installation_id = :installationId', { installationId: installation.id });
-    if (membership.role !== 'admin') query.andWhere(SPACE_VISIBLE_TO_MEMBERS, { hidden: scope.hiddenCollectionIds() });
+    if (membership.role !== 'admin') query.andWhere(spaceVisibleToMembers(':hidden'), { hidden: scope.hiddenCollectionIds() });
     const page = await this.paginator.paginate(
       query,
       [

@@ -127,13 +127,13 @@ describe('installations', () => {
     });
 
     it.each<[string, Record<string, unknown>, string]>([
-      ['no organization', { organization: undefined, configuration: { token: 'x' } }, 'organization must be a string'],
+      ['no organization', { organization: undefined, configuration: { token: 'x' } }, 'organization is required'],
       ['a missing required property', { configuration: {} }, "configuration must have required property 'token'"],
       ['no configuration where one is required', {}, "configuration must have required property 'token'"],
       ['a value outside the enum', { configuration: { token: 'x', region: 'mars' } }, 'configuration.region must be one of eu, us'],
       ['a value of the wrong type', { configuration: { token: 1 } }, 'configuration.token must be string'],
       ['an undeclared property', { configuration: { token: 'x', other: 1 } }, 'property configuration.other should not exist'],
-      ['a null configuration', { configuration: null }, 'configuration must be an object'],
+      ['a null configuration', { configuration: null }, 'configuration must not be null'],
       ['an unknown field', { configuration: { token: 'x' }, space: 'y' }, 'property space should not exist'],
     ])('refuses %s with 400 and installs nothing', async (_label, body, message) => {
       const { name } = await published();
@@ -251,12 +251,12 @@ describe('installations', () => {
 
     it.each<[string, Record<string, unknown>, string]>([
       ['6 external ids', { externalIds: ['1', '2', '3', '4', '5', '6'] }, 'externalIds must contain no more than 5 elements'],
-      ['a null external ids', { externalIds: null }, 'externalIds must be an array'],
+      ['a null external ids', { externalIds: null }, 'externalIds must not be null'],
       ['an empty external id', { externalIds: [''] }, 'each value in externalIds must be longer than or equal to 1 characters'],
-      ['a null configuration', { configuration: null }, 'configuration must be an object'],
+      ['a null configuration', { configuration: null }, 'configuration must not be null'],
       ['an invalid configuration', { configuration: { region: 'eu' } }, "configuration must have required property 'token'"],
       ['an unknown selection', { space_selection: 'some' }, 'space_selection must be one of'],
-      ['a null selection', { site_selection: null }, 'site_selection must be one of'],
+      ['a null selection', { site_selection: null }, 'site_selection must not be null'],
       ['an unknown field', { status: 'paused' }, 'property status should not exist'],
     ])('refuses %s with 400 and changes nothing', async (_label, body, message) => {
       const { customer, base } = await installed();
@@ -326,7 +326,7 @@ describe('installations', () => {
     });
 
     it.each<[string, Record<string, unknown>, string]>([
-      ['no space', { space: undefined, configuration: { channel: 'c' } }, 'space must be a string'],
+      ['no space', { space: undefined, configuration: { channel: 'c' } }, 'space is required'],
       ['a missing required property', { configuration: {} }, "configuration must have required property 'channel'"],
       ['a value of the wrong type', { configuration: { channel: 'c', notify: 'yes' } }, 'configuration.notify must be boolean'],
       ['an unknown field', { configuration: { channel: 'c' }, siteId: 'x' }, 'property siteId should not exist'],

@@ -98,11 +98,11 @@ describe('translation settings', () => {
   });
 
   it.each<[string, unknown, string]>([
-    ['no title', {}, 'title must be a string'],
-    ['a null title', { title: null }, 'title must be a string'],
+    ['no title', {}, 'title is required'],
+    ['a null title', { title: null }, 'title must not be null'],
     ['an empty title', { title: '' }, 'title must be longer than or equal to 1 characters'],
     ['a title over 100', { title: 'x'.repeat(101) }, 'title must be shorter than or equal to 100 characters'],
-    ['null languages', { title: 'T', languages: null }, 'languages must be an array'],
+    ['null languages', { title: 'T', languages: null }, 'languages must not be null'],
     ['languages not an array', { title: 'T', languages: 'fr' }, 'languages must be an array'],
     ['an invalid tag', { title: 'T', languages: ['fr', 'not a tag'] }, 'languages[1] must be a BCP 47 language tag'],
     ['a non-string tag', { title: 'T', languages: [1] }, 'languages[0] must be a BCP 47 language tag'],

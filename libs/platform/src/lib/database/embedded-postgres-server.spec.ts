@@ -70,7 +70,10 @@ describe('EmbeddedPostgresServer', () => {
     await EmbeddedPostgresServer.start({ dataDir, port, ownerPid: owner.pid });
     expect(EmbeddedPostgresServer.runningPort(dataDir)).toBe(port);
     owner.kill('SIGKILL');
-    for (let i = 0; i < 100 && EmbeddedPostgresServer.runningPort(dataDir) !== undefined; i++) await sleep(100);
+    // The guardian stops the server, then removes the owner file: wait for both (a busy machine
+    // can put a moment between them).
+    const settled = () => EmbeddedPostgresServer.runningPort(dataDir) === undefined && !existsSync(join(dataDir, OWNER_FILE));
+    for (let i = 0; i < 200 && !settled(); i++) await sleep(100);
     expect(EmbeddedPostgresServer.runningPort(dataDir)).toBeUndefined();
     expect(existsSync(join(dataDir, OWNER_FILE))).toBe(false);
   });

@@ -86,6 +86,11 @@ class EnvironmentVariables {
 
   @Transform(toInt) @IsInt() @Min(1000) @Max(600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[\x21-\x7e]{32,512}$/, {
+    message: 'ENCRYPTION_KEY must be 32 to 512 printable characters without spaces',
+  })
+  ENCRYPTION_KEY?: string;
 }
 
 export interface AppConfig {
@@ -103,6 +108,11 @@ export interface AppConfig {
   runMigrations: boolean;
   workerConcurrency: number;
   shutdownTimeoutMs: number;
+  /**
+   * The secret that encrypts stored secrets (share-link keys, site signing keys). Unset: a key
+   * file beside the embedded database's data (`.data/encryption.key`), created on first use.
+   */
+  encryption: { key?: string; keyFile: string };
 }
 
 export class ConfigError extends Error {
@@ -148,5 +158,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runMigrations: vars.RUN_MIGRATIONS,
     workerConcurrency: vars.WORKER_CONCURRENCY,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    encryption: { key: vars.ENCRYPTION_KEY, keyFile: resolve(findWorkspaceRoot(), '.data', 'encryption.key') },
   };
 }

@@ -24,11 +24,10 @@ export class SiteStructureReader {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async load(site: SiteEntity, viewer: StructureViewer, manager: EntityManager = this.dataSource.manager): Promise<SiteStructure> {
-    const [groups, sections, siteSpaces] = await Promise.all([
-      manager.find(SiteSectionGroupEntity, { where: { siteId: site.id } }),
-      manager.find(SiteSectionEntity, { where: { siteId: site.id } }),
-      this.siteSpaces(manager, viewer).andWhere('ss.site_id = :siteId', { siteId: site.id }).getMany(),
-    ]);
+    // One after the other: in a transaction the three share one connection.
+    const groups = await manager.find(SiteSectionGroupEntity, { where: { siteId: site.id } });
+    const sections = await manager.find(SiteSectionEntity, { where: { siteId: site.id } });
+    const siteSpaces = await this.siteSpaces(manager, viewer).andWhere('ss.site_id = :siteId', { siteId: site.id }).getMany();
     return arrangeStructure(site, groups, sections, this.readable(siteSpaces, viewer));
   }
 

@@ -90,6 +90,9 @@ function explain(errors: ErrorObject[] | null | undefined): string {
   const error = errors?.[0];
   if (!error) return 'it is not valid';
   const where = error.instancePath ? `jsonSchema${error.instancePath.replace(/\//g, '.')}` : 'jsonSchema';
+  if (error.propertyName !== undefined) {
+    return `${where}: ${JSON.stringify(error.propertyName)} is not a valid claim name (letters, digits and _, not starting with a digit; not __proto__, constructor or prototype)`;
+  }
   const detail = error.keyword === 'additionalProperties' ? ` (${String((error.params as { additionalProperty?: string }).additionalProperty)})` : '';
   return `${where} ${error.message}${detail}`;
 }
@@ -97,6 +100,8 @@ function explain(errors: ErrorObject[] | null | undefined): string {
 /** Throws AdaptiveSchemaError saying what is wrong unless `schema` is a valid adaptive schema. */
 export function validateAdaptiveSchema(schema: unknown): asserts schema is Record<string, unknown> {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) throw new AdaptiveSchemaError('jsonSchema must be an object');
+  const declared = (schema as { $schema?: unknown }).$schema;
+  if (declared !== undefined && declared !== DRAFT_07) throw new AdaptiveSchemaError(`jsonSchema.$schema must be ${DRAFT_07} (draft-07)`);
   if (!ajv.validateSchema(schema)) throw new AdaptiveSchemaError(`jsonSchema is not a valid draft-07 JSON Schema: ${explain(ajv.errors)}`);
   if (!checkShape(schema)) {
     throw new AdaptiveSchemaError(

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Caller, CurrentCaller } from '@docs/identity';
 import { ApiErrors } from '@docs/platform';
 import { SiteAccess } from '../access/site-access';
@@ -15,6 +15,7 @@ import { StructureViews } from './structure-views';
 
 /** The structure of a site as one tree, and its order: `sortSiteStructure` and the three deprecated moves. */
 @ApiTags('sites')
+@ApiExtraModels(SiteSpaceDto, SiteSectionDto, SiteSectionGroupDto)
 @Controller('v1/orgs/:organizationId/sites/:siteId')
 export class SiteStructureController {
   constructor(
@@ -40,7 +41,10 @@ export class SiteStructureController {
 
   @Patch('structure/sort')
   @ApiOperation({ operationId: 'sortSiteStructure', summary: 'Move a site space, section or section group before or after another item (admins).' })
-  @ApiOkResponse({ description: 'The moved SiteSpace, SiteSection or SiteSectionGroup.' })
+  @ApiOkResponse({
+    description: 'The moved item.',
+    schema: { oneOf: [{ $ref: getSchemaPath(SiteSpaceDto) }, { $ref: getSchemaPath(SiteSectionDto) }, { $ref: getSchemaPath(SiteSectionGroupDto) }] },
+  })
   @ApiErrors(400, 403, 404)
   async sort(
     @CurrentCaller() caller: Caller,

@@ -104,7 +104,19 @@ async function main(): Promise<void> {
       parent = (await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/collections`, { title: `Level ${depth}`, parent })).id;
     }
     const deepSpace = await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Deep', parent });
-    for (let i = 0; i < 50; i++) await api(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: `Space ${i}` });
+    const topSpaces: { id: string }[] = [];
+    for (let i = 0; i < 50; i++) topSpaces.push(await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: `Space ${i}` }));
+    // Sites: a published site of 5 sections with 2 site spaces each, two of them in a group.
+    const site = await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/sites`, { title: 'Docs' });
+    const siteBase = `/v1/orgs/${organizationId}/sites/${site.id}`;
+    const sectionIds: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const section = await api<{ id: string }>(apiBase, 'POST', `${siteBase}/sections`, { spaceId: topSpaces[2 * i].id, title: `Section ${i}` });
+      await api(apiBase, 'POST', `${siteBase}/site-spaces`, { spaceId: topSpaces[2 * i + 1].id, sectionId: section.id });
+      sectionIds.push(section.id);
+    }
+    await api(apiBase, 'POST', `${siteBase}/section-groups`, { title: 'Group', sections: sectionIds.slice(3) });
+    await api(apiBase, 'POST', `${siteBase}/publish`);
     const scenarios: Scenario[] = [
       { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user` },
       { name: 'api: GET /v1/user', url: `${apiBase}/v1/user` },
@@ -112,6 +124,9 @@ async function main(): Promise<void> {
       { name: 'api: GET /v1/orgs/{id}/members?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/members?limit=20` },
       { name: 'api: GET /v1/spaces/{id} (3 collections deep)', url: `${apiBase}/v1/spaces/${deepSpace.id}` },
       { name: 'api: GET /v1/orgs/{id}/spaces?limit=20', url: `${apiBase}/v1/orgs/${organizationId}/spaces?limit=20` },
+      { name: 'api: GET .../sites/{id}/structure (5 sections, 10 site spaces)', url: `${apiBase}${siteBase}/structure` },
+      { name: 'api: GET .../sites/{id}/published (same site)', url: `${apiBase}${siteBase}/published` },
+      { name: 'api: GET .../sites/{id}/sections?limit=20', url: `${apiBase}${siteBase}/sections?limit=20` },
     ];
 
     await measure(scenarios[1].url); // warm-up: JIT, prepared statements on every pooled connection

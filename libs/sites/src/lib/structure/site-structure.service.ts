@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import type { SiteContext } from '../access/site-access';
 import { requireGroup } from '../section-groups/site-section-groups.service';
 import { SiteSectionGroupEntity } from '../section-groups/site-section-group.entity';
@@ -83,8 +83,4 @@ function placement(move: StructureMove): Placement {
 /** The sections of a group, or the root order. */
 function listOf(structure: SiteStructure, groupId: string | null): OrderedItem[] {
   return groupId ? structure.sections.filter((s) => s.groupId === groupId) : rootOrder(structure);
-}
-
-export function itemNotFound(pointer: StructurePointer): NotFoundException {
-  return new NotFoundException(`No ${pointer.type} of this site has the id ${pointer.id}.`);
 }

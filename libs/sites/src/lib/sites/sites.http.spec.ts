@@ -49,8 +49,11 @@ describe('sites', () => {
       [{ title: null }, 'title must be a string'],
       [{ type: 'gold' }, 'type must be one of the following values'],
       [{ visibility: 'private' }, 'visibility must be one of the following values'],
-      [{ spaces: 'new' }, 'spaces must be an array'],
-      [{ spaces: [1] }, 'each value in spaces must be a string'],
+      [{ spaces: 'old' }, 'spaces must be an array of at most 100 space ids, or "new"'],
+      [{ spaces: [1] }, 'spaces must be an array of at most 100 space ids, or "new"'],
+      [{ spaces: [''] }, 'spaces must be an array of at most 100 space ids, or "new"'],
+      [{ spaces: Array.from({ length: 101 }, (_, i) => `s${i}`) }, 'spaces must be an array of at most 100 space ids'],
+      [{ spaces: null }, 'spaces must be an array'],
       [{ hostname: 'a.b.c' }, 'property hostname should not exist'],
     ])('refuses %j with 400', async (body, message) => {
       const { organization, members } = await createOrganization(t);
@@ -58,6 +61,15 @@ describe('sites', () => {
       expect(res.status).toBe(400);
       expect(res.body.error.message).toContain(message);
       expect((await t.http.as(members.admin.token).get(`/v1/orgs/${organization.id}/sites`)).body.count).toBe(0);
+    });
+
+    it('creates a new space for the site with spaces: "new"', async () => {
+      const { organization, members } = await createOrganization(t);
+      const site = await createSite(t, members.admin.token, organization.id, { title: 'Partner portal', spaces: 'new' });
+      expect(site.siteSpaces).toBe(1);
+      const [siteSpace] = (await t.http.as(members.admin.token).get(`/v1/orgs/${organization.id}/sites/${site.id}/site-spaces`)).body.items;
+      expect(siteSpace).toMatchObject({ title: 'Partner portal', path: 'partner-portal', default: true });
+      expect((await t.http.as(members.admin.token).get(`/v1/spaces/${siteSpace.space.id}`)).body.organization).toBe(organization.id);
     });
 
     it('accepts titles of 2 and 128 characters and every site type', async () => {

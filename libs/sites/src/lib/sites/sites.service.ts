@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { ContentAccess, OrganizationContent, SpaceEntity } from '@docs/content';
+import { ContentAccess, OrganizationContent, SpaceEntity, SpacesService } from '@docs/content';
 import type { Caller } from '@docs/identity';
 import { Clock, containsPattern, EncryptionKeys, newId, Page, Paginator, randomBase62, sortKey } from '@docs/platform';
 import { DataSource, In, Repository } from 'typeorm';
@@ -9,7 +9,7 @@ import { SiteSectionEntity } from '../sections/site-section.entity';
 import { insertSiteSpace, requirePublishableSpace } from '../site-spaces/site-space-factory';
 import { SiteSpaceEntity } from '../site-spaces/site-space.entity';
 import { clashOf, SiteWriter } from '../structure/site-writer';
-import type { CreateSiteDto } from './dto/create-site.dto';
+import { CreateSiteDto, NEW_SPACE } from './dto/create-site.dto';
 import type { UpdateSiteDto } from './dto/update-site.dto';
 import { SiteEntity } from './site.entity';
 
@@ -22,6 +22,7 @@ export class SitesService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(SiteEntity) private readonly sites: Repository<SiteEntity>,
     private readonly content: ContentAccess,
+    private readonly spaceService: SpacesService,
     private readonly writer: SiteWriter,
     private readonly paginator: Paginator,
     private readonly clock: Clock,
@@ -77,8 +78,14 @@ export class SitesService {
     });
     const context: SiteContext = { site, caller, org };
     const spaces: SpaceEntity[] = [];
-    for (const [index, spaceId] of (input.spaces ?? []).entries()) {
-      spaces.push(await requirePublishableSpace(this.content, context, spaceId, `spaces[${index}]`));
+    if (input.spaces === NEW_SPACE) {
+      // Content creates it (its own checks, order and first revision) before the site exists:
+      // every check of the site's own fields has passed, and inserting it cannot clash.
+      spaces.push((await this.spaceService.create(organizationId, caller, { title: site.title.slice(0, 50) })).space);
+    } else {
+      for (const [index, spaceId] of (input.spaces ?? []).entries()) {
+        spaces.push(await requirePublishableSpace(this.content, context, spaceId, `spaces[${index}]`));
+      }
     }
     await this.dataSource.transaction(async (tx) => {
       await tx.insert(SiteEntity, site);

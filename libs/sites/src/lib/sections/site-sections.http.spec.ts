@@ -46,6 +46,15 @@ describe('site sections and section groups', () => {
       expect(site.body.siteSpaces).toBe(3);
     });
 
+    it('keeps one default and distinct paths when sections are created at the same time', async () => {
+      const { token, spaces, base, sections } = await setup();
+      const results = await Promise.all(Array.from({ length: 6 }, () => t.http.as(token).post(`${base}/sections`, { spaceId: spaces[0].id })));
+      expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+      const all = await sections();
+      expect(all.filter((s) => s.default)).toHaveLength(1);
+      expect(new Set(all.map((s) => s.path)).size).toBe(6);
+    });
+
     it('takes in the site spaces at the root of a site when it is its first section', async () => {
       const { organization, token } = await setup();
       const { site, spaces } = await createSiteWithSpaces(t, token, organization.id, 2);

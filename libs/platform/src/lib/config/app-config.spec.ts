@@ -8,6 +8,8 @@ describe('loadConfig', () => {
     expect(config.urls).toEqual({ api: 'http://localhost:8080', app: 'http://localhost:8080', published: 'http://localhost:8080' });
     expect(config.embeddedPostgres.dataDir).toMatch(/\.data\/postgres$/);
     expect(config.logLevel).toBe('info');
+    expect(config.encryption.key).toBeUndefined();
+    expect(config.encryption.keyFile).toMatch(/\.data\/encryption\.key$/);
   });
 
   it('reads and converts the environment', () => {
@@ -19,6 +21,7 @@ describe('loadConfig', () => {
       RUN_MIGRATIONS: 'false',
       RATE_LIMIT_PER_MINUTE: '60',
       BOOTSTRAP_TOKEN: 'a-token-known-in-advance',
+      ENCRYPTION_KEY: 'an-encryption-key-of-32-characters!',
     });
     expect(config.port).toBe(3000);
     expect(config.urls).toEqual({ api: 'https://docs.example.com/api', app: 'https://app.example.com', published: 'https://docs.example.com/api' });
@@ -26,6 +29,7 @@ describe('loadConfig', () => {
     expect(config.runMigrations).toBe(false);
     expect(config.rateLimitPerMinute).toBe(60);
     expect(config.bootstrap.token).toBe('a-token-known-in-advance');
+    expect(config.encryption.key).toBe('an-encryption-key-of-32-characters!');
   });
 
   it('treats empty variables as unset', () => {
@@ -34,12 +38,12 @@ describe('loadConfig', () => {
 
   it('names every invalid variable', () => {
     try {
-      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', BOOTSTRAP_TOKEN: 'short' });
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', BOOTSTRAP_TOKEN: 'short', ENCRYPTION_KEY: 'too short' });
       throw new Error('expected a ConfigError');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as ConfigError).message;
-      for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'BOOTSTRAP_TOKEN']) expect(message).toContain(name);
+      for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'BOOTSTRAP_TOKEN', 'ENCRYPTION_KEY']) expect(message).toContain(name);
     }
   });
 });

@@ -248,6 +248,10 @@ describe('adaptive content, share links and the published site', () => {
       expect(badClaims.status).toBe(404);
       expect(badClaims.body.error.message).toContain('claims.beta must be boolean');
       expect((await read({ jwt_token: 'garbage' })).status).toBe(404);
+      const neverExpiring = await new SignJWT({ beta: true }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(key));
+      const refused = await read({ jwt_token: neverExpiring });
+      expect(refused.status).toBe(404);
+      expect(refused.body.error.message).toContain('"exp" claim');
       expect((await read({ jwt_token: await sign({}, key), unsignedClaims: '{"language": 3}' })).status).toBe(400);
       expect((await read({ jwt_token: await sign({}, key), unsignedClaims: 'nope' })).status).toBe(400);
 

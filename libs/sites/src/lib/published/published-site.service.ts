@@ -81,7 +81,8 @@ export class PublishedSiteService {
       }
       if (!unsigned || typeof unsigned !== 'object' || Array.isArray(unsigned)) throw new BadRequestException('unsignedClaims must be a JSON object.');
       const schema = adaptiveSchemaOf(site);
-      const problem = schema ? claimsChecker(schema, 'unsigned')(unsigned) : 'the site has no adaptive schema';
+      const empty = Object.keys(unsigned as object).length === 0;
+      const problem = schema ? claimsChecker(schema, 'unsigned')(unsigned) : empty ? null : 'the site has no adaptive schema';
       if (problem) throw new BadRequestException(`unsignedClaims: ${problem}.`);
     }
     return { ...signed, unsigned };

@@ -13,7 +13,7 @@ export class VisitorTokenError extends Error {
 
 /**
  * The signed claims of a visitor JWT: HS256 with the site's visitor key (from
- * `GET .../publishing/auth`), not expired at `now`; its claims (the payload without the
+ * `GET .../publishing/auth`), with an expiry (`exp`: a token never expiring is refused), not expired at `now`; its claims (the payload without the
  * registered JWT fields) must conform to the signed part of the site's adaptive schema, when the
  * site has one. Throws VisitorTokenError saying why not.
  */
@@ -25,7 +25,7 @@ export async function verifyVisitorToken(
 ): Promise<Record<string, unknown>> {
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, new TextEncoder().encode(key), { algorithms: ['HS256'], currentDate: now }));
+    ({ payload } = await jwtVerify(token, new TextEncoder().encode(key), { algorithms: ['HS256'], currentDate: now, requiredClaims: ['exp'] }));
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new VisitorTokenError('the visitor token has expired');
     if (error instanceof errors.JWSSignatureVerificationFailed) throw new VisitorTokenError("the visitor token is not signed with this site's key");

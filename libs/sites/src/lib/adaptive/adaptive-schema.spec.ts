@@ -58,8 +58,8 @@ describe('adaptive schema', () => {
       { description: 'Visitors whose beta claim is true', condition: 'visitor.claims.beta == true' },
       { description: 'Visitors whose plan claim is free', condition: 'visitor.claims.plan == "free"' },
       { description: 'Visitors whose plan claim is pro', condition: 'visitor.claims.plan == "pro"' },
-      { description: 'Visitors with a company.region claim', condition: 'visitor.claims.company.region != null' },
-      { description: 'Visitors with a unsigned.language claim', condition: 'visitor.claims.unsigned.language != null' },
+      { description: 'Visitors with the company.region claim', condition: 'visitor.claims.company.region != null' },
+      { description: 'Visitors with the unsigned.language claim', condition: 'visitor.claims.unsigned.language != null' },
     ]);
   });
 });

@@ -20,7 +20,7 @@ export function templateConditions(catalog: ClaimCatalog): TemplateCondition[] {
       else if (claim.type === 'boolean') out.push({ description: `Visitors whose ${what} claim is true`, condition: `${path} == true` });
       else if (claim.type === 'string' && claim.enum?.length) {
         for (const value of claim.enum) out.push({ description: `Visitors whose ${what} claim is ${value}`, condition: `${path} == ${JSON.stringify(value)}` });
-      } else out.push({ description: `Visitors with a ${what} claim`, condition: `${path} != null` });
+      } else out.push({ description: `Visitors with the ${what} claim`, condition: `${path} != null` });
     }
   };
   walk(catalog.signed, 'visitor.claims', '');

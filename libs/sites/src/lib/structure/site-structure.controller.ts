@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nes
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Caller, CurrentCaller } from '@docs/identity';
 import { ApiErrors } from '@docs/platform';
-import { SiteAccess } from '../access/site-access';
+import { SiteAccess, SiteContext } from '../access/site-access';
 import { MoveSectionGroupDto } from '../section-groups/dto/section-group.dtos';
 import { MoveSectionDto, ShareKeyQueryDto } from '../sections/dto/section.dtos';
 import { MoveSiteSpaceDto } from '../site-spaces/dto/site-space.dtos';
@@ -114,7 +114,7 @@ export class SiteStructureController {
     return this.views.siteSpace(context, siteSpaceId);
   }
 
-  private present(context: Parameters<StructureViews['section']>[0], item: StructurePointer) {
+  private present(context: SiteContext, item: StructurePointer) {
     if (item.type === 'site-space') return this.views.siteSpace(context, item.id);
     if (item.type === 'site-section') return this.views.section(context, item.id);
     return this.views.group(context, item.id);

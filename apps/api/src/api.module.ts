@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { ContentModule } from '@docs/content';
 import { IdentityModule } from '@docs/identity';
 import { IntegrationsModule } from '@docs/integrations';
+import { SitesModule } from '@docs/sites';
+import { SiteDirectoryModule } from './site-directory.module';
 
 /** The HTTP api: every domain's HTTP module. main.ts composes it with the platform. */
 @Module({
-  imports: [IdentityModule, ContentModule, IntegrationsModule],
+  imports: [IdentityModule, ContentModule, SitesModule, IntegrationsModule, SiteDirectoryModule],
 })
 export class ApiModule {}

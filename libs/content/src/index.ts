@@ -14,5 +14,6 @@ export * from './lib/revisions/revisions.service';
 export * from './lib/spaces/space-editable';
 export * from './lib/spaces/space.entity';
 export * from './lib/spaces/space.presenter';
+export * from './lib/spaces/space-share-urls';
 export * from './lib/spaces/spaces.service';
 export * from './lib/validation/when-present.decorator';

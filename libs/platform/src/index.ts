@@ -27,6 +27,7 @@ export * from './lib/lists/keyset-condition';
 export * from './lib/lists/list-envelope';
 export * from './lib/lists/list-query.dto';
 export * from './lib/lists/paginator';
+export * from './lib/secrets/encryption-keys';
 export * from './lib/secrets/instance-secrets';
 export * from './lib/urls/public-urls';
 export * from './lib/validation/flatten-validation-errors';

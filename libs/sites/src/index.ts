@@ -1,5 +1,13 @@
 /**
- * Docs sites: sites, sections, section groups, site spaces, share links, adaptive content.
- * Depends on platform, identity and content. Nothing is built here yet (spec sections 4.9 to 4.13).
+ * Docs sites: sites, sections, section groups, site spaces, share links, adaptive content and
+ * the published structure (spec sections 4.9 to 4.13). Depends on platform, identity and content.
  */
-export {};
+export * from './lib/sites.module';
+export * from './lib/sites/site.entity';
+export * from './lib/sites/site-catalog';
+export * from './lib/sections/site-section.entity';
+export * from './lib/section-groups/site-section-group.entity';
+export * from './lib/site-spaces/site-space.entity';
+export * from './lib/share-links/share-link.entity';
+export * from './lib/conditions/condition-expression';
+export * from './lib/conditions/claim-catalog';

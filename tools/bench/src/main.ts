@@ -207,7 +207,19 @@ async function main(): Promise<void> {
       parent = (await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/collections`, { title: `Level ${depth}`, parent })).id;
     }
     const deepSpace = await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Deep', parent });
-    for (let i = 0; i < 50; i++) await api(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: `Space ${i}` });
+    const topSpaces: { id: string }[] = [];
+    for (let i = 0; i < 50; i++) topSpaces.push(await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: `Space ${i}` }));
+    // Sites: a published site of 5 sections with 2 site spaces each, two of them in a group.
+    const site = await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/sites`, { title: 'Docs' });
+    const siteBase = `/v1/orgs/${organizationId}/sites/${site.id}`;
+    const sectionIds: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const section = await api<{ id: string }>(apiBase, 'POST', `${siteBase}/sections`, { spaceId: topSpaces[2 * i].id, title: `Section ${i}` });
+      await api(apiBase, 'POST', `${siteBase}/site-spaces`, { spaceId: topSpaces[2 * i + 1].id, sectionId: section.id });
+      sectionIds.push(section.id);
+    }
+    await api(apiBase, 'POST', `${siteBase}/section-groups`, { title: 'Group', sections: sectionIds.slice(3) });
+    await api(apiBase, 'POST', `${siteBase}/publish`);
     // Integrations: 50 public ones with blocks, listed 20 at a time (owner, memberships and team
     // ownership per page), and one read by name.
     for (let i = 0; i < 50; i++) {
@@ -234,6 +246,9 @@ async function main(): Promise<void> {
       { name: `${prefix}: ${PAGE_AT_100000}`, url: `${base}/v1/orgs/${hundredThousand}/spaces?limit=20`, pid },
       { name: `${prefix}: GET /v1/integrations/{name}`, url: `${base}/v1/integrations/bench-07`, pid },
       { name: `${prefix}: GET /v1/integrations?limit=20`, url: `${base}/v1/integrations?limit=20`, pid },
+      { name: `${prefix}: GET .../sites/{id}/structure (5 sections, 10 site spaces)`, url: `${base}${siteBase}/structure`, pid },
+      { name: `${prefix}: GET .../sites/{id}/published (same site)`, url: `${base}${siteBase}/published`, pid },
+      { name: `${prefix}: GET .../sites/{id}/sections?limit=20`, url: `${base}${siteBase}/sections?limit=20`, pid },
     ];
     const scenarios: Scenario[] = [
       { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user`, pid: barePid },

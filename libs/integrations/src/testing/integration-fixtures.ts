@@ -1,9 +1,6 @@
 import { randomBase62 } from '@docs/platform';
 import type { TestApp } from '@docs/platform/testing';
 
-/** A 32-byte key for INTEGRATION_SECRETS_KEY in tests. */
-export const TEST_SECRETS_KEY = 'ab'.repeat(32);
-
 /** A unique integration name. */
 export const integrationName = (prefix = 'integration') => `${prefix}-${randomBase62(8).toLowerCase()}`;
 

@@ -14,6 +14,7 @@ import { JOB_QUEUE_ROLE, PgBossJobQueue } from './jobs/pg-boss-job-queue';
 import { Paginator } from './lists/paginator';
 import { LoggingModule } from './logging/logging.module';
 import { TokenRateLimitGuard } from './rate-limit/token-rate-limit.guard';
+import { EncryptionKeys } from './secrets/encryption-keys';
 import { InstanceSecrets } from './secrets/instance-secrets';
 import { InstanceSettingEntity } from './secrets/instance-setting.entity';
 import { PublicUrls } from './urls/public-urls';
@@ -54,6 +55,7 @@ export class PlatformModule {
       PublicUrls,
       SqlPool,
       InstanceSecrets,
+      EncryptionKeys,
       Paginator,
       PgBossJobQueue,
       { provide: JobQueue, useExisting: PgBossJobQueue },
@@ -67,7 +69,7 @@ export class PlatformModule {
       ],
       controllers: http ? [HealthController] : [],
       providers: [...shared, ...(http ? httpProviders : [])],
-      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, InstanceSecrets, Paginator, JobQueue, PgBossJobQueue, TypeOrmModule],
+      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, InstanceSecrets, EncryptionKeys, Paginator, JobQueue, PgBossJobQueue, TypeOrmModule],
     };
   }
 }

@@ -55,7 +55,7 @@ export class ReferenceSchema {
     this.ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
     addFormats(this.ajv);
     // Formats that only annotate (Ajv would warn "unknown format" on every compile and check nothing).
-    for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password', 'emoji']) this.ajv.addFormat(format, true);
+    for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password', 'emoji', 'icon']) this.ajv.addFormat(format, true);
     this.ajv.addSchema(normalizeNullable(document) as object, 'reference');
     this.routes = Object.entries(document.paths).flatMap(([template, item]) =>
       METHODS.filter((method) => item[method]).map((method) => ({

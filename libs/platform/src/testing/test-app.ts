@@ -45,6 +45,7 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     RATE_LIMIT_PER_MINUTE: '1000000',
     DATABASE_POOL_SIZE: '5',
     SHUTDOWN_TIMEOUT_MS: '5000',
+    ENCRYPTION_KEY: 'test-encryption-key-of-at-least-32-characters',
     ...env,
   });
 }

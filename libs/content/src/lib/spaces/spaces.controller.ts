@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Optional, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResetContentResponse, ApiTags } from '@nestjs/swagger';
 import { Caller, CurrentCaller } from '@docs/identity';
 import { ApiErrors, ListEnvelope, ListQueryDto, toListEnvelope } from '@docs/platform';
@@ -9,6 +9,7 @@ import { GetSpaceQueryDto } from './dto/get-space-query.dto';
 import { UpdateSpaceDto } from './dto/update-space.dto';
 import { SpaceDto, SpaceListDto } from './space.dto';
 import { SpacePresenter } from './space.presenter';
+import { SpaceShareUrls } from './space-share-urls';
 import { SpacesService, SpaceView } from './spaces.service';
 
 @ApiTags('spaces')
@@ -17,6 +18,7 @@ export class SpacesController {
   constructor(
     private readonly spaces: SpacesService,
     private readonly presenter: SpacePresenter,
+    @Optional() private readonly shareUrls?: SpaceShareUrls,
   ) {}
 
   private present = ({ space, level }: SpaceView): SpaceDto => this.presenter.present(space, level);
@@ -59,8 +61,15 @@ export class SpacesController {
   @ApiOperation({ operationId: 'getSpaceById', summary: 'A space the caller can read.' })
   @ApiOkResponse({ type: SpaceDto })
   @ApiErrors(400, 404)
-  async get(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() _query: GetSpaceQueryDto): Promise<SpaceDto> {
-    return this.present(await this.spaces.get(spaceId, caller));
+  async get(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() query: GetSpaceQueryDto): Promise<SpaceDto> {
+    const view = await this.spaces.get(spaceId, caller);
+    const space = this.present(view);
+    // A share key resolves the published URL of the space in that share link's site.
+    if (query.shareKey !== undefined && this.shareUrls) {
+      const published = await this.shareUrls.publishedUrl(view.space, query.shareKey);
+      if (published) space.urls.published = published;
+    }
+    return space;
   }
 
   @Patch('spaces/:spaceId')

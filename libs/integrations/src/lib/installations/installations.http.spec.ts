@@ -4,7 +4,7 @@ import { createSpace, setDefaultLevel } from '@docs/content/testing';
 import { Caller, IdentityModule } from '@docs/identity';
 import { addMember, createOrganization, createUser } from '@docs/identity/testing';
 import { createTestApp, TestApp, TEST_PUBLIC_URL } from '@docs/platform/testing';
-import { integrationName, publishIntegration, TEST_SECRETS_KEY } from '../../testing';
+import { integrationName, publishIntegration } from '../../testing';
 import { IntegrationsModule } from '../integrations.module';
 import { SiteDirectory, SiteRef } from './site-directory';
 
@@ -64,7 +64,6 @@ describe('installations', () => {
   beforeAll(async () => {
     t = await createTestApp({
       imports: [IdentityModule, ContentModule, TestSitesModule, IntegrationsModule],
-      env: { INTEGRATION_SECRETS_KEY: TEST_SECRETS_KEY },
     });
   });
   afterAll(() => t.close());

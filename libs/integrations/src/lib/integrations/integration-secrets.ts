@@ -1,24 +1,24 @@
-import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '@docs/platform';
-import { SecretBox } from './secret-box';
+import { Injectable } from '@nestjs/common';
+import { EncryptionKeys } from '@docs/platform';
 
 /**
- * Seals integration secrets with INTEGRATION_SECRETS_KEY. The key comes from configuration, not
- * from the database, so a copy of the database alone does not reveal them. Without a key,
- * publishing secrets is refused (503) rather than storing them in a weaker way.
+ * Seals integration secrets with the installation's encryption key (`ENCRYPTION_KEY`, or the key
+ * file beside the embedded database): it comes from configuration, not from the database, so a
+ * copy of the database alone does not reveal them. Each integration's secrets are sealed under a
+ * key derived for that integration, so a sealed value cannot be moved to another one.
  */
 @Injectable()
 export class IntegrationSecrets {
-  private readonly box?: SecretBox;
-
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    if (config.integrationSecretsKey) this.box = new SecretBox(config.integrationSecretsKey);
-  }
+  constructor(private readonly keys: EncryptionKeys) {}
 
   seal(secrets: Record<string, string>, integrationName: string): Buffer {
-    if (!this.box) {
-      throw new ServiceUnavailableException('This installation cannot store integration secrets: INTEGRATION_SECRETS_KEY is not configured.');
-    }
-    return this.box.seal(secrets, integrationName);
+    return Buffer.from(this.keys.encrypt(purpose(integrationName), JSON.stringify(secrets)), 'utf8');
+  }
+
+  /** The secrets of `sealed` (what `seal` stored for that integration). */
+  open(sealed: Buffer, integrationName: string): Record<string, string> {
+    return JSON.parse(this.keys.decrypt(purpose(integrationName), sealed.toString('utf8'))) as Record<string, string>;
   }
 }
+
+const purpose = (integrationName: string) => `integration-secrets:${integrationName}`;

@@ -38,7 +38,7 @@ export class IntegrationsController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'publishIntegration', summary: 'Publish an integration, or its next version (admins of the publishing organization).' })
   @ApiOkResponse({ type: IntegrationDto })
-  @ApiErrors(400, 403, 404, 409, 503)
+  @ApiErrors(400, 403, 404, 409)
   async publish(@CurrentCaller() caller: Caller, @Param('integrationName') name: string, @Body() body: PublishIntegrationDto): Promise<IntegrationDto> {
     return this.views.presentOne(caller, await this.integrations.publish(name, caller, body));
   }

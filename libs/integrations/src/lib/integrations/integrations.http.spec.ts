@@ -3,15 +3,15 @@ import { IdentityModule } from '@docs/identity';
 import { addMember, createOrganization, createUser } from '@docs/identity/testing';
 import { createTestApp, TestApp, TEST_PUBLIC_URL } from '@docs/platform/testing';
 import request from 'supertest';
-import { GIF_1X1, integrationName, PNG_1X1, publishBody, publishIntegration, TEST_SECRETS_KEY } from '../../testing';
+import { GIF_1X1, integrationName, PNG_1X1, publishBody, publishIntegration } from '../../testing';
 import { IntegrationsModule } from '../integrations.module';
-import { SecretBox } from './secret-box';
+import { IntegrationSecrets } from './integration-secrets';
 
 describe('integrations', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ imports: [IdentityModule, ContentModule, IntegrationsModule], env: { INTEGRATION_SECRETS_KEY: TEST_SECRETS_KEY } });
+    t = await createTestApp({ imports: [IdentityModule, ContentModule, IntegrationsModule] });
   });
   afterAll(() => t.close());
 
@@ -126,28 +126,13 @@ describe('integrations', () => {
       expect(rows[0].row).not.toContain('clear-text-needle-42');
       expect(rows[0].row).not.toContain(Buffer.from('clear-text-needle-42').toString('hex'));
       expect(rows[0].row).not.toContain('API_KEY');
-      // What is stored opens, with the configured key only, to what was published.
+      // What is stored opens, with the installation's encryption key, to what was published.
       const [{ secrets }] = await t.dataSource.query(`SELECT secrets FROM integrations WHERE name = $1`, [name]);
-      expect(new SecretBox(Buffer.from(TEST_SECRETS_KEY, 'hex')).open(secrets, name)).toEqual({ API_KEY: 'clear-text-needle-42' });
+      expect(t.app.get(IntegrationSecrets).open(secrets, name)).toEqual({ API_KEY: 'clear-text-needle-42' });
       const get = await t.http.as(members.admin.token).get(`/v1/integrations/${name}`);
       expect(get.text).not.toContain('clear-text-needle-42');
       const list = await t.http.as(members.admin.token).get('/v1/integrations', { query: { owner: organization.id } });
       expect(list.text).not.toContain('clear-text-needle-42');
-    });
-
-    it('refuses to store secrets without INTEGRATION_SECRETS_KEY (503), and publishes without secrets', async () => {
-      const keyless = await createTestApp({ imports: [IdentityModule, ContentModule, IntegrationsModule] });
-      try {
-        const { organization, members } = await createOrganization(keyless);
-        const name = integrationName();
-        const res = await keyless.http.as(members.admin.token).post(`/v1/integrations/${name}`, publishBody(organization.id, { secrets: { A: 'b' } }));
-        expect(res.status).toBe(503);
-        expect(res.body.error.message).toContain('INTEGRATION_SECRETS_KEY');
-        expect((await keyless.http.as(members.admin.token).get(`/v1/integrations/${name}`)).status).toBe(404);
-        expect((await keyless.http.as(members.admin.token).post(`/v1/integrations/${name}`, publishBody(organization.id))).status).toBe(200);
-      } finally {
-        await keyless.close();
-      }
     });
 
     const tooMany = <T,>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));

@@ -98,10 +98,10 @@ class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(1000) @Max(600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;
 
-  @Transform(emptyToUndefined) @IsOptional() @Matches(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, {
-    message: 'INTEGRATION_SECRETS_KEY must be 32 bytes, as 64 hex digits or 44 base64 characters',
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[\x21-\x7e]{32,512}$/, {
+    message: 'ENCRYPTION_KEY must be 32 to 512 printable characters without spaces',
   })
-  INTEGRATION_SECRETS_KEY?: string;
+  ENCRYPTION_KEY?: string;
 }
 
 export interface AppConfig {
@@ -122,8 +122,11 @@ export interface AppConfig {
   runMigrations: boolean;
   workerConcurrency: number;
   shutdownTimeoutMs: number;
-  /** AES-256 key that encrypts integration secrets at rest; absent: secrets cannot be stored. */
-  integrationSecretsKey?: Buffer;
+  /**
+   * The secret that encrypts stored secrets (share-link keys, site signing keys). Unset: a key
+   * file beside the embedded database's data (`.data/encryption.key`), created on first use.
+   */
+  encryption: { key?: string; keyFile: string };
 }
 
 export class ConfigError extends Error {
@@ -133,8 +136,6 @@ export class ConfigError extends Error {
   }
 }
 
-/** 64 hex digits or base64: the pattern above tells them apart (base64 of 32 bytes ends with '='). */
-const decodeKey = (value: string) => Buffer.from(value, value.length === 64 ? 'hex' : 'base64');
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -174,6 +175,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runMigrations: vars.RUN_MIGRATIONS,
     workerConcurrency: vars.WORKER_CONCURRENCY,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
-    integrationSecretsKey: vars.INTEGRATION_SECRETS_KEY ? decodeKey(vars.INTEGRATION_SECRETS_KEY) : undefined,
+    encryption: { key: vars.ENCRYPTION_KEY, keyFile: resolve(findWorkspaceRoot(), '.data', 'encryption.key') },
   };
 }

@@ -3,7 +3,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 
 export class GetSpaceQueryDto {
   @ApiPropertyOptional({
-    description: 'Share key of a share-link site, to resolve published URLs. Accepted; it changes nothing until sites and share links exist.',
+    description: 'Key of an active share link: urls.published becomes the URL of the space in that share link\'s site, with the key.',
   })
   @IsOptional()
   @IsString()

@@ -3,6 +3,7 @@ import { OrganizationAdmin1795245000000 } from './1795245000000-organization-adm
 import { Content1795250000000 } from './1795250000000-content';
 import { RateLimitCounters1795252000000 } from './1795252000000-rate-limit-counters';
 import { SpaceCounts1795254000000 } from './1795254000000-space-counts';
+import { Sites1795270000000 } from './1795270000000-sites';
 import { Integrations1795280000000 } from './1795280000000-integrations';
 
 /**
@@ -16,5 +17,6 @@ export const MIGRATIONS = [
   Content1795250000000,
   RateLimitCounters1795252000000,
   SpaceCounts1795254000000,
+  Sites1795270000000,
   Integrations1795280000000,
 ];

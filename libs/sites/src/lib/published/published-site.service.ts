@@ -1,0 +1,90 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Clock } from '@docs/platform';
+import { Repository } from 'typeorm';
+import { claimsChecker } from '../adaptive/adaptive-schema';
+import { ShareLinksService } from '../share-links/share-links.service';
+import { SitePresenter } from '../sites/site.presenter';
+import { adaptiveSchemaOf, SiteEntity } from '../sites/site.entity';
+import { SitesService } from '../sites/sites.service';
+import { SiteStructurePresenter } from '../structure/site-structure.presenter';
+import { SiteStructureReader } from '../structure/site-structure.reader';
+import { DEFAULT_SITE_CUSTOMIZATION } from './default-customization';
+import { verifyVisitorToken, VisitorTokenError } from './visitor-token';
+import { visibleStructure } from './visible-structure';
+
+export interface AudienceCredentials {
+  shareKey?: string;
+  visitorToken?: string;
+  unsignedClaims?: string;
+}
+
+/**
+ * The published site as its audience sees it (reference `getPublishedContentSite`), for any
+ * authenticated caller: being a member of the organization grants nothing here. An unpublished
+ * site is a 404; a share-link site needs the key of one of its active share links; a
+ * visitor-auth site a visitor JWT signed with its key. Conditions are evaluated against the
+ * visitor's claims (none without a token).
+ */
+@Injectable()
+export class PublishedSiteService {
+  constructor(
+    @InjectRepository(SiteEntity) private readonly sites: Repository<SiteEntity>,
+    private readonly siteService: SitesService,
+    private readonly shareLinks: ShareLinksService,
+    private readonly reader: SiteStructureReader,
+    private readonly sitePresenter: SitePresenter,
+    private readonly structurePresenter: SiteStructurePresenter,
+    private readonly clock: Clock,
+  ) {}
+
+  async read(organizationId: string, siteId: string, credentials: AudienceCredentials) {
+    const site = await this.sites.findOneBy({ id: siteId, organizationId });
+    if (!site || !site.published) throw new NotFoundException(`No published site has the id ${siteId}.`);
+    let shareKey: string | undefined;
+    if (site.visibility === 'share-link') {
+      const found = credentials.shareKey === undefined ? undefined : await this.shareLinks.findActive(credentials.shareKey);
+      if (!found || found.site.id !== site.id) throw new NotFoundException(`Site ${siteId} is published by share link: give the key of one of its active share links as shareKey.`);
+      shareKey = credentials.shareKey;
+    }
+    const claims = await this.claimsOf(site, credentials);
+    const [structure, counts] = await Promise.all([this.reader.load(site, 'audience'), this.siteService.siteSpaceCounts([site.id])]);
+    const view = { viewer: 'audience' as const, shareKey };
+    return {
+      object: 'published-content-site' as const,
+      site: this.sitePresenter.present(site, counts.get(site.id) ?? 0, shareKey),
+      structure: this.structurePresenter.structure(visibleStructure(structure, claims), view),
+      customizations: { site: DEFAULT_SITE_CUSTOMIZATION, siteSpaces: {} },
+      scripts: [],
+    };
+  }
+
+  /** The visitor's claims: the token's (required on visitor-auth sites) and the unsigned ones under `unsigned`. */
+  private async claimsOf(site: SiteEntity, credentials: AudienceCredentials): Promise<Record<string, unknown>> {
+    let signed: Record<string, unknown> = {};
+    if (credentials.visitorToken !== undefined || site.visibility === 'visitor-auth') {
+      try {
+        if (credentials.visitorToken === undefined) throw new VisitorTokenError('give a visitor token as jwt_token');
+        signed = await verifyVisitorToken(credentials.visitorToken, this.siteService.visitorKey(site), adaptiveSchemaOf(site), this.clock.now());
+      } catch (error) {
+        if (!(error instanceof VisitorTokenError)) throw error;
+        if (site.visibility === 'visitor-auth') throw new NotFoundException(`Site ${site.id} is for authenticated visitors: ${error.message}.`);
+        throw new BadRequestException(`jwt_token: ${error.message}.`);
+      }
+    }
+    let unsigned: unknown = {};
+    if (credentials.unsignedClaims !== undefined) {
+      try {
+        unsigned = JSON.parse(credentials.unsignedClaims);
+      } catch {
+        throw new BadRequestException('unsignedClaims must be a JSON object.');
+      }
+      if (!unsigned || typeof unsigned !== 'object' || Array.isArray(unsigned)) throw new BadRequestException('unsignedClaims must be a JSON object.');
+      const schema = adaptiveSchemaOf(site);
+      const empty = Object.keys(unsigned as object).length === 0;
+      const problem = schema ? claimsChecker(schema, 'unsigned')(unsigned) : empty ? null : 'the site has no adaptive schema';
+      if (problem) throw new BadRequestException(`unsignedClaims: ${problem}.`);
+    }
+    return { ...signed, unsigned };
+  }
+}

@@ -1,0 +1,34 @@
+import { createTestApp, TestApp } from '@docs/platform/testing';
+import { IdentityModule } from '@docs/identity';
+import { ContentModule } from '@docs/content';
+import { SitesModule } from './sites.module';
+
+/** Every list and lookup of sites has an index (shown with sequential scans disabled: the test tables are tiny). */
+describe('sites schema', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ imports: [IdentityModule, ContentModule, SitesModule] });
+  });
+  afterAll(() => t.close());
+
+  const plan = (sql: string, params: unknown[]) =>
+    t.dataSource.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const rows: { 'QUERY PLAN': string }[] = await tx.query(`EXPLAIN ${sql}`, params);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+
+  it.each([
+    ['sites of an organization, newest first', `SELECT id FROM sites WHERE organization_id = $1 ORDER BY created_at DESC, id DESC LIMIT 101`, ['o'], /sites_organization_created_idx/],
+    ['a site by hostname', `SELECT id FROM sites WHERE hostname = $1`, ['docs.example.com'], /sites_hostname_key/],
+    ['sites publishing a space', `SELECT site_id FROM site_spaces WHERE space_id = $1`, ['s'], /site_spaces_space_idx/],
+    ['the site spaces of a site', `SELECT id FROM site_spaces WHERE site_id = $1`, ['x'], /site_spaces_order_idx/],
+    ['the sections of a site', `SELECT id FROM site_sections WHERE site_id = $1 ORDER BY position, id`, ['x'], /site_sections_(order_idx|path_key)/],
+    ['the groups of a site', `SELECT id FROM site_section_groups WHERE site_id = $1 ORDER BY position, id`, ['x'], /site_section_groups_order_idx/],
+    ['share links of a site, newest first', `SELECT id FROM site_share_links WHERE site_id = $1 ORDER BY created_at DESC, id DESC LIMIT 101`, ['x'], /site_share_links_site_idx/],
+    ['a share link by its key', `SELECT id FROM site_share_links WHERE key_hmac = $1`, ['h'], /site_share_links_key_hmac_key/],
+  ])('serves %s from an index', async (_name, sql, params, index) => {
+    expect(await plan(sql, params)).toMatch(index);
+  });
+});

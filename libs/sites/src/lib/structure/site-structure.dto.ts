@@ -1,0 +1,60 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ListEnvelopeDto } from '@docs/platform';
+
+export class PublishedUrlDto {
+  @ApiPropertyOptional({ format: 'uri', description: 'Only while the site is published.' }) published?: string;
+}
+
+export class SiteSpaceDto {
+  @ApiProperty({ enum: ['site-space'] }) object: 'site-space';
+  @ApiProperty() id: string;
+  @ApiProperty({ minLength: 1, maxLength: 100 }) path: string;
+  @ApiPropertyOptional({ description: 'The section it belongs to.' }) section?: string;
+  @ApiProperty({ description: 'The Space, as the caller sees it.', type: Object }) space: Record<string, unknown>;
+  @ApiProperty({ description: "The space's title." }) title: string;
+  @ApiProperty({ description: 'The default site space of its section (or of the site without sections).' }) default: boolean;
+  @ApiPropertyOptional({ maxLength: 1024 }) condition?: string;
+  @ApiProperty() hasAdvancedCustomizationFeature: boolean;
+  @ApiProperty({ type: PublishedUrlDto }) urls: PublishedUrlDto;
+}
+
+export class SiteSectionDto {
+  @ApiProperty({ enum: ['site-section'] }) object: 'site-section';
+  @ApiProperty() id: string;
+  @ApiProperty({ minLength: 2, maxLength: 128 }) title: string;
+  @ApiPropertyOptional({ maxLength: 256 }) description?: string;
+  @ApiProperty() default: boolean;
+  @ApiProperty({ minLength: 1, maxLength: 100 }) path: string;
+  @ApiPropertyOptional({ maxLength: 1024 }) condition?: string;
+  @ApiPropertyOptional({ description: 'The group it belongs to.' }) sectionGroup?: string;
+  @ApiPropertyOptional({ maxLength: 50 }) icon?: string;
+  @ApiProperty({ type: [SiteSpaceDto] }) siteSpaces: SiteSpaceDto[];
+  @ApiProperty({ type: PublishedUrlDto }) urls: PublishedUrlDto;
+}
+
+export class SiteSectionGroupDto {
+  @ApiProperty({ enum: ['site-section-group'] }) object: 'site-section-group';
+  @ApiProperty() id: string;
+  @ApiProperty({ minLength: 1, maxLength: 100 }) title: string;
+  @ApiPropertyOptional({ maxLength: 50 }) icon?: string;
+  @ApiProperty({ type: [SiteSectionDto], deprecated: true, description: 'Same as children.' }) sections: SiteSectionDto[];
+  @ApiProperty({ type: [SiteSectionDto], description: 'The sections of the group, in order.' }) children: SiteSectionDto[];
+}
+
+export class SiteStructureDto {
+  @ApiProperty({ enum: ['sections', 'siteSpaces'] }) type: 'sections' | 'siteSpaces';
+  @ApiProperty({ type: [Object], description: 'Sections and groups, or site spaces for a site without sections.' })
+  structure: (SiteSectionDto | SiteSectionGroupDto | SiteSpaceDto)[];
+}
+
+export class SiteSpaceListDto extends ListEnvelopeDto {
+  @ApiProperty({ type: [SiteSpaceDto] }) items: SiteSpaceDto[];
+}
+
+export class SiteSectionListDto extends ListEnvelopeDto {
+  @ApiProperty({ type: [SiteSectionDto] }) items: SiteSectionDto[];
+}
+
+export class SiteSectionGroupListDto extends ListEnvelopeDto {
+  @ApiProperty({ type: [SiteSectionGroupDto] }) items: SiteSectionGroupDto[];
+}

@@ -70,7 +70,9 @@ describe('EmbeddedPostgresServer', () => {
     await EmbeddedPostgresServer.start({ dataDir, port, ownerPid: owner.pid });
     expect(EmbeddedPostgresServer.runningPort(dataDir)).toBe(port);
     owner.kill('SIGKILL');
-    for (let i = 0; i < 100 && EmbeddedPostgresServer.runningPort(dataDir) !== undefined; i++) await sleep(100);
+    // The guardian stops the server, then removes the owner file.
+    const stopped = () => EmbeddedPostgresServer.runningPort(dataDir) === undefined && !existsSync(join(dataDir, OWNER_FILE));
+    for (let i = 0; i < 150 && !stopped(); i++) await sleep(100);
     expect(EmbeddedPostgresServer.runningPort(dataDir)).toBeUndefined();
     expect(existsSync(join(dataDir, OWNER_FILE))).toBe(false);
   });

@@ -101,6 +101,24 @@ describe('EmbeddedPostgresServer', () => {
     expect(EmbeddedPostgresServer.runningPort(dataDir)).toBeUndefined();
   });
 
+  it('connectOrStart of two processes at once: one starts the server, the other uses it', async () => {
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const port = await freePort();
+    try {
+      const [a, b] = await Promise.all([
+        EmbeddedPostgresServer.connectOrStart({ dataDir, port, ownerPid: other.pid, ownerDescription: 'the worker' }),
+        EmbeddedPostgresServer.connectOrStart({ dataDir, port }),
+      ]);
+      expect([a.owned, b.owned].sort()).toEqual([false, true]);
+      expect(await select(a.url)).toBe(1);
+      expect(await select(b.url)).toBe(1);
+      await (a.owned ? a : b).stop();
+      expect(EmbeddedPostgresServer.runningPort(dataDir)).toBeUndefined();
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
   it('explains a port that is taken', async () => {
     const blocker = createServer().listen(0, '127.0.0.1');
     await new Promise((resolve) => blocker.once('listening', resolve));

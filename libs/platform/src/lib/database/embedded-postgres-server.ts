@@ -113,7 +113,18 @@ export class EmbeddedPostgresServer {
     if (running !== undefined) {
       return new EmbeddedPostgresServer({ ...withDefaults(options), port: running }, false);
     }
-    return EmbeddedPostgresServer.start(options);
+    try {
+      return await EmbeddedPostgresServer.start(options);
+    } catch (error) {
+      // Another process (an api and a worker started together) is starting it right now: use it.
+      if (!(error instanceof EmbeddedPostgresInUseError)) throw error;
+      for (let waited = 0; waited < 60_000; waited += 200) {
+        const port = EmbeddedPostgresServer.runningPort(options.dataDir);
+        if (port !== undefined) return new EmbeddedPostgresServer({ ...withDefaults(options), port }, false);
+        await sleep(200);
+      }
+      throw error;
+    }
   }
 
   /** The port of a live server on this folder, from its postmaster.pid, if there is one. */
@@ -181,7 +192,9 @@ export class EmbeddedPostgresServer {
       for (let i = 0; i < 700 && isAlive(owner.guardianPid); i++) await sleep(100);
     }
     if (await this.isRunning()) await this.pgCtl(['stop', '-m', mode, '-w', '-t', '60']);
-    rmSync(this.ownerFile, { force: true });
+    // Only the file of the owner just stopped: another process may have claimed the folder
+    // meanwhile (two starts at once), and its claim must stand.
+    if (readOwner(this.ownerFile)?.pid === owner?.pid) rmSync(this.ownerFile, { force: true });
   }
 
   /**

@@ -2,6 +2,17 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityCoreModule } from '@docs/identity';
 import { ContentAccess } from './access/content-access';
+import { BlobStore } from './blobs/blob-store';
+import { ContentBlobEntity } from './blobs/content-blob.entity';
+import { PostgresBlobStore } from './blobs/postgres-blob-store';
+import { ContentReader } from './content-reads/content-reader.service';
+import { PagePresenter } from './content-reads/page.presenter';
+import { ContentWriter } from './content-writes/content-writer.service';
+import { PageWritesService } from './content-writes/page-writes.service';
+import { FileEntryEntity } from './files/file-entry.entity';
+import { HeadPageEntity } from './heads/head-page.entity';
+import { ContentIndexers } from './indexing/content-indexer';
+import { PageNodeEntity } from './pages/page-node.entity';
 import { CollectionEntity } from './collections/collection.entity';
 import { CollectionPresenter } from './collections/collection.presenter';
 import { CollectionsService } from './collections/collections.service';
@@ -12,13 +23,34 @@ import { SpaceEntity } from './spaces/space.entity';
 import { SpacePresenter } from './spaces/space.presenter';
 import { SpacesService } from './spaces/spaces.service';
 
-const entities = TypeOrmModule.forFeature([CollectionEntity, SpaceEntity, RevisionEntity]);
-const services = [ContentAccess, SiblingOrder, RevisionsService, SpacesService, SpacePresenter, CollectionsService, CollectionPresenter];
+const entities = TypeOrmModule.forFeature([
+  CollectionEntity,
+  SpaceEntity,
+  RevisionEntity,
+  ContentBlobEntity,
+  PageNodeEntity,
+  FileEntryEntity,
+  HeadPageEntity,
+]);
+const services = [
+  ContentAccess,
+  SiblingOrder,
+  RevisionsService,
+  SpacesService,
+  SpacePresenter,
+  CollectionsService,
+  CollectionPresenter,
+  ContentIndexers,
+  ContentReader,
+  ContentWriter,
+  PagePresenter,
+  PageWritesService,
+];
 
-/** Collections, spaces, revisions and the content permission model: what later domains build on (no routes). */
+/** Collections, spaces, revisions, the content model (storage, reads, writes, indexers) and the content permission model: what later domains build on (no routes). */
 @Module({
   imports: [IdentityCoreModule, entities],
-  providers: services,
-  exports: [entities, ...services],
+  providers: [...services, { provide: BlobStore, useClass: PostgresBlobStore }],
+  exports: [entities, ...services, BlobStore],
 })
 export class ContentCoreModule {}

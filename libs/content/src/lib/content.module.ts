@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { SpaceReach } from '@docs/identity';
 import { CollectionsController } from './collections/collections.controller';
 import { ContentCoreModule } from './content-core.module';
+import { PageWritesController } from './content-writes/page-writes.controller';
 import { ContentSpaceReach } from './members/content-space-reach';
 import { MemberSpacesController } from './members/member-spaces.controller';
 import { SpacesController } from './spaces/spaces.controller';
@@ -15,7 +16,7 @@ import { SpacesController } from './spaces/spaces.controller';
 @Global()
 @Module({
   imports: [ContentCoreModule],
-  controllers: [SpacesController, CollectionsController, MemberSpacesController],
+  controllers: [SpacesController, CollectionsController, MemberSpacesController, PageWritesController],
   providers: [{ provide: SpaceReach, useClass: ContentSpaceReach }],
   exports: [SpaceReach],
 })

@@ -32,3 +32,8 @@ export * from './lib/content-reads/content-reader.service';
 export * from './lib/content-reads/page.presenter';
 export * from './lib/page-bodies/document-codec';
 export * from './lib/page-bodies/page-document';
+export * from './lib/content-reads/content-targets.service';
+export * from './lib/content-reads/content-reads.service';
+export * from './lib/files/file.presenter';
+export * from './lib/files/file-reads.service';
+export * from './lib/files/file-uploads.service';

@@ -6,6 +6,12 @@ import { BlobStore } from './blobs/blob-store';
 import { ContentBlobEntity } from './blobs/content-blob.entity';
 import { PostgresBlobStore } from './blobs/postgres-blob-store';
 import { ContentReader } from './content-reads/content-reader.service';
+import { ContentReads } from './content-reads/content-reads.service';
+import { ContentTargets } from './content-reads/content-targets.service';
+import { RevisionPresenter } from './content-reads/revision.presenter';
+import { FilePresenter } from './files/file.presenter';
+import { FileReads } from './files/file-reads.service';
+import { FileUploads } from './files/file-uploads.service';
 import { PagePresenter } from './content-reads/page.presenter';
 import { ContentWriter } from './content-writes/content-writer.service';
 import { PageWritesService } from './content-writes/page-writes.service';
@@ -45,6 +51,12 @@ const services = [
   ContentWriter,
   PagePresenter,
   PageWritesService,
+  ContentTargets,
+  ContentReads,
+  RevisionPresenter,
+  FileReads,
+  FilePresenter,
+  FileUploads,
 ];
 
 /** Collections, spaces, revisions, the content model (storage, reads, writes, indexers) and the content permission model: what later domains build on (no routes). */

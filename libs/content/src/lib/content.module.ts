@@ -2,7 +2,10 @@ import { Global, Module } from '@nestjs/common';
 import { SpaceReach } from '@docs/identity';
 import { CollectionsController } from './collections/collections.controller';
 import { ContentCoreModule } from './content-core.module';
+import { ContentReadsController } from './content-reads/content-reads.controller';
 import { PageWritesController } from './content-writes/page-writes.controller';
+import { DownloadsController } from './files/downloads.controller';
+import { FilesController } from './files/files.controller';
 import { ContentSpaceReach } from './members/content-space-reach';
 import { MemberSpacesController } from './members/member-spaces.controller';
 import { SpacesController } from './spaces/spaces.controller';
@@ -16,7 +19,15 @@ import { SpacesController } from './spaces/spaces.controller';
 @Global()
 @Module({
   imports: [ContentCoreModule],
-  controllers: [SpacesController, CollectionsController, MemberSpacesController, PageWritesController],
+  controllers: [
+    SpacesController,
+    CollectionsController,
+    MemberSpacesController,
+    ContentReadsController,
+    PageWritesController,
+    FilesController,
+    DownloadsController,
+  ],
   providers: [{ provide: SpaceReach, useClass: ContentSpaceReach }],
   exports: [SpaceReach],
 })

@@ -78,6 +78,9 @@ class EnvironmentVariables {
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must look like 512kb or 2mb' })
   BODY_LIMIT = '1mb';
 
+  @Transform(toInt) @IsInt() @Min(1) @Max(1024 * 1024 * 1024)
+  FILE_MAX_BYTES = 20 * 1024 * 1024;
+
   @Transform(toBool) @IsIn([true, false], { message: 'RUN_MIGRATIONS must be true or false' })
   RUN_MIGRATIONS = true;
 
@@ -100,6 +103,8 @@ export interface AppConfig {
   bootstrap: { token?: string; email: string; organizationTitle: string };
   rateLimitPerMinute: number;
   bodyLimit: string;
+  /** Largest file an upload may store, in bytes. */
+  fileMaxBytes: number;
   runMigrations: boolean;
   workerConcurrency: number;
   shutdownTimeoutMs: number;
@@ -145,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     bodyLimit: vars.BODY_LIMIT,
+    fileMaxBytes: vars.FILE_MAX_BYTES,
     runMigrations: vars.RUN_MIGRATIONS,
     workerConcurrency: vars.WORKER_CONCURRENCY,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,

@@ -46,16 +46,3 @@ export const paragraph = (nodes: DocNode[]): DocNode => ({
   data: {},
   nodes: nodes.length > 0 ? nodes : [textNode('')],
 });
-
-/** Every node below `node`, depth first, in document order, with its ancestors. */
-export function* walkNodes(node: DocNode, ancestors: DocNode[] = []): Generator<{ node: DocNode; ancestors: DocNode[] }> {
-  const below = [...ancestors, node];
-  for (const child of node.fragments ?? []) {
-    yield { node: child, ancestors: below };
-    yield* walkNodes(child, below);
-  }
-  for (const child of node.nodes ?? []) {
-    yield { node: child, ancestors: below };
-    yield* walkNodes(child, below);
-  }
-}

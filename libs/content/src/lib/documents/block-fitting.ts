@@ -101,6 +101,7 @@ export function tableRows(table: DocNode): DocNode[][][] {
 /** `blocks` made fit for `container`. */
 export function fitBlocks(blocks: DocNode[], container: Container): DocNode[] {
   const allowed = ALLOWED[container];
+  if (blocks.every((block) => allowed.has(block.type ?? ''))) return blocks;
   const out: DocNode[] = [];
   for (const block of blocks) {
     if (allowed.has(block.type ?? '')) out.push(block);

@@ -30,7 +30,7 @@ export function extractSections(document: JSONDocument): DocumentSection[] {
     if (node.object !== 'block') continue;
     if (node.type?.startsWith('heading-')) {
       close();
-      current = { anchor: anchor!, title: plainText(node), level: Number(node.type.slice(-1)), body: '', lines: [] };
+      current = { anchor: anchor!, title: plainText(node).trim(), level: Number(node.type.slice(-1)), body: '', lines: [] };
       continue;
     }
     // Leaf text blocks only: containers are reached through their children.

@@ -20,6 +20,8 @@ export const HEADING_ID_PATTERN = /^[-a-z0-9.+_]+$/;
 /** Hands out unique anchors in document order. */
 export class HeadingAnchors {
   private readonly used = new Set<string>();
+  /** Per slug, the suffix to try next: keeps many equal titles linear. */
+  private readonly nextSuffix = new Map<string, number>();
 
   next(title: string, customId?: string): string {
     if (customId) {
@@ -28,7 +30,9 @@ export class HeadingAnchors {
     }
     const base = slugifyHeading(title);
     let anchor = base;
-    for (let n = 1; this.used.has(anchor); n++) anchor = `${base}-${n}`;
+    let n = this.nextSuffix.get(base) ?? 1;
+    while (this.used.has(anchor)) anchor = `${base}-${n++}`;
+    this.nextSuffix.set(base, n);
     this.used.add(anchor);
     return anchor;
   }

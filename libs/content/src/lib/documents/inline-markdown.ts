@@ -24,11 +24,12 @@ export interface InlineOptions {
   heading?: boolean;
 }
 
-/** Escapes text so markdown reads it back as the same characters. */
+/** Characters escaped in text: syntax anywhere, `{%` (a tag), `$$` (math), `&name;` (an entity). */
+const ESCAPED = /[\\`*_[\]<~]|\{(?=%)|\$(?=\$)|&(?=#?[a-zA-Z0-9]+;)/g;
+
+/** Escapes text so markdown reads it back as the same characters (one pass: bodies can be large). */
 export function escapeText(text: string, options: InlineOptions = {}): string {
-  let out = text
-    .replace(/[\\`*_[\]<~]/g, '\\$&')
-    .replace(/\{(?=%)/g, '\\{').replace(/\$(?=\$)/g, '\\$').replace(/&(?=#?[a-zA-Z0-9]+;)/g, '\\&');
+  let out = text.replace(ESCAPED, '\\$&');
   if (options.table) out = out.replace(/\|/g, '\\|');
   if (options.heading) out = out.replace(/#/g, '\\#');
   return out;

@@ -24,7 +24,7 @@ class InlineBuilder {
 
   text(text: string, withDuplicates: string[]): void {
     if (text === '') return;
-    const marks = [...new Set(withDuplicates)];
+    const marks = withDuplicates.length < 2 ? withDuplicates : [...new Set(withDuplicates)];
     const last = this.leaves[this.leaves.length - 1];
     if (last && sameMarks(last.marks.map((m) => m.type), marks)) last.text += text;
     else this.leaves.push({ object: 'leaf', text, marks: marks.map((type) => ({ object: 'mark', type })) });

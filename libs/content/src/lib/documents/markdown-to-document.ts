@@ -75,7 +75,14 @@ function pairContainers(nodes: TokenNode[]): Entry[] {
 
 class DocumentBuilder {
   toBlocks(nodes: TokenNode[], container: Container): DocNode[] {
-    return fitBlocks(pairContainers(nodes).flatMap((entry) => this.entry(entry)), container);
+    const out: DocNode[] = [];
+    // Most sibling lists hold no tag and no HTML: no pairing needed (bodies can be large).
+    if (nodes.some((node) => node.token.type === 'gitbook_tag' || node.token.type === 'html_block')) {
+      for (const entry of pairContainers(nodes)) out.push(...this.entry(entry));
+    } else {
+      for (const node of nodes) out.push(...this.block(node));
+    }
+    return fitBlocks(out, container);
   }
 
   private entries(entries: Entry[], container: Container): DocNode[] {
@@ -236,6 +243,9 @@ class DocumentBuilder {
     const { nodes, anchorId } = this.inlineOf(node);
     // Headings hold one line: hard breaks become spaces.
     for (const text of nodes) for (const leaf of text.leaves ?? []) leaf.text = leaf.text.replace(/\n/g, ' ');
+    // The space before a trailing `<a id>` anchor is not part of the title.
+    const lastLeaf = nodes[nodes.length - 1]?.leaves?.at(-1);
+    if (lastLeaf) lastLeaf.text = lastLeaf.text.trimEnd();
     const id = anchorId === undefined ? undefined : HEADING_ID_PATTERN.test(anchorId) ? anchorId : slugifyHeading(anchorId).replace(/[^-a-z0-9.+_]/g, '');
     return { object: 'block', type: `heading-${level}`, isVoid: false, data: id ? { id } : {}, nodes: paragraph(nodes).nodes };
   }

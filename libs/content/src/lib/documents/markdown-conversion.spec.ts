@@ -129,7 +129,6 @@ describe('bounds', () => {
       read = Math.min(read, cpuMs(() => (document = markdownToDocument(markdown))));
       written = Math.min(written, cpuMs(() => documentToMarkdown(document!)));
     }
-    // eslint-disable-next-line no-console
     console.log(`1 MB body: markdown -> document ${Math.round(read)} ms CPU, document -> markdown ${Math.round(written)} ms CPU`);
     expect(read).toBeLessThan(1000);
     expect(written).toBeLessThan(1000);

@@ -1,0 +1,48 @@
+import type { JSONDocument } from '@gitbook/api';
+import { DocNode } from './document-nodes';
+import { blockTexts, plainText } from './document-text';
+import { outline } from './document-outline';
+
+/** A part of a page for search: the text under one heading, or before the first one. */
+export interface DocumentSection {
+  /** The heading's anchor (`path#anchor`); null for the text before the first heading. */
+  anchor: string | null;
+  /** The heading's text; '' for the text before the first heading. */
+  title: string;
+  /** 1 to 3 for a heading; 0 for the text before the first heading. */
+  level: number;
+  /** The readable text of the section, one line per text block. */
+  body: string;
+}
+
+/**
+ * The document split at its headings (at any depth: a heading inside a tab or a hint starts a
+ * section too). The text before the first heading is a section of its own when there is some.
+ */
+export function extractSections(document: JSONDocument): DocumentSection[] {
+  const sections: DocumentSection[] = [];
+  let current: DocumentSection & { lines: string[] } = { anchor: null, title: '', level: 0, body: '', lines: [] };
+  const close = () => {
+    const body = current.lines.join('\n');
+    if (current.level > 0 || body.trim() !== '') sections.push({ anchor: current.anchor, title: current.title, level: current.level, body });
+  };
+  for (const { node, anchor } of outline(document as unknown as DocNode)) {
+    if (node.object !== 'block') continue;
+    if (node.type?.startsWith('heading-')) {
+      close();
+      current = { anchor: anchor!, title: plainText(node).trim(), level: Number(node.type.slice(-1)), body: '', lines: [] };
+      continue;
+    }
+    // Leaf text blocks only: containers are reached through their children.
+    const hasInline = (node.nodes ?? []).some((child) => child.object === 'text' || child.object === 'inline');
+    if (hasInline) {
+      const text = plainText(node);
+      if (text.trim() !== '') current.lines.push(text);
+    }
+    else if (node.type === 'table' || node.type === 'math' || node.type === 'embed' || node.type === 'tabs-item') {
+      current.lines.push(...blockTexts({ ...node, nodes: [], fragments: [] }));
+    }
+  }
+  close();
+  return sections;
+}

@@ -19,6 +19,13 @@ import { FileEntryEntity } from './files/file-entry.entity';
 import { HeadPageEntity } from './heads/head-page.entity';
 import { ContentIndexers } from './indexing/content-indexer';
 import { PageNodeEntity } from './pages/page-node.entity';
+import { PageSearchEntity } from './search/page-search.entity';
+import { SearchIndexer } from './search/search-indexer';
+import { SpaceSearch } from './search/space-search.service';
+import { PageLinkEntity } from './links/page-link.entity';
+import { LinksIndexer } from './links/links-indexer';
+import { SpaceLinks } from './links/space-links.service';
+import { LinkPresenter } from './links/link.presenter';
 import { CollectionEntity } from './collections/collection.entity';
 import { CollectionPresenter } from './collections/collection.presenter';
 import { CollectionsService } from './collections/collections.service';
@@ -37,6 +44,8 @@ const entities = TypeOrmModule.forFeature([
   PageNodeEntity,
   FileEntryEntity,
   HeadPageEntity,
+  PageSearchEntity,
+  PageLinkEntity,
 ]);
 const services = [
   ContentAccess,
@@ -57,6 +66,12 @@ const services = [
   FileReads,
   FilePresenter,
   FileUploads,
+  // Search and links: indexers fed by every content write, and their reads.
+  SearchIndexer,
+  SpaceSearch,
+  LinksIndexer,
+  SpaceLinks,
+  LinkPresenter,
 ];
 
 /** Collections, spaces, revisions, the content model (storage, reads, writes, indexers) and the content permission model: what later domains build on (no routes). */

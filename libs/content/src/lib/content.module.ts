@@ -6,6 +6,8 @@ import { ContentReadsController } from './content-reads/content-reads.controller
 import { PageWritesController } from './content-writes/page-writes.controller';
 import { DownloadsController } from './files/downloads.controller';
 import { FilesController } from './files/files.controller';
+import { LinksController } from './links/links.controller';
+import { SearchController } from './search/search.controller';
 import { ContentSpaceReach } from './members/content-space-reach';
 import { MemberSpacesController } from './members/member-spaces.controller';
 import { SpacesController } from './spaces/spaces.controller';
@@ -27,6 +29,8 @@ import { SpacesController } from './spaces/spaces.controller';
     PageWritesController,
     FilesController,
     DownloadsController,
+    SearchController,
+    LinksController,
   ],
   providers: [{ provide: SpaceReach, useClass: ContentSpaceReach }],
   exports: [SpaceReach],

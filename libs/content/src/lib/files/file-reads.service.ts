@@ -66,4 +66,14 @@ export class FileReads {
     );
     return rows.map(fromRow);
   }
+
+  /** The files of a revision with these ids, in one query (absent ids are left out). */
+  async many(revision: RevisionEntity, fileIds: string[]): Promise<FileEntryEntity[]> {
+    if (revision.files.length === 0 || fileIds.length === 0) return [];
+    const rows: Record<string, any>[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM file_entries f WHERE f.id = ANY($1::bigint[]) AND f.file_id = ANY($2::text[])`,
+      [revision.files, fileIds],
+    );
+    return rows.map(fromRow);
+  }
 }

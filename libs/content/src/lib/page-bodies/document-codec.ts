@@ -1,6 +1,6 @@
 /**
- * The ONE place that names the markdown <-> JSONDocument converter. Until the full converter
- * (`../documents`) is merged it is the interim one; at merge, change this import only.
+ * The ONE place that names the markdown <-> JSONDocument converter (`../documents`, merged from
+ * issue-8-documents; the interim paragraphs-and-headings converter is no longer used).
  */
-export { documentToMarkdown, markdownToDocument } from './interim-document-codec';
-export type { JSONDocument } from './interim-document-codec';
+export { documentToMarkdown, markdownToDocument } from '../documents';
+export type { JSONDocument } from '../documents';

@@ -41,5 +41,5 @@ export function requireJsonDocument(value: unknown, field: string): JSONDocument
       fail(`.nodes[${index}] must be a block ({"object": "block", "type": ...})`);
     }
   });
-  return { object: 'document', data: (document.data as Record<string, unknown>) ?? {}, nodes: document.nodes as unknown[] };
+  return { object: 'document', data: (document.data as Record<string, unknown>) ?? {}, nodes: document.nodes as JSONDocument['nodes'] };
 }

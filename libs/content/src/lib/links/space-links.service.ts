@@ -150,23 +150,24 @@ export class SpaceLinks {
     if (!(await this.fileReads.get(head.revision, fileId))) throw new NotFoundException(`No file has the id ${fileId}.`);
     return this.backlinks(head, caller, `file-backlinks:${head.headKey}:${fileId}`, request, {
       where: `l.kind = 'file' AND l.target_file = $2`,
-      params: [fileId, null],
+      params: [fileId],
     });
   }
 
-  /** Distinct linking pages, by page id, keyset paged. `where` uses `$2`, `$3`. */
+  /** Distinct linking pages, by page id, keyset paged. `where` uses `$2`, `$3`... for `params`. */
   private async backlinks(
     head: Head,
     caller: Caller,
     scope: string,
     request: { page?: string; limit?: number },
-    filter: { where: string; params: [string, string | null] },
+    filter: { where: string; params: (string | null)[] },
   ): Promise<ListEnvelope<Record<string, unknown>>> {
     const limit = request.limit ?? DEFAULT_PAGE_SIZE;
     const after = request.page ? await this.paginator.decode(scope, request.page, 1) : undefined;
+    const cursor = filter.params.length + 2;
     const rows: { count: number; page_id: string | null }[] = await this.dataSource.query(
       `WITH sources AS (SELECT DISTINCT l.page_id FROM page_links l WHERE l.head_key = $1 AND ${filter.where}),
-            chosen AS (SELECT page_id FROM sources WHERE $4::text IS NULL OR page_id > $4 ORDER BY page_id LIMIT $5)
+            chosen AS (SELECT page_id FROM sources WHERE $${cursor}::text IS NULL OR page_id > $${cursor} ORDER BY page_id LIMIT $${cursor + 1})
        SELECT (SELECT count(*) FROM sources)::int AS count, c.page_id FROM (SELECT 1) one LEFT JOIN chosen c ON true ORDER BY c.page_id`,
       [head.headKey, ...filter.params, after ? String(after[0]) : null, limit + 1],
     );

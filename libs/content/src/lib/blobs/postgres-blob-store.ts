@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock } from '@docs/platform';
+import { Clock, preparedStatement, SqlPool } from '@docs/platform';
 import { Readable } from 'node:stream';
 import type { DataSource, EntityManager } from 'typeorm';
 import { blobHash } from './blob-hash';
 import { BlobStore, StoredBlob } from './blob-store';
+
+const GET_MANY = preparedStatement('content_blobs_get', `SELECT hash, data FROM content_blobs WHERE hash = ANY($1::text[])`);
 
 /** Size of the slices `stream` reads, so that a large file is never held whole in memory twice. */
 const STREAM_CHUNK = 256 * 1024;
@@ -15,6 +17,7 @@ export class PostgresBlobStore extends BlobStore {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly sql: SqlPool,
   ) {
     super();
   }
@@ -32,10 +35,8 @@ export class PostgresBlobStore extends BlobStore {
   async getMany(hashes: string[], tx?: EntityManager): Promise<Map<string, Buffer>> {
     const unique = [...new Set(hashes)];
     if (unique.length === 0) return new Map();
-    const rows: { hash: string; data: Buffer }[] = await (tx ?? this.dataSource).query(
-      `SELECT hash, data FROM content_blobs WHERE hash = ANY($1::text[])`,
-      [unique],
-    );
+    // Outside a transaction: a prepared statement (bodies are read on every page read).
+    const rows: { hash: string; data: Buffer }[] = tx ? await tx.query(GET_MANY.text, [unique]) : await this.sql.rows(GET_MANY, [unique]);
     return new Map(rows.map((row) => [row.hash, row.data]));
   }
 

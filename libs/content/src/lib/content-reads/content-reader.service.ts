@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { preparedStatement, PreparedStatement, SqlPool } from '@docs/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { BlobStore } from '../blobs/blob-store';
 import type { ContentTarget } from '../heads/content-target';
@@ -46,7 +47,9 @@ interface NodeRow {
 }
 
 /** Every node reachable from `$1` (node ids), in one round trip: a recursive walk over `children`. */
-const SUBTREE_SQL = `
+const SUBTREE = preparedStatement(
+  'content_subtree',
+  `
   WITH RECURSIVE tree AS (
     SELECT n.* FROM page_nodes n WHERE n.id = ANY($1::bigint[])
     UNION ALL
@@ -54,7 +57,12 @@ const SUBTREE_SQL = `
   )
   SELECT id::text AS id, page_id, type, title, slug, emoji, description, hidden, no_index, href, document_hash,
          children::text[] AS children, created_at, updated_at
-    FROM tree`;
+    FROM tree`,
+);
+
+/** A page of a head's index, by id and by path: the hot single-page reads. */
+const HEAD_PAGE = preparedStatement('content_head_page', `SELECT node_id::text AS node_id, path FROM head_pages WHERE head_key = $1 AND page_id = $2`);
+const HEAD_PATH = preparedStatement('content_head_path', `SELECT node_id::text AS node_id, path FROM head_pages WHERE head_key = $1 AND path = $2`);
 
 /**
  * Reads of content at a `ContentTarget`. Current content (`headKey` set) finds one page by id or
@@ -66,8 +74,14 @@ const SUBTREE_SQL = `
 export class ContentReader {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: SqlPool,
     private readonly blobs: BlobStore,
   ) {}
+
+  /** Inside a write: its transaction; otherwise a statement PostgreSQL plans once per connection. */
+  private query<R>(statement: PreparedStatement, values: unknown[], tx?: EntityManager): Promise<R[]> {
+    return tx ? tx.query(statement.text, values) : this.sql.rows<R>(statement, values);
+  }
 
   async revision(target: ContentTarget, tx?: EntityManager): Promise<RevisionEntity | undefined> {
     const row = await (tx ?? this.dataSource.manager).findOneBy(RevisionEntity, { id: target.revisionId, spaceId: target.spaceId });
@@ -82,10 +96,7 @@ export class ContentReader {
   /** One page and its subtree; undefined when the target has no such page. */
   async page(target: ContentTarget, pageId: string, tx?: EntityManager): Promise<PageTreeNode | undefined> {
     if (target.headKey !== null) {
-      const [row]: { node_id: string; path: string | null }[] = await (tx ?? this.dataSource).query(
-        `SELECT node_id::text AS node_id, path FROM head_pages WHERE head_key = $1 AND page_id = $2`,
-        [target.headKey, pageId],
-      );
+      const [row] = await this.query<{ node_id: string; path: string | null }>(HEAD_PAGE, [target.headKey, pageId], tx);
       if (!row) return undefined;
       return (await this.subtrees([row.node_id], parentPathOf(row.path), tx))[0];
     }
@@ -97,10 +108,7 @@ export class ContentReader {
   async pageByPath(target: ContentTarget, path: string, tx?: EntityManager): Promise<PageTreeNode | undefined> {
     const clean = path.replace(/^\/+|\/+$/g, '');
     if (target.headKey !== null) {
-      const [row]: { node_id: string; path: string }[] = await (tx ?? this.dataSource).query(
-        `SELECT node_id::text AS node_id, path FROM head_pages WHERE head_key = $1 AND path = $2`,
-        [target.headKey, clean],
-      );
+      const [row] = await this.query<{ node_id: string; path: string }>(HEAD_PATH, [target.headKey, clean], tx);
       if (!row) return undefined;
       return (await this.subtrees([row.node_id], parentPathOf(row.path), tx))[0];
     }
@@ -130,7 +138,7 @@ export class ContentReader {
   /** The nodes below `nodeIds` as trees, paths continuing from `parentPath`. */
   private async subtrees(nodeIds: string[], parentPath: string | null, tx?: EntityManager): Promise<PageTreeNode[]> {
     if (nodeIds.length === 0) return [];
-    const rows: NodeRow[] = await (tx ?? this.dataSource).query(SUBTREE_SQL, [nodeIds]);
+    const rows = await this.query<NodeRow>(SUBTREE, [nodeIds], tx);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const build = (id: string, parent: string | null): PageTreeNode => {
       const row = byId.get(id);

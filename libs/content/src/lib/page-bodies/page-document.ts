@@ -25,20 +25,20 @@ export function parseDocumentBytes(bytes: Buffer): JSONDocument {
  * blocks at the top level. `field` names it in the 400.
  */
 export function requireJsonDocument(value: unknown, field: string): JSONDocument {
-  const fail = (why: string): never => {
-    throw new BadRequestException(`${field} ${why}`);
+  const fail = (path: string, why: string): never => {
+    throw new BadRequestException(`${field}${path} ${why}`);
   };
-  if (!value || typeof value !== 'object' || Array.isArray(value)) fail('must be a JSONDocument object');
+  if (!value || typeof value !== 'object' || Array.isArray(value)) fail('', 'must be a JSONDocument object');
   const document = value as Record<string, unknown>;
-  if (document.object !== 'document') fail('.object must be "document"');
+  if (document.object !== 'document') fail('.object', 'must be "document"');
   if (document.data !== undefined && (typeof document.data !== 'object' || document.data === null || Array.isArray(document.data))) {
-    fail('.data must be an object');
+    fail('.data', 'must be an object');
   }
-  if (!Array.isArray(document.nodes)) fail('.nodes must be an array');
+  if (!Array.isArray(document.nodes)) fail('.nodes', 'must be an array');
   (document.nodes as unknown[]).forEach((node, index) => {
     const block = node as Record<string, unknown> | null;
     if (!block || typeof block !== 'object' || block.object !== 'block' || typeof block.type !== 'string') {
-      fail(`.nodes[${index}] must be a block ({"object": "block", "type": ...})`);
+      fail(`.nodes[${index}]`, 'must be a block ({"object": "block", "type": ...})');
     }
   });
   return { object: 'document', data: (document.data as Record<string, unknown>) ?? {}, nodes: document.nodes as JSONDocument['nodes'] };

@@ -61,7 +61,9 @@ class MarkdownWriter {
   private block(node: DocNode, alternate: boolean): string {
     switch (node.type) {
       case 'paragraph':
-        return escapeLineStarts(renderInline(node.nodes ?? []));
+        // Markdown drops whitespace (and line breaks) at the ends of a paragraph: so do we, or the
+        // second round trip would differ from the first.
+        return escapeLineStarts(renderInline(node.nodes ?? []).replace(/^\s+/, '').replace(/(?:\\\n|\s)+$/, ''));
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
@@ -133,7 +135,7 @@ class MarkdownWriter {
   private code(node: DocNode): string {
     const lines = (node.nodes ?? []).map((line) => plainText(line));
     const content = lines.join('\n');
-    const longest = Math.max(0, ...(content.match(/`{3,}/g) ?? []).map((run) => run.length));
+    const longest = (content.match(/`{3,}/g) ?? []).reduce((max, run) => Math.max(max, run.length), 0);
     const fence = '`'.repeat(Math.max(3, longest + 1));
     const fenced = `${fence}${node.data?.syntax ?? ''}\n${content}\n${fence}`;
     const options =

@@ -85,7 +85,7 @@ const DEPENDS_ON = new Set(['reusable-content', 'openapi', 'openapi-operation', 
  */
 export function extractLinks(document: JSONDocument): DocumentLink[] {
   const links: DocumentLink[] = [];
-  for (const { node, ancestors, anchor } of outline(document as unknown as DocNode)) {
+  outline(document as unknown as DocNode, ({ node, ancestors, anchor }) => {
     const refs: ContentRef[] = [];
     const data = node.data ?? {};
     for (const field of ['ref', 'refDark']) if (isRef(data[field])) refs.push(data[field]);
@@ -95,11 +95,15 @@ export function extractLinks(document: JSONDocument): DocumentLink[] {
         for (const value of Object.values(record?.values ?? {})) if (isRef(value)) refs.push(value);
       }
     }
-    if (refs.length === 0) continue;
-    const holder = [node, ...ancestors.slice().reverse()].find((n) => n.object === 'block' && n.key);
+    if (refs.length === 0) return;
+    let holder: DocNode | undefined;
+    for (let i = ancestors.length; i >= 0 && !holder; i--) {
+      const candidate = i === ancestors.length ? node : ancestors[i];
+      if (candidate.object === 'block' && candidate.key) holder = candidate;
+    }
     const relation = node.object === 'block' && DEPENDS_ON.has(node.type ?? '') ? 'dependsOn' : 'reference';
     const location = { ...(holder?.key ? { node: holder.key } : {}), ...(anchor ? { anchor } : {}) };
     for (const ref of refs) links.push({ target: classifyRef(ref), ref, relation, location });
-  }
+  });
   return links;
 }

@@ -26,12 +26,12 @@ export function extractSections(document: JSONDocument): DocumentSection[] {
     const body = current.lines.join('\n');
     if (current.level > 0 || body.trim() !== '') sections.push({ anchor: current.anchor, title: current.title, level: current.level, body });
   };
-  for (const { node, anchor } of outline(document as unknown as DocNode)) {
-    if (node.object !== 'block') continue;
+  outline(document as unknown as DocNode, ({ node, anchor }) => {
+    if (node.object !== 'block') return;
     if (node.type?.startsWith('heading-')) {
       close();
       current = { anchor: anchor!, title: plainText(node).trim(), level: Number(node.type.slice(-1)), body: '', lines: [] };
-      continue;
+      return;
     }
     // Leaf text blocks only: containers are reached through their children.
     const hasInline = (node.nodes ?? []).some((child) => child.object === 'text' || child.object === 'inline');
@@ -42,7 +42,7 @@ export function extractSections(document: JSONDocument): DocumentSection[] {
     else if (node.type === 'table' || node.type === 'math' || node.type === 'embed' || node.type === 'tabs-item') {
       current.lines.push(...blockTexts({ ...node, nodes: [], fragments: [] }));
     }
-  }
+  });
   close();
   return sections;
 }

@@ -25,6 +25,8 @@ export function htmlBlockEvents(html: string): HtmlBlockEvent[] | undefined {
     {
       onopentag(name, attributes) {
         open.push(name);
+        // Formatting inside a summary or a caption: its text is what counts.
+        if (summary !== undefined || caption !== undefined) return;
         if (name === 'details' && open.length === 1) events.push({ kind: 'details-open' });
         else if (name === 'summary' && !figure) summary = '';
         else if (name === 'figure' && open.length === 1) figure = {};

@@ -35,9 +35,10 @@ export function escapeText(text: string, options: InlineOptions = {}): string {
   return out;
 }
 
-function codeSpan(text: string): string {
-  const content = text.replace(/\n/g, ' ');
-  const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map((run) => run.length));
+function codeSpan(text: string, options: InlineOptions): string {
+  // In a table, GFM reads `\|` inside a code span as a pipe of the code.
+  const content = options.table ? text.replace(/\n/g, ' ').replace(/\|/g, '\\|') : text.replace(/\n/g, ' ');
+  const longest = (content.match(/`+/g) ?? []).reduce((max, run) => Math.max(max, run.length), 0);
   const fence = '`'.repeat(longest + 1);
   const pad = content.startsWith('`') || content.endsWith('`') || (content.startsWith(' ') && content.endsWith(' ') && content.trim() !== '') ? ' ' : '';
   return `${fence}${pad}${content}${pad}${fence}`;
@@ -84,7 +85,7 @@ function renderLeaves(leaves: DocLeaf[], options: InlineOptions): string {
       out += DELIMITERS[mark][0];
       open.push(mark);
     }
-    if (run.marks.includes('code')) out += codeSpan(run.text);
+    if (run.marks.includes('code')) out += codeSpan(run.text, options);
     else out += breaks(escapeText(run.text, options), options);
   }
   closeTo(0);

@@ -27,7 +27,7 @@ class InlineBuilder {
     const marks = withDuplicates.length < 2 ? withDuplicates : [...new Set(withDuplicates)];
     const last = this.leaves[this.leaves.length - 1];
     if (last && sameMarks(last.marks.map((m) => m.type), marks)) last.text += text;
-    else this.leaves.push({ object: 'leaf', text, marks: marks.map((type) => ({ object: 'mark', type })) });
+    else this.leaves.push({ object: 'leaf', text, marks: marks.map(markOf) });
   }
 
   inline(node: DocNode): void {
@@ -45,6 +45,14 @@ class InlineBuilder {
     this.leaves = [];
   }
 }
+
+/** One mark object per type, shared by every leaf: marks are plain values and bodies can be large. */
+const MARKS = new Map<string, DocLeaf['marks'][number]>();
+const markOf = (type: string) => {
+  let mark = MARKS.get(type);
+  if (!mark) MARKS.set(type, (mark = Object.freeze({ object: 'mark', type }) as DocLeaf['marks'][number]));
+  return mark;
+};
 
 const sameMarks = (a: string[], b: string[]) => a.length === b.length && a.every((mark) => b.includes(mark));
 

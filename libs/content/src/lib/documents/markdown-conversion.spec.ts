@@ -134,3 +134,49 @@ describe('bounds', () => {
     expect(written).toBeLessThan(1000);
   });
 });
+
+describe('documents given as JSON', () => {
+  const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
+  const para = (value: string) => ({ object: 'block', type: 'paragraph', nodes: [text(value)] });
+
+  it('writes every block, leaves out those without a markdown form, and reads back as a valid document', () => {
+    const document = {
+      object: 'document',
+      data: {},
+      nodes: [
+        { object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec: 'petstore' }, path: '/pets', method: 'get' } },
+        { object: 'block', type: 'integration', isVoid: true, data: { integration: 'x', block: 'y', props: {}, action: { action: '@ui.url.open', url: 'https://x' } } },
+        { object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: 'rc1' } } },
+        { object: 'block', type: 'tabs', nodes: [{ object: 'block', type: 'tabs-item', data: {}, nodes: [para('untitled tab')] }] },
+        { object: 'block', type: 'expandable', isVoid: true, data: {}, fragments: [
+          { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [para('Title with <html> & "quotes"')] },
+          { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: [para('Body')] },
+        ] },
+        { object: 'block', type: 'images', isVoid: false, data: {}, nodes: [
+          { object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'file', file: 'f1' }, alt: 'A' }, fragments: [{ object: 'fragment', fragment: 'caption', nodes: [para('Caption')] }] },
+        ] },
+        { object: 'block', type: 'code', data: { syntax: 'md', title: 'say "hi"' }, nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [text('```')] }] },
+        { object: 'block', type: 'list-ordered', data: { start: 5 }, nodes: [{ object: 'block', type: 'list-item', nodes: [para('five')] }] },
+        { object: 'block', type: 'list-ordered', data: {}, nodes: [{ object: 'block', type: 'list-item', nodes: [para('a separate list')] }] },
+      ],
+    } as unknown as JSONDocument;
+    expect(ReferenceSchema.load().validateSchema('JSONDocument', document)).toEqual([]);
+    const markdown = documentToMarkdown(document);
+    expect(markdown).toBe(
+      [
+        '{% tabs %}\n{% tab %}\nuntitled tab\n{% endtab %}\n{% endtabs %}',
+        '<details>\n\n<summary>Title with &lt;html&gt; &amp; &quot;quotes&quot;</summary>\n\nBody\n\n</details>',
+        '<figure><img src="ref:file/f1" alt="A"><figcaption><p>Caption</p></figcaption></figure>',
+        `{% code title='say "hi"' %}\n\`\`\`\`md\n\`\`\`\n\`\`\`\`\n{% endcode %}`,
+        '5. five',
+        '1) a separate list',
+      ].join('\n\n') + '\n',
+    );
+    const again = markdownToDocument(markdown) as any;
+    expect(ReferenceSchema.load().validateSchema('JSONDocument', again)).toEqual([]);
+    expect(again.nodes.map((node: any) => node.type)).toEqual(['tabs', 'expandable', 'images', 'code', 'list-ordered', 'list-ordered']);
+    expect(again.nodes[1].fragments[0].nodes[0].nodes[0].leaves[0].text).toBe('Title with <html> & "quotes"');
+    expect(again.nodes[3].data).toEqual({ syntax: 'md', title: 'say "hi"' });
+    expect(documentToMarkdown(again)).toBe(markdown);
+  });
+});

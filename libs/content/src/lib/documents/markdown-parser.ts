@@ -28,8 +28,11 @@ function lineText(state: StateBlock, line: number): string {
   return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
 }
 
+const startsWith = (state: StateBlock, line: number, char: number) => state.src.charCodeAt(state.bMarks[line] + state.tShift[line]) === char;
+
 function gitbookTagRule(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
-  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  // These rules run at every line of a body: look at one character before cutting a string.
+  if (!startsWith(state, startLine, 0x7b /* { */) || state.sCount[startLine] - state.blkIndent >= 4) return false;
   const match = TAG_LINE.exec(lineText(state, startLine));
   if (!match || !GITBOOK_TAGS.has(match[1])) return false;
   if (silent) return true;
@@ -44,7 +47,7 @@ function gitbookTagRule(state: StateBlock, startLine: number, _endLine: number, 
 
 /** `$$` alone on a line, the formula, `$$` alone on a line. */
 function mathBlockRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
-  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  if (!startsWith(state, startLine, 0x24 /* $ */) || state.sCount[startLine] - state.blkIndent >= 4) return false;
   if (lineText(state, startLine).trim() !== '$$') return false;
   let line = startLine + 1;
   for (; line < endLine; line++) {

@@ -216,6 +216,7 @@ class DocumentBuilder {
   /** A paragraph, or an images block when it holds nothing but images. */
   private paragraph(node: TokenNode): DocNode {
     const { nodes } = this.inlineOf(node);
+    if (!nodes.some((n) => n.type === 'inline-image')) return paragraph(nodes);
     const images = nodes.filter((n) => n.type === 'inline-image');
     const onlyImages = images.length > 0 && nodes.every((n) => n.type === 'inline-image' || (n.object === 'text' && plainText(n).trim() === ''));
     if (!onlyImages) return paragraph(nodes);

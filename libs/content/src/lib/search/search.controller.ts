@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller, CurrentCaller } from '@docs/identity';
 import { ApiErrors } from '@docs/platform';
-import { ContentTargets } from '../content-reads/content-targets.service';
+import { ContentAccess } from '../access/content-access';
 import { SearchQueryDto } from './dto/search-query.dto';
 import { SpaceSearch } from './space-search.service';
 
@@ -10,7 +10,7 @@ import { SpaceSearch } from './space-search.service';
 @Controller('v1/spaces/:spaceId')
 export class SearchController {
   constructor(
-    private readonly targets: ContentTargets,
+    private readonly access: ContentAccess,
     private readonly searches: SpaceSearch,
   ) {}
 
@@ -22,7 +22,7 @@ export class SearchController {
   @ApiOkResponse({ description: "A list of the reference's SearchPageResult." })
   @ApiErrors(400, 404)
   async search(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() query: SearchQueryDto) {
-    const target = await this.targets.current(spaceId, caller);
-    return this.searches.search({ ...target, headKey: target.headKey ?? spaceId }, query);
+    const { space } = await this.access.requireSpace(spaceId, caller, 'read', 'search its content');
+    return this.searches.search(space, query);
   }
 }

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DEFAULT_PAGE_SIZE, ListEnvelope, Paginator, PublicUrls, toListEnvelope } from '@docs/platform';
+import { DEFAULT_PAGE_SIZE, ListEnvelope, Paginator, preparedStatement, PublicUrls, SqlPool, toListEnvelope } from '@docs/platform';
 import type { DataSource } from 'typeorm';
-import type { ContentTarget } from '../heads/content-target';
 import type { StoredSection } from './page-search.entity';
-import { SearchIndexer } from './search-indexer';
-import { searchTerms } from './search-query';
+import { TextSearchConfigs } from './search-language';
+import { SearchTerms, searchTerms } from './search-query';
 
 /** Sections shown per result: the first ones (document order) that hold a word of the query. */
 export const MAX_SECTIONS_PER_RESULT = 5;
@@ -21,7 +20,7 @@ interface Match {
   rank: number;
   title: string;
   path: string;
-  sections: (StoredSection & { excerpt: string })[];
+  sections: (Omit<StoredSection, 'body'> & { excerpt: string })[];
 }
 
 /**
@@ -35,59 +34,76 @@ const RANK = `ts_rank(ps.tsv, CASE WHEN $3::text IS NULL THEN to_tsquery($2::reg
                                 ELSE to_tsquery($2::regconfig, $3) && (to_tsquery($2::regconfig, $4) || to_tsquery('simple', $4)) END)`;
 
 /**
+ * The search, one statement: the count, one page of ranked page ids after the cursor, their
+ * titles and paths, and the excerpts of their matching sections. Parameters: `$1` head key,
+ * `$2` text search configuration, `$3`..`$5` the `SearchTerms` (leading, last, any), `$6`/`$7`
+ * the cursor (rank, page id) or nulls, `$8` limit + 1. Exported so that the benchmark runs the
+ * very same SQL bare.
+ */
+export const SPACE_SEARCH = preparedStatement(
+  'content_space_search',
+  `WITH matches AS (
+     SELECT ps.page_id, ${RANK}::real AS rank FROM page_search ps
+      WHERE ps.head_key = $1 AND NOT ps.no_index AND ${MATCH}
+   ), chosen AS (
+     SELECT * FROM matches
+      WHERE $6::real IS NULL OR rank < $6::real OR (rank = $6::real AND page_id > $7::text)
+      ORDER BY rank DESC, page_id LIMIT $8
+   )
+   SELECT (SELECT count(*) FROM matches)::text AS total, c.page_id, c.rank, ps.title, hp.path,
+          COALESCE((
+            SELECT jsonb_agg(jsonb_build_object('anchor', s.section->'anchor', 'title', s.section->'title',
+                     'excerpt', CASE WHEN length(s.section->>'body') <= ${SHORT_BODY} THEN s.section->>'body'
+                       ELSE ts_headline($2::regconfig, s.section->>'body', to_tsquery($2::regconfig, $5), '${HEADLINE_OPTIONS}') END) ORDER BY s.i)
+              FROM (SELECT section, i FROM jsonb_array_elements(ps.sections) WITH ORDINALITY AS e(section, i)
+                     WHERE to_tsvector($2::regconfig, (section->>'title') || ' ' || (section->>'body')) @@ to_tsquery($2::regconfig, $5)
+                     ORDER BY i LIMIT ${MAX_SECTIONS_PER_RESULT}) s
+          ), '[]'::jsonb) AS sections
+     FROM (SELECT 1) one
+     LEFT JOIN chosen c ON true
+     LEFT JOIN page_search ps ON ps.head_key = $1 AND ps.page_id = c.page_id
+     LEFT JOIN head_pages hp ON hp.head_key = $1 AND hp.page_id = c.page_id
+    ORDER BY c.rank DESC, c.page_id`,
+);
+
+/** The parameters of `SPACE_SEARCH`. */
+export function spaceSearchParams(headKey: string, config: string, terms: SearchTerms, after: (string | number)[] | undefined, limit: number): unknown[] {
+  return [headKey, config, terms.leading, terms.last, terms.any, after ? Number(after[0]) : null, after ? String(after[1]) : null, limit + 1];
+}
+
+/**
  * Full-text search over a head's current pages (`page_search`, GIN on `tsv`), ranked by
  * `ts_rank` over the weighted tsvector (title over headings over body), then by page id; paged
- * with a keyset cursor on (rank, page id). One query: count, page of ranked ids, their paths,
- * and the excerpts of their matching sections.
+ * with a keyset cursor on (rank, page id). One prepared statement per search.
  */
 @Injectable()
 export class SpaceSearch {
+  private readonly configs = new TextSearchConfigs();
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly indexer: SearchIndexer,
+    private readonly sql: SqlPool,
     private readonly paginator: Paginator,
     private readonly urls: PublicUrls,
   ) {}
 
-  async search(target: ContentTarget & { headKey: string }, request: { query: string; page?: string; limit?: number }): Promise<ListEnvelope<Record<string, unknown>>> {
+  /** Searches the current content of `space` (its head), already checked readable by the caller. */
+  async search(space: { id: string; language: string | null }, request: { query: string; page?: string; limit?: number }): Promise<ListEnvelope<Record<string, unknown>>> {
     const limit = request.limit ?? DEFAULT_PAGE_SIZE;
-    const scope = `search:${target.headKey}:${request.query}`;
+    const headKey = space.id;
+    const scope = `search:${headKey}:${request.query}`;
     const after = request.page ? await this.paginator.decode(scope, request.page, 2) : undefined;
     const terms = searchTerms(request.query);
     if (terms.last === null) return { items: [], count: 0 };
-    const config = await this.indexer.configOf(this.dataSource, target.spaceId);
+    const config = await this.configs.forLanguage(this.dataSource, space.language);
 
-    const rows: (Match & { total: string })[] = await this.dataSource.query(
-      `WITH matches AS (
-         SELECT ps.page_id, ${RANK}::real AS rank FROM page_search ps
-          WHERE ps.head_key = $1 AND NOT ps.no_index AND ${MATCH}
-       ), chosen AS (
-         SELECT * FROM matches
-          WHERE $6::real IS NULL OR rank < $6::real OR (rank = $6::real AND page_id > $7::text)
-          ORDER BY rank DESC, page_id LIMIT $8
-       )
-       SELECT (SELECT count(*) FROM matches)::text AS total, c.page_id, c.rank, ps.title, hp.path,
-              COALESCE((
-                SELECT jsonb_agg(jsonb_build_object('anchor', s.section->'anchor', 'title', s.section->'title', 'body', s.section->'body',
-                         'excerpt', CASE WHEN length(s.section->>'body') <= ${SHORT_BODY} THEN s.section->>'body'
-                           ELSE ts_headline($2::regconfig, s.section->>'body', to_tsquery($2::regconfig, $5), '${HEADLINE_OPTIONS}') END) ORDER BY s.i)
-                  FROM (SELECT section, i FROM jsonb_array_elements(ps.sections) WITH ORDINALITY AS e(section, i)
-                         WHERE to_tsvector($2::regconfig, (section->>'title') || ' ' || (section->>'body')) @@ to_tsquery($2::regconfig, $5)
-                         ORDER BY i LIMIT ${MAX_SECTIONS_PER_RESULT}) s
-              ), '[]'::jsonb) AS sections
-         FROM (SELECT 1) one
-         LEFT JOIN chosen c ON true
-         LEFT JOIN page_search ps ON ps.head_key = $1 AND ps.page_id = c.page_id
-         LEFT JOIN head_pages hp ON hp.head_key = $1 AND hp.page_id = c.page_id
-        ORDER BY c.rank DESC, c.page_id`,
-      [target.headKey, config, terms.leading, terms.last, terms.any, after ? Number(after[0]) : null, after ? String(after[1]) : null, limit + 1],
-    );
+    const rows = await this.sql.rows<Match & { total: string }>(SPACE_SEARCH, spaceSearchParams(headKey, config, terms, after, limit));
     const count = Number(rows[0]?.total ?? 0);
     const found = rows.filter((row) => row.page_id !== null);
     const items = found.slice(0, limit);
     const last = items[items.length - 1];
     const nextPage = found.length > limit && last ? await this.paginator.encode(scope, [Number(last.rank), last.page_id]) : undefined;
-    return toListEnvelope({ items, count, nextPage }, (row) => this.present(target.spaceId, row));
+    return toListEnvelope({ items, count, nextPage }, (row) => this.present(space.id, row));
   }
 
   /** A match -> the reference's `SearchPageResult`. */

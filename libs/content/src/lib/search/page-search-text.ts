@@ -2,7 +2,7 @@ import { extractAnchors, extractSections, JSONDocument } from '../documents';
 import type { StoredSection } from './page-search.entity';
 
 /** A section's text kept for excerpts: enough for any excerpt, bounded per page. */
-export const SECTION_BODY_LIMIT = 2000;
+export const SECTION_BODY_LIMIT = 1000;
 
 /**
  * The text weighed into a page's tsvector, bounded well under PostgreSQL's 1 MB tsvector limit
@@ -18,6 +18,8 @@ export interface PageSearchText {
   headings: string;
   /** The description and every section's text, weighed C. */
   body: string;
+  /** Each section's full text (title and body), for its own tsvector. */
+  sectionTexts: string[];
 }
 
 export function pageSearchText(page: { description: string | null }, document: JSONDocument): PageSearchText {
@@ -29,5 +31,6 @@ export function pageSearchText(page: { description: string | null }, document: J
     anchors: extractAnchors(document),
     headings: headings.join('\n').slice(0, INDEXED_TEXT_LIMIT),
     body: body.slice(0, INDEXED_TEXT_LIMIT),
+    sectionTexts: sections.map((section) => `${section.title}\n${section.body}`.slice(0, INDEXED_TEXT_LIMIT)),
   };
 }

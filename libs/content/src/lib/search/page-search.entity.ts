@@ -44,4 +44,8 @@ export class PageSearchEntity {
 
   @Column({ type: 'tsvector', select: false })
   tsv: string;
+
+  /** One tsvector per section, in the order of `sections`. */
+  @Column({ name: 'section_tsv', type: 'tsvector', array: true, select: false, default: () => "'{}'" })
+  sectionTsv: string[];
 }

@@ -51,8 +51,8 @@ export class SearchIndexer implements ContentIndexer, OnModuleInit {
 
   async copyHead(tx: EntityManager, copy: { fromHeadKey: string; toHeadKey: string }): Promise<void> {
     await tx.query(
-      `INSERT INTO page_search (head_key, page_id, node_id, config, no_index, title, sections, anchors, tsv)
-       SELECT $2, page_id, node_id, config, no_index, title, sections, anchors, tsv FROM page_search WHERE head_key = $1`,
+      `INSERT INTO page_search (head_key, page_id, node_id, config, no_index, title, sections, anchors, tsv, section_tsv)
+       SELECT $2, page_id, node_id, config, no_index, title, sections, anchors, tsv, section_tsv FROM page_search WHERE head_key = $1`,
       [copy.fromHeadKey, copy.toHeadKey],
     );
   }
@@ -74,18 +74,22 @@ export class SearchIndexer implements ContentIndexer, OnModuleInit {
         anchors: text.anchors,
         headings: text.headings,
         body: text.body,
+        section_texts: text.sectionTexts,
       };
     });
     await tx.query(
-      `INSERT INTO page_search (head_key, page_id, node_id, config, no_index, title, sections, anchors, tsv)
+      `INSERT INTO page_search (head_key, page_id, node_id, config, no_index, title, sections, anchors, tsv, section_tsv)
        SELECT $1, x.page_id, x.node_id, $2::text, x.no_index, x.title, x.sections, x.anchors,
               setweight(to_tsvector($2::text::regconfig, x.title), 'A')
               || setweight(to_tsvector($2::text::regconfig, x.headings), 'B')
-              || setweight(to_tsvector($2::text::regconfig, x.body), 'C')
+              || setweight(to_tsvector($2::text::regconfig, x.body), 'C'),
+              COALESCE((SELECT array_agg(to_tsvector($2::text::regconfig, t.text) ORDER BY t.i)
+                          FROM unnest(x.section_texts) WITH ORDINALITY AS t(text, i)), '{}')
          FROM jsonb_to_recordset($3::jsonb) AS x(page_id text, node_id bigint, no_index boolean, title text, sections jsonb,
-              anchors text[], headings text, body text)
+              anchors text[], headings text, body text, section_texts text[])
        ON CONFLICT (head_key, page_id) DO UPDATE SET node_id = EXCLUDED.node_id, config = EXCLUDED.config, no_index = EXCLUDED.no_index,
-              title = EXCLUDED.title, sections = EXCLUDED.sections, anchors = EXCLUDED.anchors, tsv = EXCLUDED.tsv`,
+              title = EXCLUDED.title, sections = EXCLUDED.sections, anchors = EXCLUDED.anchors, tsv = EXCLUDED.tsv,
+              section_tsv = EXCLUDED.section_tsv`,
       [headKey, config, JSON.stringify(rows)],
     );
   }

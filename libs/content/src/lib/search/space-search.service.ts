@@ -4,23 +4,21 @@ import { DEFAULT_PAGE_SIZE, ListEnvelope, Paginator, preparedStatement, PublicUr
 import type { DataSource } from 'typeorm';
 import type { StoredSection } from './page-search.entity';
 import { TextSearchConfigs } from './search-language';
-import { SearchTerms, searchTerms } from './search-query';
+import { queryWords, SearchTerms, searchTerms } from './search-query';
+import { excerpt } from './search-excerpt';
 
-/** Sections shown per result: the first ones (document order) that hold a word of the query. */
+/**
+ * Sections shown per result: the first ones (document order) whose own tsvector holds a word of
+ * the query. Their excerpts are cut in JavaScript (`excerpt`): no text is parsed on read.
+ */
 export const MAX_SECTIONS_PER_RESULT = 5;
-
-/** A section body this short is its own excerpt. */
-const SHORT_BODY = 240;
-
-/** Excerpt options of `ts_headline`: plain text (no markers), about 30 words around the match. */
-const HEADLINE_OPTIONS = 'StartSel="",StopSel="",MaxWords=30,MinWords=12,ShortWord=2,MaxFragments=1,FragmentDelimiter=" ... "';
 
 interface Match {
   page_id: string;
   rank: number;
   title: string;
   path: string;
-  sections: (Omit<StoredSection, 'body'> & { excerpt: string })[];
+  sections: StoredSection[];
 }
 
 /**
@@ -52,12 +50,10 @@ export const SPACE_SEARCH = preparedStatement(
    )
    SELECT (SELECT count(*) FROM matches)::text AS total, c.page_id, c.rank, ps.title, hp.path,
           COALESCE((
-            SELECT jsonb_agg(jsonb_build_object('anchor', s.section->'anchor', 'title', s.section->'title',
-                     'excerpt', CASE WHEN length(s.section->>'body') <= ${SHORT_BODY} THEN s.section->>'body'
-                       ELSE ts_headline($2::regconfig, s.section->>'body', to_tsquery($2::regconfig, $5), '${HEADLINE_OPTIONS}') END) ORDER BY s.i)
-              FROM (SELECT section, i FROM jsonb_array_elements(ps.sections) WITH ORDINALITY AS e(section, i)
-                     WHERE to_tsvector($2::regconfig, (section->>'title') || ' ' || (section->>'body')) @@ to_tsquery($2::regconfig, $5)
-                     ORDER BY i LIMIT ${MAX_SECTIONS_PER_RESULT}) s
+            SELECT jsonb_agg(ps.sections->(m.i::int - 1) ORDER BY m.i)
+              FROM (SELECT i FROM unnest(ps.section_tsv) WITH ORDINALITY AS e(v, i)
+                     WHERE v @@ (to_tsquery($2::regconfig, $5) || to_tsquery('simple', $4))
+                     ORDER BY i LIMIT ${MAX_SECTIONS_PER_RESULT}) m
           ), '[]'::jsonb) AS sections
      FROM (SELECT 1) one
      LEFT JOIN chosen c ON true
@@ -103,11 +99,12 @@ export class SpaceSearch {
     const items = found.slice(0, limit);
     const last = items[items.length - 1];
     const nextPage = found.length > limit && last ? await this.paginator.encode(scope, [Number(last.rank), last.page_id]) : undefined;
-    return toListEnvelope({ items, count, nextPage }, (row) => this.present(space.id, row));
+    const words = queryWords(request.query);
+    return toListEnvelope({ items, count, nextPage }, (row) => this.present(space.id, row, words));
   }
 
   /** A match -> the reference's `SearchPageResult`. */
-  private present(spaceId: string, row: Match): Record<string, unknown> {
+  private present(spaceId: string, row: Match, words: string[]): Record<string, unknown> {
     const pageUrl = this.urls.app('s', spaceId, row.path);
     return {
       id: row.page_id,
@@ -118,7 +115,7 @@ export class SpaceSearch {
         id: section.anchor ?? row.page_id,
         title: section.title || row.title,
         path: section.anchor ? `${row.path}#${section.anchor}` : row.path,
-        body: section.excerpt,
+        body: excerpt(section.body, words),
         urls: { app: section.anchor ? `${pageUrl}#${encodeURIComponent(section.anchor)}` : pageUrl },
       })),
     };

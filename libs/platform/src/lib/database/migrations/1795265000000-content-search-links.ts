@@ -8,7 +8,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * - `page_search`: one row per page of a head: its title, its sections (split at headings, for
  *   the result excerpts), its heading anchors (links to `#anchor` check them) and `tsv`, the
  *   weighted tsvector (title A, headings B, description and body C) built with the text search
- *   configuration of the space's language (`config`). GIN index on `tsv`.
+ *   configuration of the space's language (`config`), and one tsvector per section
+ *   (`section_tsv`: which sections of a result to show, without parsing text on read). GIN
+ *   index on `tsv`.
  * - `page_links`: one row per link written in a page of a head, parsed from the page's document
  *   when its node is written: what it points at (a page by id or by path, an anchor, a file, a
  *   space, a URL), grouped by `target_key`. Status (ok, broken, in-app) is resolved on read
@@ -29,6 +31,7 @@ export class ContentSearchLinks1795265000000 implements MigrationInterface {
         sections jsonb NOT NULL,
         anchors text array NOT NULL DEFAULT '{}',
         tsv tsvector NOT NULL,
+        section_tsv tsvector array NOT NULL DEFAULT '{}',
         CONSTRAINT page_search_pkey PRIMARY KEY (head_key, page_id)
       )`);
     await db.query(`CREATE INDEX page_search_tsv_idx ON page_search USING gin (tsv)`);

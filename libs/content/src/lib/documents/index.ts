@@ -13,3 +13,4 @@ export type { DocumentSection } from './extract-sections';
 export { extractAnchors } from './document-outline';
 export { slugifyHeading } from './heading-anchors';
 export { refFromUrl, urlFromRef, REF_SCHEME } from './content-ref-url';
+export type { RefResolver } from './content-ref-url';

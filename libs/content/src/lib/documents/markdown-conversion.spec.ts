@@ -98,10 +98,16 @@ describe('documentToMarkdown', () => {
 
 describe('bounds', () => {
   it('converts a 1 MB body both ways in well under a second', () => {
+    // A documentation page: prose under headings, with a list, a code block, a table and a hint
+    // in every section (a body of nothing but tiny blocks costs about twice as much; see
+    // docs/api-decisions.md).
+    const sentence = 'Pages keep their content as structured documents, with **bold** words, *emphasis*, `code` and [links](guide.md#setup). ';
     const section = [
       '## Section title with `code`',
       '',
-      'A paragraph with **bold**, *italic* and a [link](other.md#anchor) to another page, repeated to make weight.',
+      sentence.repeat(5),
+      '',
+      sentence.repeat(3),
       '',
       '* item one\n* item two\n  * nested item',
       '',

@@ -15,6 +15,7 @@ export * from './lib/http/api-errors.decorator';
 export * from './lib/http/configure-http-app';
 export * from './lib/http/openapi-contract';
 export * from './lib/http/public.decorator';
+export * from './lib/http/raw-body-routes';
 export * from './lib/ids/random-id';
 export * from './lib/jobs/job-definition';
 export * from './lib/jobs/job-handler';

@@ -2,6 +2,30 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityCoreModule } from '@docs/identity';
 import { ContentAccess } from './access/content-access';
+import { BlobStore } from './blobs/blob-store';
+import { ContentBlobEntity } from './blobs/content-blob.entity';
+import { PostgresBlobStore } from './blobs/postgres-blob-store';
+import { ContentReader } from './content-reads/content-reader.service';
+import { ContentReads } from './content-reads/content-reads.service';
+import { ContentTargets } from './content-reads/content-targets.service';
+import { RevisionPresenter } from './content-reads/revision.presenter';
+import { FilePresenter } from './files/file.presenter';
+import { FileReads } from './files/file-reads.service';
+import { FileUploads } from './files/file-uploads.service';
+import { PagePresenter } from './content-reads/page.presenter';
+import { ContentWriter } from './content-writes/content-writer.service';
+import { PageWritesService } from './content-writes/page-writes.service';
+import { FileEntryEntity } from './files/file-entry.entity';
+import { HeadPageEntity } from './heads/head-page.entity';
+import { ContentIndexers } from './indexing/content-indexer';
+import { PageNodeEntity } from './pages/page-node.entity';
+import { PageSearchEntity } from './search/page-search.entity';
+import { SearchIndexer } from './search/search-indexer';
+import { SpaceSearch } from './search/space-search.service';
+import { PageLinkEntity } from './links/page-link.entity';
+import { LinksIndexer } from './links/links-indexer';
+import { SpaceLinks } from './links/space-links.service';
+import { LinkPresenter } from './links/link.presenter';
 import { CollectionEntity } from './collections/collection.entity';
 import { CollectionPresenter } from './collections/collection.presenter';
 import { CollectionsService } from './collections/collections.service';
@@ -12,13 +36,48 @@ import { SpaceEntity } from './spaces/space.entity';
 import { SpacePresenter } from './spaces/space.presenter';
 import { SpacesService } from './spaces/spaces.service';
 
-const entities = TypeOrmModule.forFeature([CollectionEntity, SpaceEntity, RevisionEntity]);
-const services = [ContentAccess, SiblingOrder, RevisionsService, SpacesService, SpacePresenter, CollectionsService, CollectionPresenter];
+const entities = TypeOrmModule.forFeature([
+  CollectionEntity,
+  SpaceEntity,
+  RevisionEntity,
+  ContentBlobEntity,
+  PageNodeEntity,
+  FileEntryEntity,
+  HeadPageEntity,
+  PageSearchEntity,
+  PageLinkEntity,
+]);
+const services = [
+  ContentAccess,
+  SiblingOrder,
+  RevisionsService,
+  SpacesService,
+  SpacePresenter,
+  CollectionsService,
+  CollectionPresenter,
+  ContentIndexers,
+  ContentReader,
+  ContentWriter,
+  PagePresenter,
+  PageWritesService,
+  ContentTargets,
+  ContentReads,
+  RevisionPresenter,
+  FileReads,
+  FilePresenter,
+  FileUploads,
+  // Search and links: indexers fed by every content write, and their reads.
+  SearchIndexer,
+  SpaceSearch,
+  LinksIndexer,
+  SpaceLinks,
+  LinkPresenter,
+];
 
-/** Collections, spaces, revisions and the content permission model: what later domains build on (no routes). */
+/** Collections, spaces, revisions, the content model (storage, reads, writes, indexers) and the content permission model: what later domains build on (no routes). */
 @Module({
   imports: [IdentityCoreModule, entities],
-  providers: services,
-  exports: [entities, ...services],
+  providers: [...services, { provide: BlobStore, useClass: PostgresBlobStore }],
+  exports: [entities, ...services, BlobStore],
 })
 export class ContentCoreModule {}

@@ -36,6 +36,33 @@ describe("content in the project's OpenAPI document", () => {
       moveCollection: 'POST /v1/collections/{collectionId}/move',
       transferCollection: 'POST /v1/collections/{collectionId}/transfer',
       listSpacesForOrganizationMember: 'GET /v1/orgs/{organizationId}/members/{userId}/spaces',
+      getCurrentRevision: 'GET /v1/spaces/{spaceId}/content',
+      listPages: 'GET /v1/spaces/{spaceId}/content/pages',
+      getPageById: 'GET /v1/spaces/{spaceId}/content/page/{pageId}',
+      getPageByPath: 'GET /v1/spaces/{spaceId}/content/path/{pagePath}',
+      listFiles: 'GET /v1/spaces/{spaceId}/content/files',
+      getFileById: 'GET /v1/spaces/{spaceId}/content/files/{fileId}',
+      getRevisionById: 'GET /v1/spaces/{spaceId}/revisions/{revisionId}',
+      listPagesInRevisionById: 'GET /v1/spaces/{spaceId}/revisions/{revisionId}/pages',
+      getPageInRevisionById: 'GET /v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}',
+      listFilesInRevisionById: 'GET /v1/spaces/{spaceId}/revisions/{revisionId}/files',
+      getFileInRevisionById: 'GET /v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}',
+      createPage: 'POST /v1/spaces/{spaceId}/content/pages',
+      updatePage: 'PATCH /v1/spaces/{spaceId}/content/page/{pageId}',
+      deletePage: 'DELETE /v1/spaces/{spaceId}/content/page/{pageId}',
+      movePage: 'POST /v1/spaces/{spaceId}/content/page/{pageId}/move',
+      uploadFile: 'POST /v1/spaces/{spaceId}/content/files',
     });
+  });
+
+  it('tags the content-writing extensions on their own', async () => {
+    const res = await t.http.as(undefined).get('/openapi.json');
+    const tagged = Object.values(res.body.paths as Record<string, Record<string, { operationId: string; tags: string[] }>>)
+      .flatMap((item) => Object.values(item))
+      .filter((operation) => operation.tags?.includes('content-writes'))
+      .map((operation) => operation.operationId)
+      .sort();
+    expect(tagged).toEqual(['createPage', 'deletePage', 'movePage', 'updatePage', 'uploadFile']);
+    expect(res.body.paths['/downloads/{hash}'].get).toMatchObject({ operationId: 'downloadFile', security: [] });
   });
 });

@@ -69,4 +69,31 @@ describe('content schema', () => {
       ),
     ).toContain('spaces_organization_created_idx');
   });
+
+  it('serves content reads from primary keys and the head index, at any size of space', async () => {
+    const plan = async (sql: string, params: unknown[]) =>
+      t.dataSource.transaction(async (tx) => {
+        await tx.query('SET LOCAL enable_seqscan = off');
+        const rows: { 'QUERY PLAN': string }[] = await tx.query(`EXPLAIN ${sql}`, params);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+    expect(await plan(`SELECT node_id FROM head_pages WHERE head_key = $1 AND page_id = $2`, ['h', 'p'])).toContain('head_pages_pkey');
+    expect(await plan(`SELECT node_id FROM head_pages WHERE head_key = $1 AND path = $2`, ['h', 'a/b'])).toContain('head_pages_path_idx');
+    expect(await plan(`SELECT page_id FROM head_pages WHERE head_key = $1 AND parent_page_id = ANY($2::text[])`, ['h', ['p']])).toContain(
+      'head_pages_parent_idx',
+    );
+    const subtree = await plan(
+      `WITH RECURSIVE tree AS (
+         SELECT n.* FROM page_nodes n WHERE n.id = ANY($1::bigint[])
+         UNION ALL
+         SELECT c.* FROM tree JOIN page_nodes c ON c.id = ANY(tree.children)
+       ) SELECT id FROM tree`,
+      [['1']],
+    );
+    expect(subtree).not.toContain('Seq Scan');
+    expect(subtree).toContain('page_nodes_pkey');
+    expect(await plan(`SELECT id FROM file_entries f WHERE f.file_id = $2 AND f.id = ANY($1::bigint[])`, [['1'], 'f'])).toMatch(
+      /file_entries_(pkey|file_idx)/,
+    );
+  });
 });

@@ -2,6 +2,12 @@ import { Global, Module } from '@nestjs/common';
 import { SpaceReach } from '@docs/identity';
 import { CollectionsController } from './collections/collections.controller';
 import { ContentCoreModule } from './content-core.module';
+import { ContentReadsController } from './content-reads/content-reads.controller';
+import { PageWritesController } from './content-writes/page-writes.controller';
+import { DownloadsController } from './files/downloads.controller';
+import { FilesController } from './files/files.controller';
+import { LinksController } from './links/links.controller';
+import { SearchController } from './search/search.controller';
 import { ContentSpaceReach } from './members/content-space-reach';
 import { MemberSpacesController } from './members/member-spaces.controller';
 import { SpacesController } from './spaces/spaces.controller';
@@ -15,7 +21,17 @@ import { SpacesController } from './spaces/spaces.controller';
 @Global()
 @Module({
   imports: [ContentCoreModule],
-  controllers: [SpacesController, CollectionsController, MemberSpacesController],
+  controllers: [
+    SpacesController,
+    CollectionsController,
+    MemberSpacesController,
+    ContentReadsController,
+    PageWritesController,
+    FilesController,
+    DownloadsController,
+    SearchController,
+    LinksController,
+  ],
   providers: [{ provide: SpaceReach, useClass: ContentSpaceReach }],
   exports: [SpaceReach],
 })

@@ -15,12 +15,27 @@ export interface ReferenceOperation {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /**
- * Where the reference cannot judge a response (an operation it does not have), the schema of
- * the components section that the response must match instead.
+ * Where the reference cannot judge a response (an operation it does not have: the project's
+ * documented extensions), the schema of the components section that the response must match
+ * instead, by method and path template (`{name}`: one path segment).
  */
 const SUBSTITUTE_SCHEMAS: Record<string, string> = {
   'POST /orgs': 'Organization',
+  'POST /spaces/{spaceId}/content/pages': 'RevisionPage',
+  'PATCH /spaces/{spaceId}/content/page/{pageId}': 'RevisionPage',
+  'POST /spaces/{spaceId}/content/page/{pageId}/move': 'RevisionPage',
+  'POST /spaces/{spaceId}/content/files': 'RevisionFile',
 };
+
+const SUBSTITUTES = Object.entries(SUBSTITUTE_SCHEMAS).map(([route, schema]) => {
+  const [method, template] = route.split(' ');
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+  return { method, regex: new RegExp(`^${pattern}$`), schema };
+});
+
+function substituteFor(method: string, bare: string): string | undefined {
+  return SUBSTITUTES.find((s) => s.method === method.toUpperCase() && s.regex.test(bare))?.schema;
+}
 
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -86,7 +101,7 @@ export class ReferenceSchema {
   /** Problems of a 2xx body against the reference; an empty list means valid. */
   validateResponse(method: string, path: string, status: number, body: unknown): string[] {
     const operation = this.operationFor(method, path);
-    const substitute = operation ? undefined : SUBSTITUTE_SCHEMAS[`${method.toUpperCase()} ${path.replace(/^\/v1(?=\/)/, '')}`];
+    const substitute = operation ? undefined : substituteFor(method, path.replace(/^\/v1(?=\/)/, ''));
     if (substitute) return this.validateSchema(substitute, body);
     if (!operation) return [`the reference has no operation ${method.toUpperCase()} ${path}, and no substitute schema is declared`];
     const responses = this.document.paths[operation.template][operation.method].responses ?? {};

@@ -12,8 +12,8 @@ export interface TestResponse<T = any> {
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | (string | number)[] | undefined>;
   headers?: Record<string, string>;
-  /** A raw body, sent as is (malformed JSON tests). */
-  raw?: string;
+  /** A raw body, sent as is (malformed JSON tests, file uploads). */
+  raw?: string | Buffer;
   /**
    * Where the specification overrides the reference (translation settings, see API-CONVENTIONS),
    * the check of a 2xx body that replaces the reference's: returns its problems, empty if valid.

@@ -5,7 +5,8 @@ import { createCollection, createSpace, listIds, setDefaultLevel } from '../../t
 import { ContentModule } from '../content.module';
 
 /**
- * The permission table of docs/permissions.md ("Content: spaces and collections"), over HTTP:
+ * The permission table of docs/permissions.md ("Content: spaces and collections", and the
+ * content reads and writes), over HTTP:
  * each role, and an outsider, against each operation. Objects use the default level 'inherit'
  * (no cap) here; caps, null and inherit chains follow below.
  */
@@ -158,10 +159,72 @@ const OPERATIONS: Operation[] = [
       return (await t.http.as(f.tokens[who]).get(`/v1/orgs/${f.org.organization.id}/members/${other.user.id}/spaces`)).status;
     },
   },
+  {
+    name: 'GET /spaces/{spaceId}/content/page/{pageId}',
+    expected: row(200, 200, 200, 200, 200, 200, 404, 404),
+    run: async (t, f, who) => {
+      const { spaceId, pageId } = await spaceWithPage(t, f);
+      return (await t.http.as(f.tokens[who]).get(`/v1/spaces/${spaceId}/content/page/${pageId}`)).status;
+    },
+  },
+  {
+    name: 'GET /spaces/{spaceId}/revisions/{revisionId}',
+    expected: row(200, 200, 200, 200, 200, 200, 404, 404),
+    run: async (t, f, who) => {
+      const created = await createSpace(t, f.tokens.admin, f.org.organization.id);
+      return (await t.http.as(f.tokens[who]).get(`/v1/spaces/${created.id}/revisions/${created.revision}`)).status;
+    },
+  },
+  {
+    name: 'POST /spaces/{spaceId}/content/pages',
+    expected: row(201, 201, 201, 201, 403, 403, 404, 404),
+    run: async (t, f, who) => (await t.http.as(f.tokens[who]).post(`/v1/spaces/${(await space(t, f)).id}/content/pages`, { title: 'Page' })).status,
+  },
+  {
+    name: 'PATCH /spaces/{spaceId}/content/page/{pageId}',
+    expected: row(200, 200, 200, 200, 403, 403, 404, 404),
+    run: async (t, f, who) => {
+      const { spaceId, pageId } = await spaceWithPage(t, f);
+      return (await t.http.as(f.tokens[who]).patch(`/v1/spaces/${spaceId}/content/page/${pageId}`, { title: 'New' })).status;
+    },
+  },
+  {
+    name: 'DELETE /spaces/{spaceId}/content/page/{pageId}',
+    expected: row(205, 205, 205, 205, 403, 403, 404, 404),
+    run: async (t, f, who) => {
+      const { spaceId, pageId } = await spaceWithPage(t, f);
+      return (await t.http.as(f.tokens[who]).delete(`/v1/spaces/${spaceId}/content/page/${pageId}`)).status;
+    },
+  },
+  {
+    name: 'POST /spaces/{spaceId}/content/page/{pageId}/move',
+    expected: row(200, 200, 200, 200, 403, 403, 404, 404),
+    run: async (t, f, who) => {
+      const { spaceId, pageId } = await spaceWithPage(t, f);
+      return (await t.http.as(f.tokens[who]).post(`/v1/spaces/${spaceId}/content/page/${pageId}/move`, { parent: null })).status;
+    },
+  },
+  {
+    name: 'POST /spaces/{spaceId}/content/files',
+    expected: row(201, 201, 201, 201, 403, 403, 404, 404),
+    run: async (t, f, who) =>
+      (
+        await t.http
+          .as(f.tokens[who])
+          .post(`/v1/spaces/${(await space(t, f)).id}/content/files`, undefined, { query: { name: 'notes.txt' }, raw: 'Notes', headers: { 'Content-Type': 'text/plain' } })
+      ).status,
+  },
 ];
 
 async function space(t: TestApp, f: Fixture): Promise<{ id: string }> {
   return createSpace(t, f.tokens.admin, f.org.organization.id);
+}
+
+/** A space with one page, both made by the admin. */
+async function spaceWithPage(t: TestApp, f: Fixture): Promise<{ spaceId: string; pageId: string }> {
+  const { id } = await space(t, f);
+  const page = await t.http.as(f.tokens.admin).post(`/v1/spaces/${id}/content/pages`, { title: 'Page' });
+  return { spaceId: id, pageId: page.body.id };
 }
 
 async function collection(t: TestApp, f: Fixture): Promise<{ id: string }> {

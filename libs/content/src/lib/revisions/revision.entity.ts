@@ -6,8 +6,9 @@ export const REVISION_TYPES = ['edits', 'merge', 'rollback', 'update', 'computed
 export type RevisionType = (typeof REVISION_TYPES)[number];
 
 /**
- * One state of a space's content. Every space has one from its creation (an empty initial
- * revision); pages and files of later issues hang off a revision by its id.
+ * One state of a space's content, immutable once written. Every space has one from its creation
+ * (an empty initial revision). Its pages are a tree of shared `page_nodes` (`rootPages`, each
+ * node listing its children), its files a list of shared `file_entries`.
  */
 @Entity('revisions')
 @Index('revisions_space_idx', ['spaceId', 'createdAt', 'id'])
@@ -32,6 +33,26 @@ export class RevisionEntity {
 
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt: Date;
+
+  /** Ids of the top-level page nodes, in order. */
+  @Column({ name: 'root_pages', type: 'bigint', array: true, default: () => "'{}'" })
+  rootPages: string[];
+
+  /** Ids of the file entries it holds. */
+  @Column({ type: 'bigint', array: true, default: () => "'{}'" })
+  files: string[];
+
+  /** The reference's RevisionReusableContent objects (none can be written yet). */
+  @Column({ name: 'reusable_contents', type: 'jsonb', default: () => "'[]'" })
+  reusableContents: Record<string, any>[];
+
+  /** The reference's Variables (none can be written yet). */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  variables: Record<string, any>;
+
+  /** What the write that made it did, in a few words. */
+  @Column({ type: 'text', nullable: true })
+  message: string | null;
 
   @ManyToOne(() => SpaceEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'space_id', foreignKeyConstraintName: 'revisions_space_fk' })

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ContentIndexers } from '../indexing/content-indexer';
 import { RevisionEntity } from './revision.entity';
 
 /**
@@ -8,33 +9,57 @@ import { RevisionEntity } from './revision.entity';
  */
 @Injectable()
 export class RevisionsService {
+  constructor(private readonly indexers: ContentIndexers) {}
+
   /** The empty initial revision of a new space. */
   async createInitial(
     tx: EntityManager,
     input: { id: string; spaceId: string; createdBy: string | null; now: Date },
   ): Promise<RevisionEntity> {
     const { id, spaceId, createdBy, now } = input;
-    const revision = tx.create(RevisionEntity, { id, spaceId, parents: [], type: 'edits', createdBy, createdAt: now });
+    const revision = tx.create(RevisionEntity, { id, spaceId, parents: [], type: 'edits', createdBy, createdAt: now, message: 'New space' });
     await tx.insert(RevisionEntity, revision);
     return revision;
   }
 
   /**
-   * The initial revision of a duplicated space: a new revision of `spaceId` holding a copy of
-   * the content of `sourceRevisionId` (another space's). It starts a new history, so it has no
-   * parents. There is no page content yet: when pages, files and reusable contents arrive, their
-   * rows are copied here, in the same transaction, from `sourceRevisionId` to the new revision
-   * (this is the one place duplicate goes through).
+   * The initial revision of a duplicated space: a new revision of `spaceId` holding the content
+   * of `sourceSpaceId`'s current revision (another space's). It starts a new history (no
+   * parents) and shares every page node and file entry of the source (the same arrays: O(1) in
+   * the size of the content); the source's head index is copied for the new space's head, and
+   * so are the registered indexers' rows. The source's row is locked (FOR SHARE) so that no
+   * write moves its head meanwhile. This is the one place duplicate goes through.
    */
   async copyInto(
     tx: EntityManager,
-    input: { sourceRevisionId: string; id: string; spaceId: string; createdBy: string | null; now: Date },
+    input: { sourceSpaceId: string; id: string; spaceId: string; organizationId: string; createdBy: string | null; now: Date },
   ): Promise<RevisionEntity> {
-    const { sourceRevisionId, id, spaceId, createdBy, now } = input;
-    // The source must exist; its content rows (none yet) are copied from here.
-    await tx.findOneByOrFail(RevisionEntity, { id: sourceRevisionId });
-    const copy = tx.create(RevisionEntity, { id, spaceId, parents: [], type: 'edits', createdBy, createdAt: now });
+    const { sourceSpaceId, id, spaceId, organizationId, createdBy, now } = input;
+    const [head]: { revision_id: string }[] = await tx.query(`SELECT revision_id FROM spaces WHERE id = $1 FOR SHARE`, [sourceSpaceId]);
+    if (!head) throw new Error(`space ${sourceSpaceId} is missing`);
+    const source = await tx.findOneByOrFail(RevisionEntity, { id: head.revision_id });
+    const copy = tx.create(RevisionEntity, {
+      id,
+      spaceId,
+      parents: [],
+      type: 'edits',
+      createdBy,
+      createdAt: now,
+      rootPages: source.rootPages,
+      files: source.files,
+      reusableContents: source.reusableContents,
+      variables: source.variables,
+      message: `Copy of space ${sourceSpaceId}`,
+    });
     await tx.insert(RevisionEntity, copy);
+    await tx.query(
+      `INSERT INTO head_pages (head_key, page_id, node_id, parent_page_id, path)
+       SELECT $2, page_id, node_id, parent_page_id, path FROM head_pages WHERE head_key = $1`,
+      [sourceSpaceId, spaceId],
+    );
+    for (const indexer of this.indexers.all()) {
+      await indexer.copyHead(tx, { fromHeadKey: sourceSpaceId, toHeadKey: spaceId, spaceId, organizationId });
+    }
     return copy;
   }
 }

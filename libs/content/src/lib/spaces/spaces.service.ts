@@ -261,7 +261,14 @@ export class SpacesService {
         updatedAt: now,
         deletedAt: null,
       });
-      await this.revisions.copyInto(tx, { sourceRevisionId: source.revisionId, id: revisionId, spaceId: id, createdBy: caller.userId, now });
+      await this.revisions.copyInto(tx, {
+        sourceSpaceId: source.id,
+        id: revisionId,
+        spaceId: id,
+        organizationId: source.organizationId,
+        createdBy: caller.userId,
+        now,
+      });
     });
     return this.view(id, caller);
   }

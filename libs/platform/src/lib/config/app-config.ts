@@ -88,6 +88,8 @@ class EnvironmentVariables {
     message: 'CORS_ORIGINS must be *, or origins like https://docs.example.com separated by commas',
   })
   CORS_ORIGINS = '';
+  @Transform(toInt) @IsInt() @Min(1) @Max(1024 * 1024 * 1024)
+  FILE_MAX_BYTES = 20 * 1024 * 1024;
 
   @Transform(toBool) @IsIn([true, false], { message: 'RUN_MIGRATIONS must be true or false' })
   RUN_MIGRATIONS = true;
@@ -119,6 +121,8 @@ export interface AppConfig {
   bodyLimit: string;
   /** Origins allowed to call the API from a browser: `['*']` for any, `[]` for none (same origin only). */
   corsOrigins: string[];
+  /** Largest file an upload may store, in bytes. */
+  fileMaxBytes: number;
   runMigrations: boolean;
   workerConcurrency: number;
   shutdownTimeoutMs: number;
@@ -172,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitStore: vars.RATE_LIMIT_STORE,
     bodyLimit: vars.BODY_LIMIT,
     corsOrigins: vars.CORS_ORIGINS.split(',').map((origin) => trimSlash(origin.trim())).filter(Boolean),
+    fileMaxBytes: vars.FILE_MAX_BYTES,
     runMigrations: vars.RUN_MIGRATIONS,
     workerConcurrency: vars.WORKER_CONCURRENCY,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,

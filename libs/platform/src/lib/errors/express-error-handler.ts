@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { defaultMessage } from './http-error-messages';
 import { sendError } from './error-body';
+import { takesRawBody } from '../http/raw-body-routes';
 
 interface BodyParserError extends Error {
   status?: number;
@@ -36,8 +37,9 @@ export function bodyParserErrorHandler(bodyLimit: string): ErrorRequestHandler {
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
-/** A request that carries a body must say it is JSON; anything else is a 415. */
+/** A request that carries a body must say it is JSON; anything else is a 415 (uploads excepted). */
 export const requireJsonBody: RequestHandler = (req, res, next) => {
+  if (takesRawBody(req)) return next();
   const length = req.headers['content-length'];
   const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
   if (hasBody && !req.is(JSON_TYPES)) return sendError(res, 415, defaultMessage(415));

@@ -1,10 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { json } from 'express';
+import { json, NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config';
 import { bodyParserErrorHandler, requireJsonBody } from '../errors/express-error-handler';
 import { completeOpenApiDocument } from './openapi-contract';
+import { takesRawBody } from './raw-body-routes';
 
 export const JSON_MEDIA_TYPES = ['application/json', 'application/*+json'];
 
@@ -28,7 +29,9 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
     });
   }
   app.use(requireJsonBody);
-  app.use(json({ limit: config.bodyLimit, type: JSON_MEDIA_TYPES, strict: false }));
+  const parseJson = json({ limit: config.bodyLimit, type: JSON_MEDIA_TYPES, strict: false });
+  // Uploads stream their raw body to their handler, whatever its type (a .json file too).
+  app.use((req: Request, res: Response, next: NextFunction) => (takesRawBody(req) ? next() : parseJson(req, res, next)));
   app.use(bodyParserErrorHandler(config.bodyLimit));
 
   const generated = SwaggerModule.createDocument(

@@ -3,6 +3,8 @@ import { OrganizationAdmin1795245000000 } from './1795245000000-organization-adm
 import { Content1795250000000 } from './1795250000000-content';
 import { RateLimitCounters1795252000000 } from './1795252000000-rate-limit-counters';
 import { SpaceCounts1795254000000 } from './1795254000000-space-counts';
+import { ContentModel1795260000000 } from './1795260000000-content-model';
+import { ContentSearchLinks1795265000000 } from './1795265000000-content-search-links';
 import { Sites1795270000000 } from './1795270000000-sites';
 import { Integrations1795280000000 } from './1795280000000-integrations';
 
@@ -17,6 +19,8 @@ export const MIGRATIONS = [
   Content1795250000000,
   RateLimitCounters1795252000000,
   SpaceCounts1795254000000,
+  ContentModel1795260000000,
+  ContentSearchLinks1795265000000,
   Sites1795270000000,
   Integrations1795280000000,
 ];

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Clock, preparedStatement, SqlPool } from '@docs/platform';
+import { Readable } from 'node:stream';
+import type { DataSource, EntityManager } from 'typeorm';
+import { blobHash } from './blob-hash';
+import { BlobStore, StoredBlob } from './blob-store';
+
+const GET_MANY = preparedStatement('content_blobs_get', `SELECT hash, data FROM content_blobs WHERE hash = ANY($1::text[])`);
+
+/** Size of the slices `stream` reads, so that a large file is never held whole in memory twice. */
+const STREAM_CHUNK = 256 * 1024;
+
+/** Blobs in the `content_blobs` table of the same database (bytea, TOASTed by PostgreSQL). */
+@Injectable()
+export class PostgresBlobStore extends BlobStore {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly sql: SqlPool,
+  ) {
+    super();
+  }
+
+  async put(tx: EntityManager, data: Buffer): Promise<StoredBlob> {
+    const hash = blobHash(data);
+    // Content-addressed: the same bytes are the same row; a second put writes nothing.
+    await tx.query(
+      `INSERT INTO content_blobs (hash, size, data, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (hash) DO NOTHING`,
+      [hash, data.length, data, this.clock.now()],
+    );
+    return { hash, size: data.length };
+  }
+
+  async getMany(hashes: string[], tx?: EntityManager): Promise<Map<string, Buffer>> {
+    const unique = [...new Set(hashes)];
+    if (unique.length === 0) return new Map();
+    // Outside a transaction: a prepared statement (bodies are read on every page read).
+    const rows: { hash: string; data: Buffer }[] = tx ? await tx.query(GET_MANY.text, [unique]) : await this.sql.rows(GET_MANY, [unique]);
+    return new Map(rows.map((row) => [row.hash, row.data]));
+  }
+
+  async stream(hash: string): Promise<Readable | undefined> {
+    const [row]: { size: number }[] = await this.dataSource.query(`SELECT size FROM content_blobs WHERE hash = $1`, [hash]);
+    if (!row) return undefined;
+    const size = row.size;
+    const dataSource = this.dataSource;
+    async function* chunks(): AsyncGenerator<Buffer> {
+      for (let offset = 0; offset < size; offset += STREAM_CHUNK) {
+        const [slice]: { data: Buffer }[] = await dataSource.query(
+          `SELECT substring(data FROM $2 FOR $3) AS data FROM content_blobs WHERE hash = $1`,
+          [hash, offset + 1, STREAM_CHUNK],
+        );
+        yield slice.data;
+      }
+    }
+    return Readable.from(chunks());
+  }
+}

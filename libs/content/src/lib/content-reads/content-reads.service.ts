@@ -1,0 +1,79 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { ListEnvelope } from '@docs/platform';
+import { toListEnvelope } from '@docs/platform';
+import { FilePresenter } from '../files/file.presenter';
+import { FileReads } from '../files/file-reads.service';
+import type { ContentTarget } from '../heads/content-target';
+import type { RevisionEntity } from '../revisions/revision.entity';
+import { ContentReader, PageTreeNode } from './content-reader.service';
+import type { DocumentFormat } from './dto/content-query.dto';
+import { PagePresenter } from './page.presenter';
+import { RevisionPresenter } from './revision.presenter';
+
+/** A read's answer and the revision it read (its id is the `ETag`). */
+export interface ContentRead<T> {
+  revisionId: string;
+  body: T;
+}
+
+/** The content reads of any target (current content, a revision; a change request next), presented. */
+@Injectable()
+export class ContentReads {
+  constructor(
+    private readonly reader: ContentReader,
+    private readonly files: FileReads,
+    private readonly pagePresenter: PagePresenter,
+    private readonly revisions: RevisionPresenter,
+    private readonly filePresenter: FilePresenter,
+  ) {}
+
+  async revision(target: ContentTarget): Promise<ContentRead<Record<string, unknown>>> {
+    const revision = await this.requireRevision(target);
+    const tree = await this.reader.tree(revision);
+    const pages = await this.presentPages(target, tree, 'document');
+    const files = await Promise.all((await this.files.all(revision)).map((file) => this.filePresenter.present(file)));
+    return { revisionId: revision.id, body: this.revisions.present(revision, pages, files) };
+  }
+
+  async pages(target: ContentTarget): Promise<ContentRead<{ pages: Record<string, unknown>[] }>> {
+    const revision = await this.requireRevision(target);
+    return { revisionId: revision.id, body: { pages: await this.presentPages(target, await this.reader.tree(revision), 'document') } };
+  }
+
+  async page(target: ContentTarget, pageId: string, format: DocumentFormat = 'document'): Promise<ContentRead<Record<string, unknown>>> {
+    const page = await this.reader.page(target, pageId);
+    if (!page) throw new NotFoundException(`No page has the id ${pageId}.`);
+    return { revisionId: target.revisionId, body: (await this.presentPages(target, [page], format))[0] };
+  }
+
+  async pageByPath(target: ContentTarget, path: string, format: DocumentFormat = 'document'): Promise<ContentRead<Record<string, unknown>>> {
+    const page = await this.reader.pageByPath(target, path);
+    if (!page || page.type === 'link') throw new NotFoundException(`No page has the path ${path}.`);
+    return { revisionId: target.revisionId, body: (await this.presentPages(target, [page], format))[0] };
+  }
+
+  async fileList(target: ContentTarget, query: { page?: string; limit?: number }): Promise<ContentRead<ListEnvelope<Record<string, unknown>>>> {
+    const revision = await this.requireRevision(target);
+    const page = await this.files.list(revision, { ...query, scope: `files:${target.spaceId}:${revision.id}` });
+    const presented = await Promise.all(page.items.map((file) => this.filePresenter.present(file)));
+    return { revisionId: revision.id, body: toListEnvelope({ ...page, items: presented }, (item) => item) };
+  }
+
+  async file(target: ContentTarget, fileId: string): Promise<ContentRead<Record<string, unknown>>> {
+    const revision = await this.requireRevision(target);
+    const file = await this.files.get(revision, fileId);
+    if (!file) throw new NotFoundException(`No file has the id ${fileId}.`);
+    return { revisionId: revision.id, body: await this.filePresenter.present(file) };
+  }
+
+  private async presentPages(target: ContentTarget, pages: PageTreeNode[], format: DocumentFormat) {
+    const documents = await this.reader.documents(pages);
+    return pages.map((page) => this.pagePresenter.present(page, { spaceId: target.spaceId, format, documents }));
+  }
+
+  private async requireRevision(target: ContentTarget): Promise<RevisionEntity> {
+    const revision = await this.reader.revision(target);
+    if (!revision) throw new NotFoundException(`No revision has the id ${target.revisionId}.`);
+    return revision;
+  }
+}

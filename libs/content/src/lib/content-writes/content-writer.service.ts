@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Clock, newId } from '@docs/platform';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { ContentHead } from '../heads/content-head';
+import { ContentIndexers } from '../indexing/content-indexer';
+import { RevisionEntity } from '../revisions/revision.entity';
+import { ContentDraft } from './content-draft';
+import { assertIfMatch } from './if-match';
+
+export interface WriteOptions {
+  /** Revision ids of `If-Match` (undefined: no condition). */
+  ifMatch?: string[];
+  /** Who writes (null: the operator, a job). */
+  actor: string | null;
+  /** What the write does, stored on the revision. */
+  message: string;
+}
+
+/** What a write made: its revision (the head's, unchanged, when the edit changed nothing) and the edit's own result. */
+export interface WriteResult<R> {
+  revision: RevisionEntity;
+  /** false when the edit changed nothing: no revision was made. */
+  changed: boolean;
+  result: R;
+  /** Bytes of the page nodes written (storage benchmark). */
+  nodesWritten: number;
+}
+
+/**
+ * Every content write goes through `apply`: one transaction that locks the head (concurrent
+ * writers of one head run one after the other), checks `If-Match` against its revision (412),
+ * lets `edit` stage changes on a draft, writes the new nodes and exactly one revision
+ * (`parents: [previous]`), moves the head, and feeds the delta to every registered indexer.
+ * `edit` may read what it needs for its answer through the same transaction (`tx`) after the
+ * commit by returning a function: it runs once the head has moved, still in the transaction.
+ */
+@Injectable()
+export class ContentWriter {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly indexers: ContentIndexers,
+    private readonly clock: Clock,
+  ) {}
+
+  async apply<R>(
+    head: ContentHead,
+    options: WriteOptions,
+    edit: (draft: ContentDraft, tx: EntityManager) => Promise<(tx: EntityManager, revision: RevisionEntity) => Promise<R>>,
+  ): Promise<WriteResult<R>> {
+    return this.dataSource.transaction(async (tx) => {
+      const { revisionId } = await head.lock(tx);
+      assertIfMatch(options.ifMatch, revisionId);
+      const base = await tx.findOneByOrFail(RevisionEntity, { id: revisionId });
+      const now = this.clock.now();
+      const draft = new ContentDraft(tx, head.key, base, now);
+      const answer = await edit(draft, tx);
+      if (!draft.hasChanges) return { revision: base, changed: false, result: await answer(tx, base), nodesWritten: 0 };
+
+      const committed = await draft.commit();
+      const revision = tx.create(RevisionEntity, {
+        id: newId(),
+        spaceId: head.spaceId,
+        parents: [base.id],
+        type: 'edits',
+        createdBy: options.actor,
+        createdAt: now,
+        rootPages: committed.rootPages,
+        files: committed.files,
+        reusableContents: base.reusableContents,
+        variables: base.variables,
+        message: options.message,
+      });
+      await tx.insert(RevisionEntity, revision);
+      await head.advance(tx, revision);
+      const delta = {
+        headKey: head.key,
+        spaceId: head.spaceId,
+        organizationId: head.organizationId,
+        revisionId: revision.id,
+        previousRevisionId: base.id,
+        upserted: committed.upserted,
+        removed: committed.removed,
+      };
+      for (const indexer of this.indexers.all()) await indexer.apply(tx, delta);
+      return { revision, changed: true, result: await answer(tx, revision), nodesWritten: committed.nodesWritten };
+    });
+  }
+}

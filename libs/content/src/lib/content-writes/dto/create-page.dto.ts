@@ -1,0 +1,71 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsString, ValidateNested } from 'class-validator';
+import { PAGE_TYPES, PageType } from '../../pages/page-node.entity';
+import { WhenNotNull, WhenPresent } from '../../validation/when-present.decorator';
+import { IsPageDescription, IsPageDocument, IsPageEmoji, IsPageFlag, IsPageHref, IsPageMarkdown, IsPageSlug, IsPageTitle, IsPageType, PAGE_TITLE_MAX } from './page-fields';
+import { PagePositionDto } from './page-position.dto';
+
+/** Body of `POST /v1/spaces/{spaceId}/content/pages` (an extension: the reference cannot write pages). */
+export class CreatePageDto {
+  @ApiProperty({ maxLength: PAGE_TITLE_MAX })
+  @IsPageTitle()
+  title: string;
+
+  @ApiPropertyOptional({ enum: PAGE_TYPES, default: 'document', description: 'Groups only at the top level; links need `href`.' })
+  @WhenPresent()
+  @IsPageType()
+  type?: PageType;
+
+  @ApiPropertyOptional({ nullable: true, description: 'The parent page (a document or a group); absent or null: the top level.' })
+  @WhenNotNull()
+  @IsString()
+  parent?: string | null;
+
+  @ApiPropertyOptional({ type: PagePositionDto, description: 'Before or after a sibling; absent: last.' })
+  @WhenPresent()
+  @ValidateNested()
+  @Type(() => PagePositionDto)
+  position?: PagePositionDto;
+
+  @ApiPropertyOptional({ description: 'The body as markdown (document pages). Not with `document`.' })
+  @WhenPresent()
+  @IsPageMarkdown()
+  markdown?: string;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: "The body as the reference's JSONDocument. Not with `markdown`." })
+  @WhenPresent()
+  @IsPageDocument()
+  document?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ description: 'Where a link page points (absolute URL).' })
+  @WhenPresent()
+  @IsPageHref()
+  href?: string;
+
+  @ApiPropertyOptional({ maxLength: 50 })
+  @WhenPresent()
+  @IsPageEmoji()
+  emoji?: string;
+
+  @ApiPropertyOptional({ maxLength: 1024 })
+  @WhenPresent()
+  @IsPageDescription()
+  description?: string;
+
+  @ApiPropertyOptional({ default: false })
+  @WhenPresent()
+  @IsPageFlag()
+  hidden?: boolean;
+
+  @ApiPropertyOptional({ default: false, description: 'Leave the page out of search.' })
+  @WhenPresent()
+  @IsPageFlag()
+  noIndex?: boolean;
+
+  @ApiPropertyOptional({ description: 'Default: derived from the title, made unique among siblings. Given: 409 if a sibling has it.' })
+  @WhenPresent()
+  @IsPageSlug()
+  slug?: string;
+
+}

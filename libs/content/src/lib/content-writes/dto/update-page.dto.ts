@@ -1,0 +1,57 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { PAGE_TYPES, PageType } from '../../pages/page-node.entity';
+import { WhenNotNull, WhenPresent } from '../../validation/when-present.decorator';
+import { IsPageDescription, IsPageDocument, IsPageEmoji, IsPageFlag, IsPageHref, IsPageMarkdown, IsPageSlug, IsPageTitle, IsPageType, PAGE_TITLE_MAX } from './page-fields';
+
+/** Body of `PATCH /v1/spaces/{spaceId}/content/page/{pageId}`: absent fields are unchanged. */
+export class UpdatePageDto {
+  @ApiPropertyOptional({ maxLength: PAGE_TITLE_MAX, description: 'Does not change the slug (links stay valid); send `slug` for that.' })
+  @WhenPresent()
+  @IsPageTitle()
+  title?: string;
+
+  @ApiPropertyOptional({ enum: PAGE_TYPES })
+  @WhenPresent()
+  @IsPageType()
+  type?: PageType;
+
+  @ApiPropertyOptional({ description: 'Replaces the body. Not with `document`.' })
+  @WhenPresent()
+  @IsPageMarkdown()
+  markdown?: string;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Replaces the body. Not with `markdown`.' })
+  @WhenPresent()
+  @IsPageDocument()
+  document?: Record<string, unknown>;
+
+  @ApiPropertyOptional()
+  @WhenPresent()
+  @IsPageHref()
+  href?: string;
+
+  @ApiPropertyOptional({ nullable: true, description: 'null removes it.' })
+  @WhenNotNull()
+  @IsPageEmoji()
+  emoji?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, description: 'null removes it.' })
+  @WhenNotNull()
+  @IsPageDescription()
+  description?: string | null;
+
+  @ApiPropertyOptional()
+  @WhenPresent()
+  @IsPageFlag()
+  hidden?: boolean;
+
+  @ApiPropertyOptional()
+  @WhenPresent()
+  @IsPageFlag()
+  noIndex?: boolean;
+
+  @ApiPropertyOptional({ description: '409 if a sibling has it.' })
+  @WhenPresent()
+  @IsPageSlug()
+  slug?: string;
+}

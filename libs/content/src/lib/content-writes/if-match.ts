@@ -1,0 +1,27 @@
+import { PreconditionFailedException } from '@nestjs/common';
+
+/**
+ * The revision ids an `If-Match` header accepts: `"<revision id>"` (as `ETag` gives it), also
+ * without quotes or weak (`W/"..."`), several separated by commas; `*` matches any.
+ * Undefined: no header, no condition.
+ */
+export function parseIfMatch(header: string | undefined): string[] | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  return header
+    .split(',')
+    .map((part) => part.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1'))
+    .filter((part) => part.length > 0);
+}
+
+/** 412 unless the head's current revision is one the caller named. */
+export function assertIfMatch(accepted: string[] | undefined, current: string): void {
+  if (!accepted || accepted.includes('*') || accepted.includes(current)) return;
+  throw new PreconditionFailedException(
+    `The content has changed: its current revision is "${current}", not ${accepted.map((id) => `"${id}"`).join(' or ')}. Read it again and retry.`,
+  );
+}
+
+/** The ETag value of a revision. */
+export function revisionEtag(revisionId: string): string {
+  return `"${revisionId}"`;
+}

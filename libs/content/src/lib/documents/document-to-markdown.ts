@@ -1,0 +1,197 @@
+import type { JSONDocument } from '@gitbook/api';
+import { tableRows } from './block-fitting';
+import { RefResolver, writeRef } from './content-ref-url';
+import { DocNode } from './document-nodes';
+import { plainText } from './document-text';
+import { renderInline } from './inline-markdown';
+
+/**
+ * A JSONDocument as markdown, in the conventions markdownToDocument reads (GitBook's tags for
+ * hints, tabs, steppers, embeds, files and content references; `<details>` for expandables;
+ * `<figure>` for captioned images), so that markdown -> document -> markdown is stable.
+ */
+
+const attribute = (name: string, value: string) => {
+  // Tag attributes are quoted; a value holding both quote kinds loses its double quotes.
+  const quote = value.includes('"') ? (value.includes("'") ? '"' : "'") : '"';
+  return ` ${name}=${quote}${quote === '"' ? value.replace(/"/g, "'") : value}${quote}`;
+};
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Text lines that markdown would read as block syntax get that character escaped. */
+function escapeLineStarts(markdown: string): string {
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const trimmed = line.replace(/^[ \t]+/, '');
+      if (/^[#>+=-]/.test(trimmed)) return `\\${trimmed}`;
+      return trimmed.replace(/^(\d+)([.)])/, '$1\\$2');
+    })
+    .join('\n');
+}
+
+const indent = (text: string, prefix: string, first = prefix) =>
+  text
+    .split('\n')
+    .map((line, i) => (line === '' ? (i === 0 ? first.trimEnd() : '') : (i === 0 ? first : prefix) + line))
+    .join('\n');
+
+const fragmentNodes = (node: DocNode, fragment: string) => node.fragments?.find((f) => f.fragment === fragment)?.nodes ?? [];
+
+class MarkdownWriter {
+  constructor(private readonly resolver?: RefResolver) {}
+
+  private inline(nodes: DocNode[], options: { table?: boolean; heading?: boolean } = {}): string {
+    return renderInline(nodes, { ...options, resolver: this.resolver });
+  }
+
+  /** `tight`: in a list item, a nested list follows its paragraph without a blank line. */
+  blocks(nodes: DocNode[], tight = false): string {
+    let out = '';
+    let previous: { type?: string; alternate: boolean } | undefined;
+    let previousText: string | undefined;
+    for (const node of nodes) {
+      // Two lists of the same kind side by side would read back as one: alternate the marker.
+      const alternate = !!previous && previous.type === node.type && node.type?.startsWith('list-') === true && !previous.alternate;
+      const text = this.block(node, alternate);
+      previous = { type: node.type, alternate };
+      if (text.trim() === '') continue;
+      const separator = tight && node.type?.startsWith('list-') && previousText === 'paragraph' ? '\n' : '\n\n';
+      out += out === '' ? text : separator + text;
+      previousText = node.type;
+    }
+    return out;
+  }
+
+  private block(node: DocNode, alternate: boolean): string {
+    switch (node.type) {
+      case 'paragraph':
+        // Markdown drops whitespace (and line breaks) at the ends of a paragraph: so do we, or the
+        // second round trip would differ from the first.
+        return escapeLineStarts(this.inline(node.nodes ?? []).replace(/^\s+/, '').replace(/(?:\\\n|\s)+$/, ''));
+      case 'heading-1':
+      case 'heading-2':
+      case 'heading-3': {
+        const level = Number(node.type.slice(-1));
+        const text = this.inline(node.nodes ?? [], { heading: true }).trim();
+        const id = node.data?.id ? ` <a href="#${node.data.id}" id="${node.data.id}"></a>` : '';
+        return `${'#'.repeat(level)}${text || id ? ' ' : ''}${text}${id}`;
+      }
+      case 'list-unordered':
+      case 'list-tasks':
+      case 'list-ordered':
+        return this.list(node, alternate);
+      case 'blockquote':
+        return (this.blocks(node.nodes ?? []) || '').split('\n').map((line) => (line === '' ? '>' : `> ${line}`)).join('\n');
+      case 'hint':
+        return `{% hint${attribute('style', node.data?.style ?? 'info')} %}\n${this.blocks(node.nodes ?? [])}\n{% endhint %}`;
+      case 'code':
+        return this.code(node);
+      case 'math':
+        return `$$\n${node.data?.formula ?? ''}\n$$`;
+      case 'divider':
+        return '***';
+      case 'table':
+        return this.table(node);
+      case 'images':
+        return this.images(node.nodes ?? []);
+      case 'file':
+        return node.data?.ref ? `{% file${attribute('src', writeRef(node.data.ref, this.resolver))} %}` : '';
+      case 'embed':
+        return node.data?.url ? `{% embed${attribute('url', node.data.url)} %}` : '';
+      case 'content-ref': {
+        if (!node.data?.ref) return '';
+        const url = writeRef(node.data.ref, this.resolver);
+        return `{% content-ref${attribute('url', url)} %}\n[${url.replace(/[[\]\\]/g, '\\$&')}](${url.replace(/[ ()]/g, (c) => (c === ' ' ? '%20' : `\\${c}`))})\n{% endcontent-ref %}`;
+      }
+      case 'tabs':
+        return `{% tabs %}\n${(node.nodes ?? [])
+          .map((tab) => `{% tab${tab.data?.title !== undefined ? attribute('title', String(tab.data.title)) : ''} %}\n${this.blocks(tab.nodes ?? [])}\n{% endtab %}`)
+          .join('\n\n')}\n{% endtabs %}`;
+      case 'stepper':
+        return `{% stepper %}\n${(node.nodes ?? []).map((step) => `{% step %}\n${this.blocks(step.nodes ?? [])}\n{% endstep %}`).join('\n\n')}\n{% endstepper %}`;
+      case 'expandable': {
+        const title = fragmentNodes(node, 'expandable-title').map(plainText).join(' ');
+        const body = this.blocks(fragmentNodes(node, 'expandable-body'));
+        return `<details>\n\n<summary>${escapeHtml(title)}</summary>\n\n${body ? `${body}\n\n` : ''}</details>`;
+      }
+      default:
+        // Blocks without a markdown form (integrations, OpenAPI blocks, drawings, conditions,
+        // columns...): their content when they have some.
+        return this.blocks(node.nodes ?? []);
+    }
+  }
+
+  private list(node: DocNode, alternate: boolean): string {
+    const ordered = node.type === 'list-ordered';
+    const start = Number(node.data?.start ?? 1);
+    return (node.nodes ?? [])
+      .map((item, i) => {
+        let marker = ordered ? `${start + i}${alternate ? ')' : '.'} ` : `${alternate ? '-' : '*'} `;
+        const width = marker.length;
+        if (node.type === 'list-tasks') marker += item.data?.checked ? '[x] ' : '[ ] ';
+        const content = this.blocks(item.nodes ?? [], true);
+        if (content === '') return marker.trimEnd();
+        return indent(content, ' '.repeat(width), marker);
+      })
+      .join('\n');
+  }
+
+  private code(node: DocNode): string {
+    const lines = (node.nodes ?? []).map((line) => plainText(line));
+    const content = lines.join('\n');
+    const longest = (content.match(/`{3,}/g) ?? []).reduce((max, run) => Math.max(max, run.length), 0);
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    const fenced = `${fence}${node.data?.syntax ?? ''}\n${content}\n${fence}`;
+    const options =
+      (node.data?.title ? attribute('title', String(node.data.title)) : '') +
+      (node.data?.overflow ? attribute('overflow', String(node.data.overflow)) : '') +
+      (node.data?.lineNumbers !== undefined ? attribute('lineNumbers', String(node.data.lineNumbers)) : '') +
+      (node.data?.fullWidth !== undefined ? attribute('fullWidth', String(node.data.fullWidth)) : '');
+    return options ? `{% code${options} %}\n${fenced}\n{% endcode %}` : fenced;
+  }
+
+  private table(node: DocNode): string {
+    const columns: string[] = node.data?.view?.columns ?? [];
+    if (columns.length === 0) return '';
+    const [header, ...rows] = tableRows(node);
+    const row = (cells: DocNode[][]) => `| ${cells.map((cell) => this.inline(cell, { table: true }).trim()).join(' | ')} |`;
+    const align = columns.map((id) => {
+      const alignment = node.data?.definition?.[id]?.textAlignment;
+      return alignment === 'center' ? ':-:' : alignment === 'right' ? '--:' : '---';
+    });
+    return [row(header), `| ${align.join(' | ')} |`, ...rows.map(row)].join('\n');
+  }
+
+  private images(images: DocNode[]): string {
+    const out: string[] = [];
+    let line: string[] = [];
+    const flush = () => {
+      if (line.length > 0) out.push(line.join(' '));
+      line = [];
+    };
+    for (const image of images) {
+      const src = writeRef(image.data?.ref ?? { kind: 'url', url: '' }, this.resolver);
+      const alt = image.data?.alt ?? '';
+      const caption = fragmentNodes(image, 'caption').map(plainText).join(' ').trim();
+      if (!caption) {
+        line.push(this.inline([{ object: 'inline', type: 'inline-image', isVoid: true, data: image.data }]));
+        continue;
+      }
+      flush();
+      out.push(`<figure><img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}"><figcaption><p>${escapeHtml(caption)}</p></figcaption></figure>`);
+    }
+    flush();
+    return out.join('\n\n');
+  }
+}
+
+/**
+ * A JSONDocument as a markdown page body. `resolver.urlOfRef` may write references as URLs (a
+ * page as its relative path); what it leaves undefined is written as a `ref:` URL.
+ */
+export function documentToMarkdown(document: JSONDocument, resolver?: Pick<RefResolver, 'urlOfRef'>): string {
+  const body = new MarkdownWriter(resolver).blocks(((document as unknown as DocNode).nodes ?? []) as DocNode[]);
+  return body === '' ? '' : `${body}\n`;
+}

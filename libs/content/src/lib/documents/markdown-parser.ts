@@ -1,0 +1,91 @@
+import MarkdownIt from 'markdown-it';
+
+type StateBlock = MarkdownIt.StateBlock;
+type StateInline = MarkdownIt.StateInline;
+
+/**
+ * The markdown-it instance that reads page bodies: CommonMark with GFM tables and
+ * strikethrough, raw HTML kept as tokens (for `<details>`, `<figure>`, `<kbd>`...), and three
+ * small rules for GitBook's conventions that CommonMark lacks: `{% tag attr="..." %}` lines,
+ * `$$` math blocks and `$$...$$` inline math.
+ */
+
+/** The GitBook block tags understood; any other `{% ... %}` line stays text. */
+export const GITBOOK_TAGS = new Set([
+  'hint', 'endhint', 'tabs', 'endtabs', 'tab', 'endtab', 'stepper', 'endstepper', 'step', 'endstep',
+  'code', 'endcode', 'embed', 'endembed', 'file', 'endfile', 'content-ref', 'endcontent-ref',
+]);
+
+export interface GitbookTag {
+  name: string;
+  attrs: Record<string, string>;
+}
+
+const TAG_LINE = /^\{%\s*([a-z][a-z-]*)((?:\s+[a-zA-Z][\w-]*=(?:"[^"]*"|'[^']*'|[^\s%"']+))*)\s*%\}\s*$/;
+const TAG_ATTRIBUTE = /([a-zA-Z][\w-]*)=(?:"([^"]*)"|'([^']*)'|([^\s%"']+))/g;
+
+function lineText(state: StateBlock, line: number): string {
+  return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
+}
+
+const startsWith = (state: StateBlock, line: number, char: number) => state.src.charCodeAt(state.bMarks[line] + state.tShift[line]) === char;
+
+function gitbookTagRule(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
+  // These rules run at every line of a body: look at one character before cutting a string.
+  if (!startsWith(state, startLine, 0x7b /* { */) || state.sCount[startLine] - state.blkIndent >= 4) return false;
+  const line = lineText(state, startLine);
+  const match = TAG_LINE.exec(line);
+  if (!match || !GITBOOK_TAGS.has(match[1])) return false;
+  if (silent) return true;
+  const attrs: Record<string, string> = {};
+  for (const attribute of match[2].matchAll(TAG_ATTRIBUTE)) attrs[attribute[1]] = attribute[2] ?? attribute[3] ?? attribute[4];
+  const token = state.push('gitbook_tag', '', 0);
+  token.meta = { name: match[1], attrs } satisfies GitbookTag;
+  token.content = line.trim();
+  token.map = [startLine, startLine + 1];
+  state.line = startLine + 1;
+  return true;
+}
+
+/** `$$` alone on a line, the formula, `$$` alone on a line. */
+function mathBlockRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  if (!startsWith(state, startLine, 0x24 /* $ */) || state.sCount[startLine] - state.blkIndent >= 4) return false;
+  if (lineText(state, startLine).trim() !== '$$') return false;
+  let line = startLine + 1;
+  for (; line < endLine; line++) {
+    if (state.sCount[line] < state.blkIndent) return false;
+    if (lineText(state, line).trim() === '$$') break;
+  }
+  if (line >= endLine) return false;
+  if (silent) return true;
+  const token = state.push('math_block', 'math', 0);
+  token.content = state.getLines(startLine + 1, line, state.blkIndent, false).replace(/\n$/, '');
+  token.map = [startLine, line + 1];
+  state.line = line + 1;
+  return true;
+}
+
+/** `$$formula$$` inside a paragraph. */
+function mathInlineRule(state: StateInline, silent: boolean): boolean {
+  const { src, pos } = state;
+  if (src.charCodeAt(pos) !== 0x24 || src.charCodeAt(pos + 1) !== 0x24) return false;
+  const end = src.indexOf('$$', pos + 2);
+  if (end < 0 || end === pos + 2) return false;
+  if (!silent) {
+    const token = state.push('math_inline', 'math', 0);
+    token.content = src.slice(pos + 2, end);
+  }
+  state.pos = end + 2;
+  return true;
+}
+
+function createParser(): MarkdownIt {
+  const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
+  const interrupts = { alt: ['paragraph', 'reference', 'blockquote', 'list'] };
+  md.block.ruler.before('fence', 'gitbook_tag', gitbookTagRule, interrupts);
+  md.block.ruler.before('fence', 'math_block', mathBlockRule, interrupts);
+  md.inline.ruler.after('escape', 'math_inline', mathInlineRule);
+  return md;
+}
+
+export const markdownParser = createParser();

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, InstanceSecrets, PublicUrls } from '@docs/platform';
+import { DOWNLOAD_PATH, DownloadUrlSigner, expiryFor } from './download-url-signer';
+import type { FileEntryEntity } from './file-entry.entity';
+
+/** How long a `downloadURL` stays valid (at least; rounded up to 10 minutes). */
+export const DOWNLOAD_URL_TTL_SECONDS = 3600;
+
+/** A file entry -> the reference's `RevisionFile`, with a signed, expiring `downloadURL`. */
+@Injectable()
+export class FilePresenter {
+  private signer?: DownloadUrlSigner;
+
+  constructor(
+    private readonly urls: PublicUrls,
+    private readonly secrets: InstanceSecrets,
+    private readonly clock: Clock,
+  ) {}
+
+  async getSigner(): Promise<DownloadUrlSigner> {
+    this.signer ??= new DownloadUrlSigner(await this.secrets.get('file-download-signing'));
+    return this.signer;
+  }
+
+  async present(file: FileEntryEntity): Promise<Record<string, unknown>> {
+    const signer = await this.getSigner();
+    const grant = { hash: file.blobHash, name: file.name, contentType: file.contentType, expires: expiryFor(this.clock.now().getTime(), DOWNLOAD_URL_TTL_SECONDS) };
+    return {
+      id: file.fileId,
+      name: file.name,
+      contentType: file.contentType,
+      downloadURL: `${this.urls.api(DOWNLOAD_PATH, file.blobHash)}?${signer.query(grant)}`,
+      size: file.size,
+      ...(file.width !== null && file.height !== null ? { dimensions: { width: file.width, height: file.height } } : {}),
+    };
+  }
+}

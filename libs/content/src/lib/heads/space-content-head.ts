@@ -1,0 +1,37 @@
+import { NotFoundException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { RevisionEntity } from '../revisions/revision.entity';
+import { assertSpaceEditable } from '../spaces/space-editable';
+import { ContentHead } from './content-head';
+
+/** A space's current content: the head is the space row's `revision_id`. */
+export class SpaceContentHead extends ContentHead {
+  readonly key: string;
+
+  constructor(
+    readonly spaceId: string,
+    readonly organizationId: string,
+  ) {
+    super();
+    this.key = spaceId;
+  }
+
+  async lock(tx: EntityManager): Promise<{ revisionId: string }> {
+    const [row]: { id: string; edit_mode: 'live' | 'locked'; revision_id: string }[] = await tx.query(
+      `SELECT id, edit_mode, revision_id FROM spaces WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL FOR UPDATE`,
+      [this.spaceId, this.organizationId],
+    );
+    if (!row) throw new NotFoundException(`No space has the id ${this.spaceId}.`);
+    assertSpaceEditable({ id: row.id, editMode: row.edit_mode });
+    return { revisionId: row.revision_id };
+  }
+
+  async advance(tx: EntityManager, revision: RevisionEntity): Promise<void> {
+    await tx.query(`UPDATE spaces SET revision_id = $3, updated_at = $4 WHERE id = $1 AND organization_id = $2`, [
+      this.spaceId,
+      this.organizationId,
+      revision.id,
+      revision.createdAt,
+    ]);
+  }
+}

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { PageType } from '../pages/page-node.entity';
+
+/** A page of a head as it is after a write: what an index needs to (re)index it. */
+export interface IndexedPage {
+  pageId: string;
+  nodeId: string;
+  parentPageId: string | null;
+  /** Joined slugs; null for link pages. */
+  path: string | null;
+  type: PageType;
+  title: string;
+  description: string | null;
+  hidden: boolean;
+  noIndex: boolean;
+  href: string | null;
+  /** Hash of the body in the BlobStore (`PageDocuments.load` reads it); null: empty. */
+  documentHash: string | null;
+}
+
+/**
+ * What one write changed in a head's tree. `upserted`: every page that is new, whose own fields
+ * or body changed, or whose path changed (moved, renamed, or under a moved or renamed page);
+ * not the ancestors whose only change is their children. `removed`: ids of deleted pages (a
+ * deleted subtree lists every page of it).
+ */
+export interface ContentDelta {
+  headKey: string;
+  spaceId: string;
+  organizationId: string;
+  /** The revision the head moved to, and the one it moved from. */
+  revisionId: string;
+  previousRevisionId: string;
+  upserted: IndexedPage[];
+  removed: string[];
+}
+
+/**
+ * An index kept up to date from each write (search, links), inside the write's transaction:
+ * it sees exactly the pages that changed, never rescans the space.
+ */
+export interface ContentIndexer {
+  /** A short name for logs and errors. */
+  readonly name: string;
+
+  apply(tx: EntityManager, delta: ContentDelta): Promise<void>;
+
+  /** A new head starts as a copy of another's content (space duplicate): copy the index rows. */
+  copyHead(tx: EntityManager, copy: { fromHeadKey: string; toHeadKey: string; spaceId: string; organizationId: string }): Promise<void>;
+}
+
+/**
+ * The indexers every content write feeds. Modules that keep an index register it on init:
+ * `constructor(registry: ContentIndexers) {}  onModuleInit() { this.registry.register(this) }`.
+ */
+@Injectable()
+export class ContentIndexers {
+  private readonly indexers: ContentIndexer[] = [];
+
+  register(indexer: ContentIndexer): void {
+    if (!this.indexers.includes(indexer)) this.indexers.push(indexer);
+  }
+
+  all(): readonly ContentIndexer[] {
+    return this.indexers;
+  }
+}

@@ -1,0 +1,272 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Caller, OrganizationEntity, OrganizationPresenter, TeamOwnership } from '@docs/identity';
+import { DEFAULT_PAGE_SIZE, ListEnvelope, Paginator, PublicUrls } from '@docs/platform';
+import type { DataSource } from 'typeorm';
+import { ContentAccess, SpaceAccess } from '../access/content-access';
+import { ContentReader, PageTreeNode } from '../content-reads/content-reader.service';
+import { FilePresenter } from '../files/file.presenter';
+import { FileReads } from '../files/file-reads.service';
+import type { PageType } from '../pages/page-node.entity';
+import { canSee } from '../permissions/content-permissions';
+import type { RevisionEntity } from '../revisions/revision.entity';
+import type { SpaceDto } from '../spaces/space.dto';
+import { SpacePresenter } from '../spaces/space.presenter';
+import { LinkPresenter, LinkTargetRow, LocationContext } from './link.presenter';
+import { LINK_STATUS_SQL, REVISION_FILES_CTE } from './link-status';
+
+export type LinkStatus = 'ok' | 'broken' | 'in-app';
+
+/** A links list: the envelope plus the reference's `stats`. */
+export type LinksList = ListEnvelope<Record<string, unknown>> & { stats: { total: number; broken: { total: number } } };
+
+/** The space's current content, as the links reads see it. */
+interface Head {
+  access: SpaceAccess;
+  headKey: string;
+  revision: RevisionEntity;
+}
+
+const PAGE_COLUMNS = `hp.head_key, hp.path, n.id::text AS node_id, n.page_id, n.type, n.title, n.slug, n.emoji, n.description, n.hidden,
+  n.no_index, n.href, n.document_hash, n.created_at, n.updated_at`;
+
+/**
+ * Reads of `page_links` for a space's current content: its links grouped by target (all, or
+ * those of one page) with their status, and the backlinks of a page or a file. Everything comes
+ * from the rows the indexer wrote; statuses are resolved in the same query, so a link turns
+ * broken as soon as its target is removed, and ok again when it comes back.
+ */
+@Injectable()
+export class SpaceLinks {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly access: ContentAccess,
+    private readonly paginator: Paginator,
+    private readonly urls: PublicUrls,
+    private readonly reader: ContentReader,
+    private readonly fileReads: FileReads,
+    private readonly filePresenter: FilePresenter,
+    private readonly spacePresenter: SpacePresenter,
+    private readonly organizationPresenter: OrganizationPresenter,
+    private readonly teamOwnership: TeamOwnership,
+    private readonly presenter: LinkPresenter,
+  ) {}
+
+  /** `GET /spaces/{id}/links` (no `pageId`) and `GET .../content/page/{pageId}/links`. */
+  async list(spaceId: string, caller: Caller, request: { pageId?: string; status?: LinkStatus; page?: string; limit?: number }): Promise<LinksList> {
+    const head = await this.head(spaceId, caller);
+    if (request.pageId !== undefined) await this.requirePage(head, request.pageId);
+    const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+    const scope = `links:${head.headKey}:${request.pageId ?? ''}:${request.status ?? ''}`;
+    const after = request.page ? await this.paginator.decode(scope, request.page, 2) : undefined;
+    const space = head.access.space;
+
+    const rows: (LinkTargetRow & { count: number; total: number; broken: number; path_page: string | null })[] = await this.dataSource.query(
+      `WITH ${REVISION_FILES_CTE}, groups AS (
+         SELECT l.target_key, l.relation, min(l.kind) AS kind, min(l.target_space) AS target_space, min(l.target_page) AS target_page,
+                min(l.target_path) AS target_path, min(l.raw_path) AS raw_path, min(l.target_file) AS target_file,
+                min(l.anchor) AS anchor, min(l.url) AS url
+           FROM page_links l
+          WHERE l.head_key = $1 AND ($5::text IS NULL OR l.page_id = $5)
+          GROUP BY l.target_key, l.relation
+       ), targets AS (
+         SELECT g.*, ${LINK_STATUS_SQL} AS status,
+                CASE WHEN g.kind = 'path' THEN (SELECT hp.page_id FROM head_pages hp WHERE hp.head_key = $1 AND hp.path = g.target_path) END AS path_page
+           FROM groups g
+       ), chosen AS (
+         SELECT * FROM targets
+          WHERE ($6::text IS NULL OR status = $6) AND ($7::text IS NULL OR (target_key, relation) > ($7::text, $8::text))
+          ORDER BY target_key, relation LIMIT $9
+       )
+       SELECT (SELECT count(*) FROM targets WHERE $6::text IS NULL OR status = $6)::int AS count,
+              (SELECT count(*) FROM targets)::int AS total,
+              (SELECT count(*) FROM targets WHERE status = 'broken')::int AS broken,
+              c.*
+         FROM (SELECT 1) one LEFT JOIN chosen c ON true
+        ORDER BY c.target_key, c.relation`,
+      [
+        head.headKey,
+        space.organizationId,
+        this.inAppPrefixes(),
+        head.revision.id,
+        request.pageId ?? null,
+        request.status ?? null,
+        after ? String(after[0]) : null,
+        after ? String(after[1]) : null,
+        limit + 1,
+      ],
+    );
+    const stats = { total: rows[0]?.total ?? 0, broken: { total: rows[0]?.broken ?? 0 } };
+    const found = rows.filter((row) => row.target_key !== null).map((row) => ({ ...row, target_page: row.target_page ?? row.path_page }));
+    const targets = found.slice(0, limit);
+    const last = targets[targets.length - 1];
+    const nextPage = found.length > limit && last ? await this.paginator.encode(scope, [last.target_key, last.relation]) : undefined;
+
+    const locations: { target_key: string; relation: string; page_id: string; location_anchor: string | null }[] =
+      targets.length === 0
+        ? []
+        : await this.dataSource.query(
+            `SELECT DISTINCT l.target_key, l.relation, l.page_id, l.location_anchor FROM page_links l
+              WHERE l.head_key = $1 AND l.target_key = ANY($2::text[]) AND ($3::text IS NULL OR l.page_id = $3)
+              ORDER BY l.target_key, l.relation, l.page_id, l.location_anchor`,
+            [head.headKey, targets.map((t) => t.target_key), request.pageId ?? null],
+          );
+
+    const context = await this.context(head, caller, {
+      pages: [
+        ...locations.map((l) => ({ spaceId: space.id, pageId: l.page_id })),
+        ...targets
+          .filter((t) => (t.kind === 'page' || t.kind === 'path') && t.target_page && t.status !== 'broken')
+          .map((t) => ({ spaceId: t.target_space ?? space.id, pageId: t.target_page as string })),
+        // A page that exists but lacks the anchor is still shown (the link is broken at the anchor).
+        ...targets.filter((t) => t.kind === 'page' && t.anchor && t.target_page).map((t) => ({ spaceId: t.target_space ?? space.id, pageId: t.target_page as string })),
+      ],
+      spaces: targets.filter((t) => (t.kind === 'space' || t.kind === 'page') && t.target_space).map((t) => t.target_space as string),
+      files: targets.filter((t) => t.kind === 'file' && t.status === 'ok').map((t) => t.target_file as string),
+    });
+    const items = targets.map((target) => {
+      const at = locations
+        .filter((l) => l.target_key === target.target_key && l.relation === target.relation)
+        .map((l) => this.presenter.pageLocation(context, space.id, l.page_id, l.location_anchor))
+        .filter((l): l is Record<string, unknown> => l !== undefined);
+      return this.presenter.usage(context, space.id, target, at);
+    });
+    return { items, count: rows[0]?.count ?? 0, ...(nextPage ? { next: { page: nextPage } } : {}), stats };
+  }
+
+  /** `GET .../content/page/{pageId}/backlinks`: the pages of the space that link to this one (by id, anchor or relative path). */
+  async pageBacklinks(spaceId: string, caller: Caller, pageId: string, request: { page?: string; limit?: number }): Promise<ListEnvelope<Record<string, unknown>>> {
+    const head = await this.head(spaceId, caller);
+    const path = await this.requirePage(head, pageId);
+    return this.backlinks(head, caller, `page-backlinks:${head.headKey}:${pageId}`, request, {
+      where: `((l.kind = 'page' AND l.target_space IS NULL AND l.target_page = $2) OR (l.kind = 'path' AND l.target_path = $3)) AND l.page_id <> $2`,
+      params: [pageId, path],
+    });
+  }
+
+  /** `GET .../content/files/{fileId}/backlinks`: the pages of the space that show or link to this file. */
+  async fileBacklinks(spaceId: string, caller: Caller, fileId: string, request: { page?: string; limit?: number }): Promise<ListEnvelope<Record<string, unknown>>> {
+    const head = await this.head(spaceId, caller);
+    if (!(await this.fileReads.get(head.revision, fileId))) throw new NotFoundException(`No file has the id ${fileId}.`);
+    return this.backlinks(head, caller, `file-backlinks:${head.headKey}:${fileId}`, request, {
+      where: `l.kind = 'file' AND l.target_file = $2`,
+      params: [fileId],
+    });
+  }
+
+  /** Distinct linking pages, by page id, keyset paged. `where` uses `$2`, `$3`... for `params`. */
+  private async backlinks(
+    head: Head,
+    caller: Caller,
+    scope: string,
+    request: { page?: string; limit?: number },
+    filter: { where: string; params: (string | null)[] },
+  ): Promise<ListEnvelope<Record<string, unknown>>> {
+    const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+    const after = request.page ? await this.paginator.decode(scope, request.page, 1) : undefined;
+    const cursor = filter.params.length + 2;
+    const rows: { count: number; page_id: string | null }[] = await this.dataSource.query(
+      `WITH sources AS (SELECT DISTINCT l.page_id FROM page_links l WHERE l.head_key = $1 AND ${filter.where}),
+            chosen AS (SELECT page_id FROM sources WHERE $${cursor}::text IS NULL OR page_id > $${cursor} ORDER BY page_id LIMIT $${cursor + 1})
+       SELECT (SELECT count(*) FROM sources)::int AS count, c.page_id FROM (SELECT 1) one LEFT JOIN chosen c ON true ORDER BY c.page_id`,
+      [head.headKey, ...filter.params, after ? String(after[0]) : null, limit + 1],
+    );
+    const found = rows.filter((row) => row.page_id !== null).map((row) => row.page_id as string);
+    const pageIds = found.slice(0, limit);
+    const last = pageIds[pageIds.length - 1];
+    const nextPage = found.length > limit && last ? await this.paginator.encode(scope, [last]) : undefined;
+    const space = head.access.space;
+    const context = await this.context(head, caller, { pages: pageIds.map((pageId) => ({ spaceId: space.id, pageId })), spaces: [], files: [] });
+    const items = pageIds
+      .map((pageId) => this.presenter.pageLocation(context, space.id, pageId, null))
+      .filter((l): l is Record<string, unknown> => l !== undefined);
+    return { items, count: rows[0]?.count ?? 0, ...(nextPage ? { next: { page: nextPage } } : {}) };
+  }
+
+  private async head(spaceId: string, caller: Caller): Promise<Head> {
+    const access = await this.access.requireSpace(spaceId, caller, 'read', 'read its links');
+    const revision = await this.reader.revision({
+      organizationId: access.space.organizationId,
+      spaceId: access.space.id,
+      revisionId: access.space.revisionId,
+      headKey: access.space.id,
+    });
+    if (!revision) throw new NotFoundException(`No revision has the id ${access.space.revisionId}.`);
+    return { access, headKey: access.space.id, revision };
+  }
+
+  /** The page's path in the head (null for a link page); 404 when the head has no such page. */
+  private async requirePage(head: Head, pageId: string): Promise<string | null> {
+    const [row]: { path: string | null }[] = await this.dataSource.query(`SELECT path FROM head_pages WHERE head_key = $1 AND page_id = $2`, [
+      head.headKey,
+      pageId,
+    ]);
+    if (!row) throw new NotFoundException(`No page has the id ${pageId}.`);
+    return row.path;
+  }
+
+  /** Everything the locations of one answer show, in a fixed number of queries. */
+  private async context(
+    head: Head,
+    caller: Caller,
+    wanted: { pages: { spaceId: string; pageId: string }[]; spaces: string[]; files: string[] },
+  ): Promise<LocationContext> {
+    const { space, level, orgRole } = head.access;
+    const organization = await this.dataSource.manager.findOneByOrFail(OrganizationEntity, { id: space.organizationId });
+    const owns = await this.teamOwnership.organizationsWhereOwner(caller.userId, [organization.id]);
+    const spaces = new Map<string, SpaceDto>([[space.id, this.spacePresenter.present(space, level)]]);
+    // Other spaces are shown only to callers who can see them (they are few: the targets of one page of links).
+    for (const otherId of new Set(wanted.spaces.filter((id) => id !== space.id))) {
+      const other = await this.access.findSpace(otherId, caller.userId);
+      if (other && canSee(other.level) && !other.space.deletedAt && other.space.organizationId === space.organizationId) {
+        spaces.set(otherId, this.spacePresenter.present(other.space, other.level));
+      }
+    }
+    const keys = [...new Map(wanted.pages.filter((p) => spaces.has(p.spaceId)).map((p) => [`${p.spaceId}:${p.pageId}`, p])).values()];
+    const rows: Record<string, any>[] =
+      keys.length === 0
+        ? []
+        : await this.dataSource.query(
+            `SELECT ${PAGE_COLUMNS} FROM unnest($1::text[], $2::text[]) AS k(head_key, page_id)
+               JOIN head_pages hp ON hp.head_key = k.head_key AND hp.page_id = k.page_id
+               JOIN page_nodes n ON n.id = hp.node_id`,
+            [keys.map((k) => k.spaceId), keys.map((k) => k.pageId)],
+          );
+    const pages = new Map<string, PageTreeNode>(rows.map((row) => [`${row.head_key}:${row.page_id}`, pageFromRow(row)]));
+    const documents = await this.reader.documents([...pages.values()]);
+    const files = new Map<string, Record<string, unknown>>();
+    for (const file of await this.fileReads.many(head.revision, [...new Set(wanted.files)])) files.set(file.fileId, await this.filePresenter.present(file));
+    return {
+      organization: this.organizationPresenter.present(organization, { role: orgRole ?? null, ownsTeam: owns.has(organization.id) }),
+      spaces,
+      pages,
+      documents,
+      files,
+    };
+  }
+
+  /** URL prefixes of this installation: a link that starts with one is `in-app`. */
+  private inAppPrefixes(): string[] {
+    return [...new Set([this.urls.app(), this.urls.api(), this.urls.published()])];
+  }
+}
+
+function pageFromRow(row: Record<string, any>): PageTreeNode {
+  return {
+    nodeId: row.node_id,
+    pageId: row.page_id,
+    type: row.type as PageType,
+    title: row.title,
+    slug: row.slug,
+    emoji: row.emoji,
+    description: row.description,
+    hidden: row.hidden,
+    noIndex: row.no_index,
+    href: row.href,
+    documentHash: row.document_hash,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    path: row.path,
+    pages: [],
+  };
+}

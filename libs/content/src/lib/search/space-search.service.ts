@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { CursorValue, DEFAULT_PAGE_SIZE, ListEnvelope, Paginator, preparedStatement, PublicUrls, SqlPool, toListEnvelope } from '@docs/platform';
+import type { DataSource } from 'typeorm';
+import type { StoredSection } from './page-search.entity';
+import { TextSearchConfigs } from './search-language';
+import { queryWords, SearchTerms, searchTerms } from './search-query';
+import { excerpt } from './search-excerpt';
+
+/**
+ * Sections shown per result: the first ones (document order) whose own tsvector holds a word of
+ * the query. Their excerpts are cut in JavaScript (`excerpt`): no text is parsed on read.
+ */
+export const MAX_SECTIONS_PER_RESULT = 5;
+
+interface Match {
+  page_id: string;
+  rank: number;
+  title: string;
+  path: string;
+  sections: StoredSection[];
+}
+
+/**
+ * `tsv @@ query`: every word of the query in the page (the last one as a prefix, also matched
+ * unstemmed so that a prefix which happens to be a stop word or a stem's longer form still finds
+ * pages). `$2`: configuration, `$3`: the leading words, `$4`: the last word.
+ */
+const MATCH = `ps.tsv @@ (CASE WHEN $3::text IS NULL THEN to_tsquery($2::regconfig, $4) || to_tsquery('simple', $4)
+                            ELSE to_tsquery($2::regconfig, $3) && (to_tsquery($2::regconfig, $4) || to_tsquery('simple', $4)) END)`;
+const RANK = `ts_rank(ps.tsv, CASE WHEN $3::text IS NULL THEN to_tsquery($2::regconfig, $4) || to_tsquery('simple', $4)
+                                ELSE to_tsquery($2::regconfig, $3) && (to_tsquery($2::regconfig, $4) || to_tsquery('simple', $4)) END)`;
+
+/**
+ * The search, one statement: the count, one page of ranked page ids after the cursor, their
+ * titles and paths, and the excerpts of their matching sections. Parameters: `$1` head key,
+ * `$2` text search configuration, `$3`..`$5` the `SearchTerms` (leading, last, any), `$6`/`$7`
+ * the cursor (rank, page id) or nulls, `$8` limit + 1. Exported so that the benchmark runs the
+ * very same SQL bare.
+ */
+export const SPACE_SEARCH = preparedStatement(
+  'content_space_search',
+  `WITH matches AS (
+     SELECT ps.page_id, ${RANK}::real AS rank FROM page_search ps
+      WHERE ps.head_key = $1 AND NOT ps.no_index AND ${MATCH}
+   ), chosen AS (
+     SELECT * FROM matches
+      WHERE $6::real IS NULL OR rank < $6::real OR (rank = $6::real AND page_id > $7::text)
+      ORDER BY rank DESC, page_id LIMIT $8
+   )
+   SELECT (SELECT count(*) FROM matches)::text AS total, c.page_id, c.rank, ps.title, hp.path,
+          COALESCE((
+            SELECT jsonb_agg(ps.sections->(m.i::int - 1) ORDER BY m.i)
+              FROM (SELECT i FROM unnest(ps.section_tsv) WITH ORDINALITY AS e(v, i)
+                     WHERE v @@ (to_tsquery($2::regconfig, $5) || to_tsquery('simple', $4))
+                     ORDER BY i LIMIT ${MAX_SECTIONS_PER_RESULT}) m
+          ), '[]'::jsonb) AS sections
+     FROM (SELECT 1) one
+     LEFT JOIN chosen c ON true
+     LEFT JOIN page_search ps ON ps.head_key = $1 AND ps.page_id = c.page_id
+     LEFT JOIN head_pages hp ON hp.head_key = $1 AND hp.page_id = c.page_id
+    ORDER BY c.rank DESC, c.page_id`,
+);
+
+/** The parameters of `SPACE_SEARCH`. */
+export function spaceSearchParams(headKey: string, config: string, terms: SearchTerms, after: CursorValue[] | undefined, limit: number): unknown[] {
+  return [headKey, config, terms.leading, terms.last, terms.any, after ? Number(after[0]) : null, after ? String(after[1]) : null, limit + 1];
+}
+
+/**
+ * Full-text search over a head's current pages (`page_search`, GIN on `tsv`), ranked by
+ * `ts_rank` over the weighted tsvector (title over headings over body), then by page id; paged
+ * with a keyset cursor on (rank, page id). One prepared statement per search.
+ */
+@Injectable()
+export class SpaceSearch {
+  private readonly configs = new TextSearchConfigs();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: SqlPool,
+    private readonly paginator: Paginator,
+    private readonly urls: PublicUrls,
+  ) {}
+
+  /** Searches the current content of `space` (its head), already checked readable by the caller. */
+  async search(space: { id: string; language: string | null }, request: { query: string; page?: string; limit?: number }): Promise<ListEnvelope<Record<string, unknown>>> {
+    const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+    const headKey = space.id;
+    const scope = `search:${headKey}:${request.query}`;
+    const after = request.page ? await this.paginator.decode(scope, request.page, 2) : undefined;
+    const terms = searchTerms(request.query);
+    if (terms.last === null) return { items: [], count: 0 };
+    const config = await this.configs.forLanguage(this.dataSource, space.language);
+
+    const rows = await this.sql.rows<Match & { total: string }>(SPACE_SEARCH, spaceSearchParams(headKey, config, terms, after, limit));
+    const count = Number(rows[0]?.total ?? 0);
+    const found = rows.filter((row) => row.page_id !== null);
+    const items = found.slice(0, limit);
+    const last = items[items.length - 1];
+    const nextPage = found.length > limit && last ? await this.paginator.encode(scope, [Number(last.rank), last.page_id]) : undefined;
+    const words = queryWords(request.query);
+    return toListEnvelope({ items, count, nextPage }, (row) => this.present(space.id, row, words));
+  }
+
+  /** A match -> the reference's `SearchPageResult`. */
+  private present(spaceId: string, row: Match, words: string[]): Record<string, unknown> {
+    const pageUrl = this.urls.app('s', spaceId, row.path);
+    return {
+      id: row.page_id,
+      title: row.title,
+      path: row.path,
+      urls: { app: pageUrl },
+      sections: row.sections.map((section) => ({
+        id: section.anchor ?? row.page_id,
+        title: section.title || row.title,
+        path: section.anchor ? `${row.path}#${section.anchor}` : row.path,
+        body: excerpt(section.body, words),
+        urls: { app: section.anchor ? `${pageUrl}#${encodeURIComponent(section.anchor)}` : pageUrl },
+      })),
+    };
+  }
+}

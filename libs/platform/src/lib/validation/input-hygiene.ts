@@ -16,7 +16,8 @@ export interface HygieneResult {
  * The rules every request input follows before its DTO's own validators run, whatever the DTO
  * (docs/api-decisions.md, "Input rules"):
  * - no string (nor key) contains U+0000 (PostgreSQL cannot store it);
- * - strings are trimmed, unless the property is @Verbatim(); validators then see what is stored;
+ * - strings of declared properties are trimmed, unless @Verbatim(); validators then see what is
+ *   stored; free-form values (objects without a DTO shape) are kept as sent;
  * - `null` only where the property is declared `nullable`;
  * - a property declared required (an @ApiProperty that is not optional) that is absent "is required";
  * - in a query, a parameter given twice where one value is expected is refused.
@@ -33,7 +34,9 @@ export function inspectInput(value: unknown, dto: DtoClass | undefined, source: 
   const visit = (input: unknown, path: string, shape: Map<string, PropertyShape> | undefined, property?: PropertyShape): unknown => {
     if (typeof input === 'string') {
       if (input.includes('\u0000')) report(path, 'must not contain the NUL character (U+0000)');
-      return property?.verbatim ? input : input.trim();
+      // Only strings of declared properties are trimmed: free-form values (a JSON document, an
+      // integration's configuration) are data, kept exactly as sent.
+      return property && !property.verbatim ? input.trim() : input;
     }
     if (Array.isArray(input)) {
       if (source === 'query' && property && !property.isArray) {

@@ -1,3 +1,4 @@
+import { Verbatim } from '@docs/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsString, ValidateNested } from 'class-validator';
@@ -31,6 +32,7 @@ export class CreatePageDto {
   @ApiPropertyOptional({ description: 'The body as markdown (document pages). Not with `document`.' })
   @WhenPresent()
   @IsPageMarkdown()
+  @Verbatim()
   markdown?: string;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: "The body as the reference's JSONDocument. Not with `markdown`." })

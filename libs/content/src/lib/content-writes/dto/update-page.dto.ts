@@ -1,3 +1,4 @@
+import { Verbatim } from '@docs/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { PAGE_TYPES, PageType } from '../../pages/page-node.entity';
 import { WhenNotNull, WhenPresent } from '../../validation/when-present.decorator';
@@ -18,6 +19,7 @@ export class UpdatePageDto {
   @ApiPropertyOptional({ description: 'Replaces the body. Not with `document`.' })
   @WhenPresent()
   @IsPageMarkdown()
+  @Verbatim()
   markdown?: string;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Replaces the body. Not with `markdown`.' })

@@ -71,7 +71,7 @@ describe('adaptive content, share links and the published site', () => {
     });
 
     it.each([
-      [{}, 'jsonSchema must be an object'],
+      [{}, 'jsonSchema is required'],
       [{ jsonSchema: 'x' }, 'jsonSchema must be an object'],
       [{ jsonSchema: { type: 'object', properties: { a: { type: 'boolean' } }, additionalProperties: false } }, 'jsonSchema.properties.a'],
       [{ jsonSchema: { type: 'object', properties: { a: { type: 'date', description: 'x' } }, additionalProperties: false } }, 'not a valid draft-07 JSON Schema'],

@@ -70,7 +70,7 @@ describe('site sections and section groups', () => {
     });
 
     it.each([
-      [{}, 'spaceId must be a string'],
+      [{}, 'spaceId is required'],
       [{ spaceId: 'S', title: 'x' }, 'title must be longer than or equal to 2 characters'],
       [{ spaceId: 'S', title: 'x'.repeat(129) }, 'title must be shorter than or equal to 128 characters'],
       [{ spaceId: 'S', icon: 'x'.repeat(51) }, 'icon must be shorter than or equal to 50 characters'],
@@ -123,7 +123,7 @@ describe('site sections and section groups', () => {
 
     it.each([
       [{ title: 'x' }, 'title must be longer than or equal to 2 characters'],
-      [{ title: null }, 'title must be a string'],
+      [{ title: null }, 'title must not be null'],
       [{ path: '' }, 'path must be longer than or equal to 1 characters'],
       [{ path: 'x'.repeat(101) }, 'path must be shorter than or equal to 100 characters'],
       [{ path: 'a/b' }, 'path may hold only'],
@@ -249,7 +249,7 @@ describe('site sections and section groups', () => {
     });
 
     it.each([
-      [{}, 'title must be a string'],
+      [{}, 'title is required'],
       [{ title: '' }, 'title must be longer than or equal to 1 characters'],
       [{ title: 'x'.repeat(101) }, 'title must be shorter than or equal to 100 characters'],
       [{ title: 'G', icon: 'x'.repeat(51) }, 'icon must be shorter than or equal to 50 characters'],

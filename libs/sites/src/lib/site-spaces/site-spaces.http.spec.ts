@@ -45,7 +45,7 @@ describe('site spaces and the order of the structure', () => {
     });
 
     it.each([
-      [{}, 'spaceId must be a string'],
+      [{}, 'spaceId is required'],
       [{ spaceId: '' }, 'spaceId should not be empty'],
       [{ spaceId: 'x', sectionId: null }, 'sectionId must be a string'],
       [{ spaceId: 'x', path: 'p' }, 'property path should not exist'],
@@ -86,7 +86,7 @@ describe('site spaces and the order of the structure', () => {
         [{ path: 'x'.repeat(101) }, 'path must be shorter than or equal to 100 characters'],
         [{ condition: 'x'.repeat(1025) }, 'condition must be shorter than or equal to 1024 characters'],
         [{ condition: 'constructor.constructor("return process")()' }, 'condition: unknown function'],
-        [{ spaceId: null }, 'spaceId must be a string'],
+        [{ spaceId: null }, 'spaceId must not be null'],
       ] as const) {
         const bad = await t.http.as(token).patch(path, body);
         expect(bad.status).toBe(400);

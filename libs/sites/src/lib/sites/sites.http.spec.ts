@@ -46,14 +46,14 @@ describe('sites', () => {
     it.each([
       [{ title: 'x' }, 'title must be longer than or equal to 2 characters'],
       [{ title: 'x'.repeat(129) }, 'title must be shorter than or equal to 128 characters'],
-      [{ title: null }, 'title must be a string'],
+      [{ title: null }, 'title must not be null'],
       [{ type: 'gold' }, 'type must be one of the following values'],
       [{ visibility: 'private' }, 'visibility must be one of the following values'],
       [{ spaces: 'old' }, 'spaces must be an array of at most 100 space ids, or "new"'],
       [{ spaces: [1] }, 'spaces must be an array of at most 100 space ids, or "new"'],
       [{ spaces: [''] }, 'spaces must be an array of at most 100 space ids, or "new"'],
       [{ spaces: Array.from({ length: 101 }, (_, i) => `s${i}`) }, 'spaces must be an array of at most 100 space ids'],
-      [{ spaces: null }, 'spaces must be an array'],
+      [{ spaces: null }, 'spaces must not be null'],
       [{ hostname: 'a.b.c' }, 'property hostname should not exist'],
     ])('refuses %j with 400', async (body, message) => {
       const { organization, members } = await createOrganization(t);
@@ -182,7 +182,7 @@ describe('sites', () => {
       [{ title: 'x' }, 'title must be longer than or equal to 2 characters'],
       [{ basename: '' }, 'basename must be longer than or equal to 1 characters'],
       [{ basename: 'x'.repeat(101) }, 'basename must be shorter than or equal to 100 characters'],
-      [{ basename: null }, 'basename must be a string'],
+      [{ basename: null }, 'basename must not be null'],
       [{ basename: 'a b' }, 'basename may hold only'],
       [{ hostname: 'docs.example' }, 'hostname must be a lowercase hostname of three labels or more'],
       [{ hostname: 'Docs.Example.com' }, 'hostname must be a lowercase hostname'],
@@ -193,7 +193,7 @@ describe('sites', () => {
       [{ adaptiveContent: true }, 'nested property adaptiveContent must be either object or array'],
       [{ adaptiveContent: { enabled: 'yes' } }, 'adaptiveContent.enabled must be a boolean value'],
       [{ agentsContext: 'maybe' }, 'agentsContext must be one of the following values'],
-      [{ visibility: null }, 'visibility must be one of the following values'],
+      [{ visibility: null }, 'visibility must not be null'],
       [{ published: true }, 'property published should not exist'],
     ])('refuses %j with 400 and changes nothing', async (body, message) => {
       const { organization, members } = await createOrganization(t);

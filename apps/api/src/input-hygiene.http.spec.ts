@@ -137,6 +137,13 @@ describe('input rules at the edge', () => {
     expect(both.body.error.message).toBe('label is required; ssoURL must be an absolute http(s) URL');
   });
 
+  it('a "__proto__" key supplies no field', async () => {
+    const { members } = await createOrganization(t);
+    const res = await t.http.as(members.admin.token).post('/v1/orgs', undefined, { raw: '{"__proto__": {"title": "Evil Corp"}}' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('title is required');
+  });
+
   it('a repeated query parameter is a clear 400', async () => {
     const { organization, members } = await createOrganization(t);
     const as = t.http.as(members.admin.token);

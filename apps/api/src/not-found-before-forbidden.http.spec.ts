@@ -103,4 +103,22 @@ describe('404 before 403', () => {
     expect((await reader.put(`${base}/${outside.id}/members/${members.guest.user.id}`, { role: 'member' })).status).toBe(403);
     expect((await reader.put(`${base}/no-such-team/members/${members.guest.user.id}`, { role: 'member' })).status).toBe(404);
   });
+
+  it('member and team administration by a non-admin: 404 for an unknown id, 403 for one they see', async () => {
+    const { organization, members } = await createOrganization(t, { reader: 'read', other: 'edit' });
+    const admin = t.http.as(members.admin.token);
+    const team = (await admin.put(`/v1/orgs/${organization.id}/teams`, { title: 'Team' })).body;
+    const reader = t.http.as(members.reader.token);
+    const base = `/v1/orgs/${organization.id}`;
+    const cases: [string, () => Promise<{ status: number }>, () => Promise<{ status: number }>][] = [
+      ['PATCH member', () => reader.patch(`${base}/members/${members.other.user.id}`, { role: 'read' }), () => reader.patch(`${base}/members/no-such-user`, { role: 'read' })],
+      ['DELETE member', () => reader.delete(`${base}/members/${members.other.user.id}`), () => reader.delete(`${base}/members/no-such-user`)],
+      ['POST member sso', () => reader.post(`${base}/members/${members.other.user.id}/sso`), () => reader.post(`${base}/members/no-such-user/sso`)],
+      ['PATCH team', () => reader.patch(`${base}/teams/${team.id}`, { title: 'x' }), () => reader.patch(`${base}/teams/no-such-team`, { title: 'x' })],
+      ['DELETE team', () => reader.delete(`${base}/teams/${team.id}`), () => reader.delete(`${base}/teams/no-such-team`)],
+    ];
+    for (const [name, seen, unknown] of cases) {
+      expect([name, (await seen()).status, (await unknown()).status]).toEqual([name, 403, 404]);
+    }
+  });
 });

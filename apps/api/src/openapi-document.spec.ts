@@ -1,4 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { getMetadataStorage } from 'class-validator';
 import { createTestApp, TestApp } from '@docs/platform/testing';
 import { ApiModule } from './api.module';
 
@@ -92,6 +93,33 @@ describe('GET /openapi.json', () => {
     expect(schemas.MoveDto.minProperties).toBe(1);
     const limit = document.paths['/v1/orgs'].get.parameters.find((p: { name: string }) => p.name === 'limit');
     expect(limit.schema).toMatchObject({ type: 'integer', minimum: 0, maximum: 1000 });
+  });
+
+  it('declares every validated field of a request DTO, so the document and the input rules know it', async () => {
+    const document = (await t.http.as(undefined).get('/openapi.json')).body;
+    const requestSchemas = new Set<string>();
+    JSON.stringify(
+      Object.values<Record<string, { requestBody?: unknown }>>(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.requestBody)),
+    ).replace(/#\/components\/schemas\/(\w+)/g, (match, name: string) => {
+      requestSchemas.add(name);
+      return match;
+    });
+    // Nested DTOs of request bodies too.
+    for (const name of [...requestSchemas]) {
+      JSON.stringify(document.components.schemas[name]).replace(/#\/components\/schemas\/(\w+)/g, (match, nested: string) => {
+        requestSchemas.add(nested);
+        return match;
+      });
+    }
+    const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<{ name: string }, { propertyName: string }[]> };
+    const problems: string[] = [];
+    for (const [target, rules] of storage.validationMetadatas) {
+      if (!requestSchemas.has(target.name)) continue;
+      const declared = Object.keys(document.components.schemas[target.name].properties ?? {});
+      for (const { propertyName } of rules) if (!declared.includes(propertyName)) problems.push(`${target.name}.${propertyName}`);
+    }
+    expect(requestSchemas.size).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
   });
 
   it('gives response objects their properties', async () => {

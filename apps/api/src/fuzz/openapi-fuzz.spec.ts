@@ -229,9 +229,12 @@ describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, 
           fc.asyncProperty(inputs, async ({ query, body }) => {
             const res = await send(op, world, { path: fill(op, world), query: stringify(query), body });
             const problems = contractProblems(op, res);
-            if ([413, 415].includes(res.status) || (res.status === 400 && MALFORMED.test(res.body?.error?.message ?? ''))) {
-              problems.push(`valid input refused: ${res.status} ${res.body?.error?.message}`);
-            }
+            const message: string = res.body?.error?.message ?? '';
+            const refused =
+              [401, 405, 413, 415].includes(res.status) ||
+              (res.status === 400 && MALFORMED.test(message)) ||
+              (res.status === 404 && message.startsWith('No route matches'));
+            if (refused) problems.push(`valid input refused: ${res.status} ${message}`);
             if (problems.length > 0) throw new Error(`${problems.join('; ')}\n  query ${JSON.stringify(query)}\n  body ${JSON.stringify(body)?.slice(0, 500)}`);
           }),
           { seed: SEED, numRuns: VALID_RUNS, endOnFailure: true },

@@ -64,4 +64,11 @@ describe('inspectInput', () => {
     expect(pathParameterProblem('spaceId', 'a\u0000')).toBe('spaceId must not contain the NUL character (U+0000)');
     expect(pathParameterProblem('spaceId', ' a ')).toBeUndefined();
   });
+
+  it('keeps a "__proto__" key an own property, never the prototype of the copy', () => {
+    const { value } = inspectInput(JSON.parse('{"__proto__": {"title": "x"}, "title": "a"}'), Body, 'body');
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value as object)).toEqual(['__proto__', 'title']);
+    expect((value as { polluted?: unknown }).polluted).toBeUndefined();
+  });
 });

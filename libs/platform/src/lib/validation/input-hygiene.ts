@@ -58,7 +58,11 @@ export function inspectInput(value: unknown, dto: DtoClass | undefined, source: 
         report(itemPath, 'must not be null (omit it instead)');
         continue;
       }
-      out[key] = visit(item, itemPath, itemProperty?.nested ? dtoShape(itemProperty.nested) : undefined, itemProperty);
+      // Defined, not assigned: a "__proto__" key stays an own property (as JSON.parse made it),
+      // which the validation pipe then strips, instead of becoming the copy's prototype.
+      const visited = visit(item, itemPath, itemProperty?.nested ? dtoShape(itemProperty.nested) : undefined, itemProperty);
+      if (key === '__proto__') Object.defineProperty(out, key, { value: visited, enumerable: true, writable: true, configurable: true });
+      else out[key] = visited;
     }
     for (const [key, itemProperty] of shape ?? []) {
       if (itemProperty.required && (input as Record<string, unknown>)[key] === undefined) report(path ? `${path}.${key}` : key, 'is required');

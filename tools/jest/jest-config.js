@@ -13,6 +13,9 @@ function moduleNameMapper() {
   return mapper;
 }
 
+/** Packages that ship only ES modules; Jest runs CommonJS, so these are transformed. */
+const ESM_ONLY = ['@apidevtools/json-schema-ref-parser'];
+
 const swc = {
   jsc: {
     parser: { syntax: 'typescript', decorators: true },
@@ -36,7 +39,12 @@ function createJestConfig(projectDir, options = {}) {
     rootDir: projectDir,
     testEnvironment: 'node',
     testMatch: ['<rootDir>/src/**/*.spec.ts'],
-    transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+    transform: {
+      '^.+\\.ts$': ['@swc/jest', swc],
+      // ESM-only dependencies (swagger-parser's reference resolver), compiled to CommonJS for Jest.
+      [`node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: ['@swc/jest', { ...swc, jsc: { ...swc.jsc, parser: { syntax: 'ecmascript' } } }],
+    },
+    transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
     moduleFileExtensions: ['ts', 'js', 'json'],
     moduleNameMapper: moduleNameMapper(),
     setupFiles: ['reflect-metadata'],

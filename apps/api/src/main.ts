@@ -1,14 +1,30 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AddressInfo } from 'node:net';
 import { BootstrapResult, BootstrapService } from '@docs/identity';
-import { AppConfig, composeApp, ConfigError, configureHttpApp, listenForShutdown, loadConfig, resolveDatabase, runMigrations } from '@docs/platform';
+import {
+  AppConfig,
+  composeApp,
+  ConfigError,
+  configureHttpApp,
+  LauncherBootstrapSummary,
+  listenForShutdown,
+  loadConfig,
+  portInUse,
+  resolveDatabase,
+  runMigrations,
+  StartupError,
+  stopHttpApp,
+  tellLauncher,
+  underLauncher,
+} from '@docs/platform';
 import { ApiModule } from './api.module';
 
 async function main(): Promise<void> {
   const shutdown = listenForShutdown((line) => process.stderr.write(`${line}\n`));
   const config = loadConfig();
-  const database = await resolveDatabase(config);
+  const database = await resolveDatabase(config, { ownerDescription: `the api started with "npm run start:api" (port ${config.port})` });
   if (config.runMigrations) await runMigrations(database.url);
 
   const root = composeApp({ config, databaseUrl: database.url, runtime: 'http' }, [ApiModule]);
@@ -18,29 +34,51 @@ async function main(): Promise<void> {
   });
   configureHttpApp(app, config);
   const bootstrap = await app.get(BootstrapService).ensureBootstrapped();
-  await app.listen(config.port, config.host);
+  try {
+    await app.listen(config.port, config.host);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') throw portInUse(config.port, config.host, 'PORT', code);
+    throw error;
+  }
 
   shutdown.onStop(async () => {
-    await app.close();
+    // In-flight requests finish on a live pool; only then does the pool close.
+    await stopHttpApp(app, config.shutdownTimeoutMs);
     await database.embedded?.stop();
   });
-  process.stdout.write(banner(config, bootstrap));
+  const address = app.getHttpServer().address() as AddressInfo;
+  if (underLauncher()) {
+    await tellLauncher({ type: 'api-ready', address: address.address, port: address.port, url: config.urls.api, bootstrap: summarize(config, bootstrap) });
+  } else {
+    process.stdout.write(banner(config, address, bootstrap));
+  }
 }
 
-function banner(config: AppConfig, bootstrap: BootstrapResult): string {
+/** What the launcher may print: a generated token once, never the value of BOOTSTRAP_TOKEN. */
+function summarize(config: AppConfig, bootstrap: BootstrapResult): LauncherBootstrapSummary {
+  if (!bootstrap.performed) return { kind: 'existing', presetTokenUnknown: bootstrap.presetTokenUnknown === true };
+  const { email, organizationTitle } = bootstrap;
+  return config.bootstrap.token ? { kind: 'preset', email, organizationTitle } : { kind: 'generated', token: bootstrap.token, email, organizationTitle };
+}
+
+function banner(config: AppConfig, address: AddressInfo, bootstrap: BootstrapResult): string {
   const lines = [
-    `API listening on ${config.urls.api} (port ${config.port})`,
+    `API listening on ${config.urls.api} (bound to ${address.address} port ${address.port})`,
     `  reference: ${config.urls.api}/docs   OpenAPI document: ${config.urls.api}/openapi.json`,
   ];
-  if (bootstrap.performed) {
+  const summary = summarize(config, bootstrap);
+  if (summary.kind === 'generated') {
     lines.push(
-      `First start: created organization "${bootstrap.organizationTitle}" (${bootstrap.organizationId}) and its admin ${bootstrap.email}.`,
+      `First start: created organization "${summary.organizationTitle}" and its admin ${summary.email}.`,
       `Their API token (shown once, store it now):`,
-      `  ${bootstrap.token}`,
-      `Try: curl -H "Authorization: Bearer ${bootstrap.token}" ${config.urls.api}/v1/user`,
+      `  ${summary.token}`,
+      `Try: curl -H "Authorization: Bearer ${summary.token}" ${config.urls.api}/v1/user`,
     );
+  } else if (summary.kind === 'preset') {
+    lines.push(`First start: created organization "${summary.organizationTitle}" and its admin ${summary.email}, whose API token is the BOOTSTRAP_TOKEN you set.`);
   } else {
-    if (bootstrap.presetTokenUnknown) {
+    if (summary.presetTokenUnknown) {
       lines.push('Warning: BOOTSTRAP_TOKEN is set, but this database was bootstrapped without it: that value is not a valid token.');
     }
     lines.push(`Authenticate with "Authorization: Bearer <token>"; mint a token with: npm run cli -- tokens create --email <email>`);
@@ -49,6 +87,7 @@ function banner(config: AppConfig, bootstrap: BootstrapResult): string {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+  const oneLine = error instanceof ConfigError || error instanceof StartupError;
+  process.stderr.write(`${oneLine ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);
 });

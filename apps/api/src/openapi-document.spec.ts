@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { createTestApp, TestApp } from '@docs/platform/testing';
 import { ApiModule } from './api.module';
 
@@ -41,7 +42,8 @@ describe('GET /openapi.json', () => {
       const success = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
       if (success.length === 0) problems.push(`${method} ${path}: no success response`);
       for (const [status, response] of success) {
-        if (status !== '204' && status !== '205' && !response.content?.['application/json']?.schema) {
+        // JSON everywhere, except binary answers (integration images) that declare their media types.
+        if (status !== '204' && status !== '205' && !Object.values(response.content ?? {}).some((media) => media.schema)) {
           problems.push(`${method} ${path}: ${status} has no schema`);
         }
       }
@@ -52,10 +54,64 @@ describe('GET /openapi.json', () => {
     expect(problems).toEqual([]);
   });
 
-  it('documents the bearer scheme', async () => {
+  it('documents the bearer scheme as an opaque token, not a JWT', async () => {
     const document = (await t.http.as(undefined).get('/openapi.json')).body;
     expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components.securitySchemes.bearer.bearerFormat).toBeUndefined();
     expect(document.security).toEqual([{ bearer: [] }]);
     expect(document.paths['/health'].get.security).toEqual([]);
+  });
+
+  it('is a valid OpenAPI 3 document (swagger-parser validates it, references resolved)', async () => {
+    const document = (await t.http.as(undefined).get('/openapi.json')).body;
+    await expect(SwaggerParser.validate(structuredClone(document))).resolves.toBeDefined();
+    // The validator does refuse a broken document.
+    const broken = structuredClone(document);
+    broken.paths['/v1/orgs'].get.responses['200'] = { content: 'not an object' };
+    await expect(SwaggerParser.validate(broken)).rejects.toThrow();
+  });
+
+  it('has a relative server, so /docs calls the origin it was opened at', async () => {
+    const document = (await t.http.as(undefined).get('/openapi.json')).body;
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+  });
+
+  it('says what is enforced: closed request bodies, nullable strings, integer limit, bounds, one-of shapes', async () => {
+    const document = (await t.http.as(undefined).get('/openapi.json')).body;
+    const schemas = document.components.schemas;
+    for (const name of ['CreateSpaceDto', 'UpdateSpaceDto', 'MoveDto', 'PositionDto', 'SiblingPointerDto', 'InviteUsersDto', 'CreateSamlProviderDto']) {
+      expect([name, schemas[name].additionalProperties]).toEqual([name, false]);
+    }
+    expect(schemas.InviteUsersDto.properties.emails).toMatchObject({ minItems: 1, maxItems: 1000 });
+    expect(schemas.InviteUsersDto.properties.emails.items.oneOf[1]).toMatchObject({ additionalProperties: false, required: ['email', 'role'] });
+    expect(schemas.UpdateSpaceDto.properties.emoji).toMatchObject({ type: 'string', nullable: true });
+    expect(schemas.UpdateCollectionDto.properties.description).toMatchObject({ type: 'string', nullable: true });
+    expect(schemas.CreateSamlProviderDto.properties.defaultTeam).toMatchObject({ type: 'string', nullable: true });
+    expect(schemas.TransferDto.properties.organization).toMatchObject({ type: 'string', minLength: 1 });
+    expect(schemas.PositionDto.oneOf).toHaveLength(2);
+    expect(schemas.MoveDto.minProperties).toBe(1);
+    const limit = document.paths['/v1/orgs'].get.parameters.find((p: { name: string }) => p.name === 'limit');
+    expect(limit.schema).toMatchObject({ type: 'integer', minimum: 0, maximum: 1000 });
+  });
+
+  it('gives response objects their properties', async () => {
+    const document = (await t.http.as(undefined).get('/openapi.json')).body;
+    const problems: string[] = [];
+    for (const [name, schema] of Object.entries<{ properties?: Record<string, { type?: string; properties?: unknown; additionalProperties?: unknown }> }>(document.components.schemas)) {
+      for (const [property, value] of Object.entries(schema.properties ?? {})) {
+        if (value.type === 'object' && !value.properties && !value.additionalProperties) problems.push(`${name}.${property}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('documents every status an operation can answer: 401, 429, 500 always; 400, 413, 415 with a body', async () => {
+    const problems: string[] = [];
+    for (const { method, path } of served()) {
+      const operation = paths[path][method];
+      const expected = ['429', '500', ...(path === '/health' ? [] : ['401']), ...(operation.requestBody ? ['400', '413', '415'] : [])];
+      for (const status of expected) if (!operation.responses[status]) problems.push(`${method} ${path}: no ${status}`);
+    }
+    expect(problems).toEqual([]);
   });
 });

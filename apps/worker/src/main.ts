@@ -2,13 +2,13 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import { composeApp, ConfigError, JobWorker, listenForShutdown, loadConfig, resolveDatabase, runMigrations } from '@docs/platform';
+import { composeApp, ConfigError, JobWorker, listenForShutdown, loadConfig, resolveDatabase, runMigrations, StartupError, tellLauncher } from '@docs/platform';
 import { WorkerModule } from './worker.module';
 
 async function main(): Promise<void> {
   const shutdown = listenForShutdown((line) => process.stderr.write(`${line}\n`));
   const config = loadConfig();
-  const database = await resolveDatabase(config);
+  const database = await resolveDatabase(config, { ownerDescription: 'the worker started with "npm run start:worker"' });
   if (config.runMigrations) await runMigrations(database.url);
 
   const root = composeApp({ config, databaseUrl: database.url, runtime: 'worker' }, [WorkerModule]);
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   const logger = new Logger('Worker');
   const jobs = await app.get(JobWorker).start();
   logger.log({ jobs }, 'worker started');
+  await tellLauncher({ type: 'worker-ready', jobs: jobs.length });
 
   shutdown.onStop(async (reason) => {
     logger.log({ reason }, 'worker stopping: finishing the jobs in hand');
@@ -28,6 +29,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(`${error instanceof ConfigError || error instanceof StartupError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);
 });

@@ -15,3 +15,4 @@ export * from './lib/spaces/space-editable';
 export * from './lib/spaces/space.entity';
 export * from './lib/spaces/space.presenter';
 export * from './lib/spaces/spaces.service';
+export * from './lib/validation/when-present.decorator';

@@ -178,12 +178,25 @@ async function main(): Promise<void> {
         BOOTSTRAP_TOKEN: TOKEN,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '1000000',
+        RATE_LIMIT_STORE: 'postgres',
       },
       // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the api under load.
       process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean),
     );
     children.push(apiProcess);
     await untilUp(`${apiBase}/v1/user`);
+    // The same api counting its rate limit in memory: what the shared (PostgreSQL) counter costs.
+    const memoryApiPort = await freePort();
+    const memoryApi = start('apps/api/src/main.ts', {
+      DATABASE_URL: databaseUrl,
+      PORT: String(memoryApiPort),
+      BOOTSTRAP_TOKEN: TOKEN,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      RATE_LIMIT_STORE: 'memory',
+    });
+    children.push(memoryApi);
+    await untilUp(`http://127.0.0.1:${memoryApiPort}/v1/user`);
     const bareProcess = start('tools/bench/src/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) });
     children.push(bareProcess);
     await untilUp(`http://127.0.0.1:${barePort}/v1/user`);
@@ -202,6 +215,19 @@ async function main(): Promise<void> {
     }
     const deepSpace = await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Deep', parent });
     for (let i = 0; i < 50; i++) await api(apiBase, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: `Space ${i}` });
+    // Integrations: 50 public ones with blocks, listed 20 at a time (owner, memberships and team
+    // ownership per page), and one read by name.
+    for (let i = 0; i < 50; i++) {
+      await api(apiBase, 'POST', `/v1/integrations/bench-${String(i).padStart(2, '0')}`, {
+        title: `Integration ${i}`,
+        description: 'Benchmark integration',
+        script: 'export default {}',
+        organization: organizationId,
+        scopes: ['space:content:read'],
+        visibility: 'public',
+        blocks: [{ id: 'embed', title: 'Embed', urlUnfurl: [`https://host${i}.example.com/**`] }],
+      });
+    }
     const thousand = await organizationWithSpaces(apiBase, databaseUrl, 1_000);
     const hundredThousand = await organizationWithSpaces(apiBase, databaseUrl, 100_000);
     const [apiPid, barePid] = [apiProcess.pid!, bareProcess.pid!];
@@ -213,10 +239,13 @@ async function main(): Promise<void> {
       { name: `${prefix}: GET /v1/orgs/{id}/spaces?limit=20`, url: `${base}/v1/orgs/${organizationId}/spaces?limit=20`, pid },
       { name: `${prefix}: ${PAGE_AT_1000}`, url: `${base}/v1/orgs/${thousand}/spaces?limit=20`, pid },
       { name: `${prefix}: ${PAGE_AT_100000}`, url: `${base}/v1/orgs/${hundredThousand}/spaces?limit=20`, pid },
+      { name: `${prefix}: GET /v1/integrations/{name}`, url: `${base}/v1/integrations/bench-07`, pid },
+      { name: `${prefix}: GET /v1/integrations?limit=20`, url: `${base}/v1/integrations?limit=20`, pid },
     ];
     const scenarios: Scenario[] = [
       { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user`, pid: barePid },
       ...apiScenarios(apiBase, apiPid, 'api'),
+      { name: 'api, RATE_LIMIT_STORE=memory: GET /v1/user', url: `http://127.0.0.1:${memoryApiPort}/v1/user`, pid: memoryApi.pid! },
     ];
     // BENCH_BASELINE=<a checkout of another commit, e.g. main, with node_modules>: its api runs
     // beside this one on the same database, and each round measures both, so that a change is
@@ -234,7 +263,7 @@ async function main(): Promise<void> {
       await untilUp(`http://127.0.0.1:${baselinePort}/v1/user`);
       const others = apiScenarios(`http://127.0.0.1:${baselinePort}`, baseline.pid!, 'baseline');
       // Each scenario right after its counterpart, so both see the same moment's load.
-      scenarios.splice(1, scenarios.length - 1, ...scenarios.slice(1).flatMap((s, i) => [s, others[i]]));
+      scenarios.splice(1, scenarios.length - 1, ...scenarios.slice(1).flatMap((s, i) => (others[i] ? [s, others[i]] : [s])));
       await measure(others[0].url, baseline.pid!, pgDataDir); // its warm-up
     }
 

@@ -25,7 +25,7 @@ function runner(env: Record<string, string | undefined>): Run {
   return async (work) => {
     // Logs would mix with the command's output (a token must be the last line): keep them off.
     const config: AppConfig = { ...loadConfig(env), logLevel: 'silent' };
-    const database = await resolveDatabase(config);
+    const database = await resolveDatabase(config, { ownerDescription: 'the operator CLI (npm run cli)' });
     try {
       if (config.runMigrations) await runMigrations(database.url);
       const app = await NestFactory.createApplicationContext(

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { EmbeddedPostgresServer } from '@docs/platform';
 const { GitBookAPI } = require('@gitbook/api') as typeof import('@gitbook/api');
 
 const root = join(__dirname, '../../..');
-const TOKEN = 'launcher-test-token-0123456789';
+const PRESET_TOKEN = 'launcher-test-token-0123456789';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -27,9 +27,10 @@ interface Launched {
   exit: Promise<number | null>;
 }
 
+/** `npm start`, as package.json runs it. */
 function launch(env: Record<string, string>): Launched {
   let output = '';
-  const child = spawn(process.execPath, ['-r', './tools/register.js', 'tools/launcher/src/main.ts'], {
+  const child = spawn(process.execPath, ['tools/launcher/src/main.js'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,19 +54,37 @@ function isRunning(pid: number): boolean {
   }
 }
 
-async function untilReady(launched: Launched, timeoutMs = 60_000): Promise<void> {
+async function untilReady(launched: Launched, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!launched.output().includes('[start] Ready:')) {
+  while (!launched.output().includes('[start] Ready')) {
     if (launched.process.exitCode !== null || Date.now() > deadline) throw new Error(`not ready:\n${launched.output()}`);
     await sleep(200);
   }
 }
 
+async function until(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  for (const deadline = Date.now() + timeoutMs; !condition() && Date.now() < deadline; ) await sleep(100);
+  return condition();
+}
+
+/** What the launcher printed on stderr/stdout for a start that failed: one line, no stack. */
+function failureLines(launched: Launched): string[] {
+  return launched
+    .output()
+    .trim()
+    .split('\n')
+    .filter((line) => line.length > 0);
+}
+
+const rssMegabytes = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
 describe('npm start', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'launcher-test-'));
+  const pgDir = join(dataDir, 'postgres');
   const spawned: number[] = [];
   let env: Record<string, string>;
   let baseUrl: string;
+  let token: string;
 
   beforeAll(async () => {
     const port = await freePort();
@@ -73,26 +92,31 @@ describe('npm start', () => {
     env = {
       PORT: String(port),
       PUBLIC_URL: baseUrl,
-      EMBEDDED_POSTGRES_DIR: join(dataDir, 'postgres'),
+      EMBEDDED_POSTGRES_DIR: pgDir,
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
-      BOOTSTRAP_TOKEN: TOKEN,
     };
   });
   afterAll(async () => {
     // Whatever happens above, leave no process behind (it would keep Jest's pipes open).
     for (const pid of spawned) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
-    await EmbeddedPostgresServer.destroyAt(join(dataDir, 'postgres'));
+    await EmbeddedPostgresServer.destroyAt(pgDir);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('starts api, worker and the embedded database, prints the token, and stops cleanly', async () => {
+  it('starts api, worker and the embedded database, prints a summary with the new token once, and stops cleanly', async () => {
     const launched = launch(env);
+    spawned.push(launched.process.pid!);
     await untilReady(launched);
     spawned.push(...childPids(launched));
-    expect(launched.output()).toContain(`  ${TOKEN}`);
-    expect(launched.output()).toContain(`API listening on ${baseUrl}`);
+    const output = launched.output();
+    token = /^ {4}(dpt_\S+)$/m.exec(output)![1];
+    expect(output.split(token)).toHaveLength(2); // printed once
+    expect(output).toMatch(new RegExp(`Ready in [\\d.]+ s: ${baseUrl} +\\(bound to 0\\.0\\.0\\.0:${env.PORT};`));
+    expect(output).toContain(`embedded PostgreSQL on 127.0.0.1:${env.EMBEDDED_POSTGRES_PORT}, data in ${pgDir}`);
+    // The launcher only supervises: no compiler, NestJS or TypeORM in it (it was 208 MB).
+    expect(rssMegabytes(launched.process.pid!)).toBeLessThan(80);
 
-    const client = new GitBookAPI({ endpoint: baseUrl, authToken: TOKEN });
+    const client = new GitBookAPI({ endpoint: baseUrl, authToken: token });
     const { data: user } = await client.user.getAuthenticatedUser();
     expect(user.email).toBe('admin@localhost');
     const { data: orgs } = await client.orgs.listOrganizationsForAuthenticatedUser();
@@ -107,44 +131,110 @@ describe('npm start', () => {
     launched.process.kill('SIGTERM');
     expect(await launched.exit).toBe(0);
     expect(launched.output()).toContain('Embedded PostgreSQL stopped.');
-    expect(EmbeddedPostgresServer.runningPort(join(dataDir, 'postgres'))).toBeUndefined();
+    expect(EmbeddedPostgresServer.runningPort(pgDir)).toBeUndefined();
   });
 
-  it('keeps its data across restarts and recovers from a crash that left the database running', async () => {
+  it('refuses a second start on the same folder, naming the first, which keeps serving', async () => {
+    const first = launch(env);
+    spawned.push(first.process.pid!);
+    await untilReady(first);
+    spawned.push(...childPids(first));
+    expect(first.output()).not.toContain(token);
+
+    // Same checkout, same ports: the database of the first must not be stopped.
+    const second = launch(env);
+    expect(await second.exit).toBe(1);
+    expect(failureLines(second)).toEqual([
+      `[start] The embedded PostgreSQL of ${pgDir} is already run by npm start (API on port ${env.PORT}) (pid ${first.process.pid}). ` +
+        'Stop that process first, or give this one its own EMBEDDED_POSTGRES_DIR and EMBEDDED_POSTGRES_PORT.',
+    ]);
+    const { data: user } = await new GitBookAPI({ endpoint: baseUrl, authToken: token }).user.getAuthenticatedUser();
+    expect(user.email).toBe('admin@localhost');
+
+    // Another folder, but the api's port is taken: one line, and never "Ready" from the first's api.
+    const otherFolder = launch({ ...env, EMBEDDED_POSTGRES_DIR: join(dataDir, 'other'), EMBEDDED_POSTGRES_PORT: String(await freePort()) });
+    expect(await otherFolder.exit).toBe(1);
+    expect(failureLines(otherFolder)).toEqual([
+      `[start] Port ${env.PORT} (PORT) on 0.0.0.0 is already in use by another program: stop it, or set PORT to a free port.`,
+    ]);
+    // Another folder whose database port is the first's: one line too.
+    const otherDatabasePort = launch({ ...env, PORT: String(await freePort()), EMBEDDED_POSTGRES_DIR: join(dataDir, 'other') });
+    expect(await otherDatabasePort.exit).toBe(1);
+    expect(failureLines(otherDatabasePort).filter((line) => !line.includes('allowed the postgres user'))).toEqual([
+      `[start] Port ${env.EMBEDDED_POSTGRES_PORT} (EMBEDDED_POSTGRES_PORT) on 127.0.0.1 is already in use by another program: stop it, or set EMBEDDED_POSTGRES_PORT to a free port.`,
+    ]);
+
+    expect((await fetch(`${baseUrl}/health`)).status).toBe(200);
+    first.process.kill('SIGINT');
+    expect(await first.exit).toBe(0);
+  });
+
+  it('after kill -9 of the launcher, its api, worker and database stop by themselves; the next start keeps the data', async () => {
     const crashed = launch(env);
+    spawned.push(crashed.process.pid!);
     await untilReady(crashed);
-    expect(crashed.output()).not.toContain('First start');
     const orphans = childPids(crashed);
     spawned.push(...orphans);
     expect(orphans).toHaveLength(2);
+    expect(EmbeddedPostgresServer.runningPort(pgDir)).toBeDefined();
     crashed.process.kill('SIGKILL');
     await crashed.exit;
-    // The launcher is gone; its database is left running, as after a crash.
-    expect(EmbeddedPostgresServer.runningPort(join(dataDir, 'postgres'))).toBeDefined();
-    // The orphaned api and worker notice and stop on their own.
-    const deadline = Date.now() + 15_000;
-    while (orphans.some(isRunning) && Date.now() < deadline) await sleep(200);
-    expect(orphans.filter(isRunning)).toEqual([]);
+
+    expect(await until(() => !orphans.some(isRunning), 15_000)).toBe(true);
+    expect(await until(() => EmbeddedPostgresServer.runningPort(pgDir) === undefined, 15_000)).toBe(true);
 
     const restarted = launch(env);
+    spawned.push(restarted.process.pid!);
     await untilReady(restarted);
     spawned.push(...childPids(restarted));
-    const { data: orgs } = await new GitBookAPI({ endpoint: baseUrl, authToken: TOKEN }).orgs.listOrganizationsForAuthenticatedUser();
+    const { data: orgs } = await new GitBookAPI({ endpoint: baseUrl, authToken: token }).orgs.listOrganizationsForAuthenticatedUser();
     expect(orgs.items).toHaveLength(1);
     restarted.process.kill('SIGINT');
     expect(await restarted.exit).toBe(0);
   });
 
-  it('uses the server of DATABASE_URL instead of the embedded one when it is set', async () => {
+  it('takes over a database whose owner is gone without a guardian to stop it (stale)', async () => {
+    // As left by an older version, or a guardian killed with its owner: running, owner dead.
+    const owner = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const stale = await EmbeddedPostgresServer.start({ dataDir: pgDir, port: await freePort(), ownerPid: owner.pid, ownerDescription: 'gone' });
+    process.kill(JSON.parse(readFileSync(join(pgDir, 'docs-platform-owner.json'), 'utf8')).guardianPid, 'SIGKILL');
+    owner.kill('SIGKILL');
+    expect(EmbeddedPostgresServer.runningPort(pgDir)).toBe(stale.options.port);
+
+    const launched = launch(env);
+    spawned.push(launched.process.pid!);
+    await untilReady(launched);
+    spawned.push(...childPids(launched));
+    expect(EmbeddedPostgresServer.runningPort(pgDir)).toBe(Number(env.EMBEDDED_POSTGRES_PORT));
+    launched.process.kill('SIGTERM');
+    expect(await launched.exit).toBe(0);
+  });
+
+  it('uses the server of DATABASE_URL instead of the embedded one, and never echoes a preset BOOTSTRAP_TOKEN', async () => {
     const external = await EmbeddedPostgresServer.start({ dataDir: join(dataDir, 'external'), port: await freePort() });
     try {
-      const launched = launch({ ...env, DATABASE_URL: external.url, EMBEDDED_POSTGRES_DIR: join(dataDir, 'unused') });
+      const launched = launch({ ...env, DATABASE_URL: external.url, EMBEDDED_POSTGRES_DIR: join(dataDir, 'unused'), BOOTSTRAP_TOKEN: PRESET_TOKEN });
+      spawned.push(launched.process.pid!);
       await untilReady(launched);
       spawned.push(...childPids(launched));
-      expect(launched.output()).toContain('Using the PostgreSQL of DATABASE_URL');
-      expect(launched.output()).toContain(`  ${TOKEN}`);
-      const { data: user } = await new GitBookAPI({ endpoint: baseUrl, authToken: TOKEN }).user.getAuthenticatedUser();
+      expect(launched.output()).toContain('database  the PostgreSQL of DATABASE_URL');
+      expect(launched.output()).toContain('their API token is the BOOTSTRAP_TOKEN you set');
+      expect(launched.output()).not.toContain(PRESET_TOKEN);
+      const { data: user } = await new GitBookAPI({ endpoint: baseUrl, authToken: PRESET_TOKEN }).user.getAuthenticatedUser();
       expect(user.email).toBe('admin@localhost');
+
+      // A standalone api (npm run start:api) on the same port: one line, not a raw EADDRINUSE.
+      const standalone = spawn(process.execPath, ['-r', './tools/register.js', 'apps/api/src/main.ts'], {
+        cwd: root,
+        env: { ...process.env, LOG_LEVEL: 'warn', PORT: env.PORT, DATABASE_URL: external.url },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let standaloneOutput = '';
+      standalone.stdout!.on('data', (chunk) => (standaloneOutput += chunk));
+      standalone.stderr!.on('data', (chunk) => (standaloneOutput += chunk));
+      expect(await new Promise((resolve) => standalone.once('exit', resolve))).toBe(1);
+      expect(standaloneOutput.trim()).toBe(`Port ${env.PORT} (PORT) on 0.0.0.0 is already in use by another program: stop it, or set PORT to a free port.`);
+
       launched.process.kill('SIGTERM');
       expect(await launched.exit).toBe(0);
       expect(existsSync(join(dataDir, 'unused'))).toBe(false);

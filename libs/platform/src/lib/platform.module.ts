@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module, Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { DestinationStream } from 'pino';
 import { Clock } from './clock/clock';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/app-config.token';
@@ -26,6 +27,8 @@ export interface PlatformOptions {
   runtime: 'http' | 'worker' | 'cli';
   /** Tests pass a clock they can move. */
   clock?: Clock;
+  /** Where log lines go (stdout by default); tests capture them. */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -58,7 +61,7 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [
-        LoggingModule.forRoot(config.logLevel),
+        LoggingModule.forRoot(config.logLevel, options.logDestination),
         TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), autoLoadEntities: true }),
         TypeOrmModule.forFeature([InstanceSettingEntity]),
       ],

@@ -1,6 +1,7 @@
 import type { Abstract, DynamicModule, INestApplication, Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
+import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { loadConfig, AppConfig } from '../lib/config/app-config';
 import { configureHttpApp } from '../lib/http/configure-http-app';
@@ -19,6 +20,8 @@ export interface TestAppOptions {
   runtime?: 'http' | 'worker';
   /** Share a database with another test app (api + worker round trips). */
   database?: TestDatabase;
+  /** Capture the log lines (with `env: { LOG_LEVEL: 'info' }`). */
+  logDestination?: DestinationStream;
 }
 
 export interface TestApp {
@@ -56,7 +59,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const clock = new ManualClock(new Date('2026-01-15T10:00:00.000Z'));
   const runtime = options.runtime ?? 'http';
 
-  const root = composeApp({ config, databaseUrl: database.url, runtime, clock }, options.imports);
+  const root = composeApp({ config, databaseUrl: database.url, runtime, clock, logDestination: options.logDestination }, options.imports);
   const moduleRef = await Test.createTestingModule({ imports: [root] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
   if (runtime === 'http') configureHttpApp(app, config);

@@ -57,7 +57,15 @@ async function setup(): Promise<TestDatabaseInfo> {
   } else {
     const dataDir = join(tmpdir(), `docs-platform-test-pg-${runId}`);
     const port = await freePort();
-    const server = await EmbeddedPostgresServer.start({ dataDir, port, settings: FAST_SETTINGS });
+    // This process only sets up and exits: the server lives for the Jest run that spawned it
+    // (its guardian stops it should Jest be killed before its teardown).
+    const server = await EmbeddedPostgresServer.start({
+      dataDir,
+      port,
+      settings: FAST_SETTINGS,
+      ownerPid: process.ppid,
+      ownerDescription: 'a Jest run',
+    });
     info = { adminUrl: server.url, template: `test_template_${runId}`, prefix: `test_${runId}_`, embeddedDataDir: dataDir };
   }
   await admin(info.adminUrl, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(info.template)}`));

@@ -47,7 +47,7 @@ describe('collections', () => {
 
     it.each([
       [{ title: 't'.repeat(51) }, 'title must be shorter than or equal to 50 characters'],
-      [{ title: null }, 'title must be a string'],
+      [{ title: null }, 'title must not be null'],
       [{ parent: '' }, 'parent should not be empty'],
       [{ parent: 7 }, 'parent must be a string'],
       [{ description: 'Not here' }, 'property description should not exist'],
@@ -136,7 +136,7 @@ describe('collections', () => {
 
     it.each([
       [{ title: 't'.repeat(51) }, 'title must be shorter than or equal to 50 characters'],
-      [{ title: null }, 'title must be a string'],
+      [{ title: null }, 'title must not be null'],
       [{ description: 'd'.repeat(101) }, 'description must be shorter than or equal to 100 characters'],
       [{ description: 5 }, 'description must be a string'],
       [{ defaultLevel: 'viewer' }, 'defaultLevel must be one of admin, create, review, edit, comment, read, inherit or null'],

@@ -47,10 +47,10 @@ export class SpaceDto {
   @ApiPropertyOptional({ enum: TRANSLATION_LANGUAGES }) language?: string;
   @ApiProperty({ description: 'The current revision.' }) revision: string;
   @ApiProperty({ enum: [...MEMBER_ROLES, 'inherit'], nullable: true }) defaultLevel: DefaultLevel;
-  @ApiProperty({ description: 'Open comments.' }) comments: number;
-  @ApiProperty() changeRequests: number;
-  @ApiProperty() changeRequestsOpen: number;
-  @ApiProperty() changeRequestsDraft: number;
+  @ApiProperty({ type: 'integer', description: 'Open comments.' }) comments: number;
+  @ApiProperty({ type: 'integer' }) changeRequests: number;
+  @ApiProperty({ type: 'integer' }) changeRequestsOpen: number;
+  @ApiProperty({ type: 'integer' }) changeRequestsDraft: number;
   @ApiProperty({ type: SpacePermissionsDto, description: "The caller's." }) permissions: SpacePermissionsDto;
 }
 

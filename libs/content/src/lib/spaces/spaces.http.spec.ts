@@ -92,7 +92,7 @@ describe('spaces', () => {
 
     it.each([
       [{ title: 't'.repeat(51) }, 'title must be shorter than or equal to 50 characters'],
-      [{ title: null }, 'title must be a string'],
+      [{ title: null }, 'title must not be null'],
       [{ title: 42 }, 'title must be a string'],
       [{ emoji: 'e'.repeat(51) }, 'emoji must be shorter than or equal to 50 characters'],
       [{ editMode: 'frozen' }, 'editMode must be one of the following values: live, locked'],
@@ -307,7 +307,7 @@ describe('spaces', () => {
 
     it.each([
       [{ title: 't'.repeat(51) }, 'title must be shorter than or equal to 50 characters'],
-      [{ title: null }, 'title must be a string'],
+      [{ title: null }, 'title must not be null'],
       [{ emoji: 'e'.repeat(51) }, 'emoji must be shorter than or equal to 50 characters'],
       [{ icon: 'not a url' }, 'icon must be an http(s) URL'],
       [{ icon: 'ftp://example.com/x.png' }, 'icon must be an http(s) URL'],
@@ -619,7 +619,7 @@ describe('spaces', () => {
       expect(notAdmin.body.error.message).toContain(`admin role in organization ${target.organization.id}`);
       const same = await transfer(source.organization.id);
       expect(same.status).toBe(409);
-      expect((await transfer(undefined)).body.error.message).toContain('organization must be a string');
+      expect((await transfer(undefined)).body.error.message).toContain('organization is required');
       expect((await transfer('')).status).toBe(400);
       expect((await t.http.as(admin.token).post(`/v1/spaces/${space.id}/transfer`, { organization: target.organization.id, parent: 'x' })).status).toBe(400);
       expect((await row(space.id)).organizationId).toBe(source.organization.id);

@@ -129,11 +129,13 @@ export class SpacesService {
     page: { page?: string; limit?: number; order?: 'asc' | 'desc' },
   ): Promise<Page<MemberSpaceView>> {
     const scope = await this.access.requireOrganizationSpaces(organizationId, caller);
-    if (caller.userId !== userId && scope.orgRole !== 'admin') {
+    const self = caller.userId === userId;
+    // 404 before 403: a guest sees no other member, so for them another id is a 404 like an unknown one.
+    const member = self ? { role: scope.orgRole } : scope.orgRole === null ? undefined : await this.organizations.find(organizationId, userId);
+    if (!member) throw new NotFoundException(`Organization ${organizationId} has no member with the id ${userId}.`);
+    if (!self && scope.orgRole !== 'admin') {
       throw new ForbiddenException("Only organization admins can list another member's spaces.");
     }
-    const member = caller.userId === userId ? { role: scope.orgRole } : await this.organizations.find(organizationId, userId);
-    if (!member) throw new NotFoundException(`Organization ${organizationId} has no member with the id ${userId}.`);
     const list = this.visibleTo(scope, member.role, () => scope.visibleSpaceCount(member.role));
     if (!list) return { items: [], count: 0 };
     const direction = page.order === 'asc' ? 'ASC' : 'DESC';

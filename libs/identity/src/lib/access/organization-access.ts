@@ -16,6 +16,11 @@ const FIND_MEMBERSHIP = preparedStatement(
   'SELECT role FROM organization_members WHERE organization_id = $1 AND user_id = $2 AND NOT disabled',
 );
 
+const USER_MEMBERSHIPS = preparedStatement(
+  'access_user_memberships',
+  'SELECT organization_id, role FROM organization_members WHERE user_id = $1 AND NOT disabled',
+);
+
 /**
  * The gate of every organization-scoped route. An organization the caller does not belong to
  * answers 404, never 403, so that ids of other tenants reveal nothing.
@@ -27,6 +32,12 @@ export class OrganizationAccess {
   async find(organizationId: string, userId: string): Promise<Membership | undefined> {
     const row = await this.sql.first<{ role: MemberRoleOrGuest }>(FIND_MEMBERSHIP, [organizationId, userId]);
     return row ? { organizationId, userId, role: row.role } : undefined;
+  }
+
+  /** Every organization the user is an active member of, with their role there (for cross-organization lists). */
+  async memberships(userId: string): Promise<Membership[]> {
+    const rows = await this.sql.rows<{ organization_id: string; role: MemberRoleOrGuest }>(USER_MEMBERSHIPS, [userId]);
+    return rows.map((row) => ({ organizationId: row.organization_id, userId, role: row.role }));
   }
 
   /** The caller's membership, or 404. */

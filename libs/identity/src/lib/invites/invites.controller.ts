@@ -9,7 +9,7 @@ import { InviteResult, InvitesService } from './invites.service';
 
 class InviteResultDto implements InviteResult {
   @ApiProperty({ type: [String], description: 'Ids of the users added to the organization.' }) users: string[];
-  @ApiProperty() invited: number;
+  @ApiProperty({ type: 'integer' }) invited: number;
   @ApiPropertyOptional({ type: [String] }) failedSSOEmails?: string[];
 }
 

@@ -105,7 +105,7 @@ describe('POST /v1/orgs/{organizationId}/invites', () => {
   });
 
   it.each([
-    [{}, 'emails must be an array'],
+    [{}, 'emails is required'],
     [{ emails: [] }, 'emails must contain at least 1 elements'],
     [{ emails: ['not-an-address'] }, 'emails[0] must be an email address'],
     [{ emails: ['a@example.com', { email: 'b@example.com' }] }, 'emails[1].role is required'],

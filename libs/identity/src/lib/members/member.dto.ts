@@ -12,8 +12,8 @@ export class MemberDto {
   @ApiProperty({ format: 'date-time' }) joinedAt: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'Absent until the member is first seen (POST /ping).' }) lastSeenAt?: string;
   @ApiProperty() sso: boolean;
-  @ApiProperty({ description: 'Spaces this member can open.' }) spaces: number;
-  @ApiProperty({ description: 'Teams this member belongs to.' }) teams: number;
+  @ApiProperty({ type: 'integer', description: 'Spaces this member can open.' }) spaces: number;
+  @ApiProperty({ type: 'integer', description: 'Teams this member belongs to.' }) teams: number;
 }
 
 export class MemberListDto extends ListEnvelopeDto {

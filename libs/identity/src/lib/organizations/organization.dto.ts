@@ -2,6 +2,14 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ListEnvelopeDto } from '@docs/platform';
 import { ORGANIZATION_TYPES } from './organization.entity';
 
+export class OrganizationMergeRulesDto {
+  @ApiProperty({ enum: ['none'], description: 'No merge rules in a self-hosted installation.' }) type: 'none';
+}
+
+export class OrganizationTrialDto {
+  @ApiProperty({ enum: ['notapplicable'], description: 'Every feature is available: there is no trial.' }) status: 'notapplicable';
+}
+
 export class OrganizationUrlsDto {
   @ApiProperty({ format: 'uri' }) location: string;
   @ApiProperty({ format: 'uri' }) app: string;
@@ -33,8 +41,8 @@ export class OrganizationDto {
   @ApiProperty() inviteLinks: boolean;
   @ApiProperty() sso: boolean;
   @ApiProperty() ai: boolean;
-  @ApiProperty({ example: { type: 'none' } }) mergeRules: { type: 'none' };
-  @ApiProperty({ example: { status: 'notapplicable' } }) trial: { status: string };
+  @ApiProperty({ type: OrganizationMergeRulesDto }) mergeRules: OrganizationMergeRulesDto;
+  @ApiProperty({ type: OrganizationTrialDto }) trial: OrganizationTrialDto;
   @ApiProperty({ type: OrganizationUrlsDto }) urls: OrganizationUrlsDto;
   @ApiProperty({ type: OrganizationPermissionsDto }) permissions: OrganizationPermissionsDto;
 }

@@ -37,7 +37,7 @@ describe('organizations', () => {
     });
 
     it.each([
-      [{}, 'title must be a string'],
+      [{}, 'title is required'],
       [{ title: 'x' }, 'title must be longer than or equal to 2 characters'],
       [{ title: 'x'.repeat(256) }, 'title must be shorter than or equal to 255 characters'],
       [{ title: 'Fine', type: 'government' }, 'type must be one of the following values: business, community'],

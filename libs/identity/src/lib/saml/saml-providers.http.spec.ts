@@ -80,7 +80,7 @@ describe('SAML providers and SSO', () => {
   });
 
   it.each([
-    [{}, 'label must be a string'],
+    [{}, 'label is required'],
     [{ label: '' }, 'label must be longer than or equal to 1 characters'],
     [{ label: 'x'.repeat(31) }, 'label must be shorter than or equal to 30 characters'],
     [{ label: 'L', entityID: 'x'.repeat(1025) }, 'entityID must be shorter than or equal to 1024 characters'],

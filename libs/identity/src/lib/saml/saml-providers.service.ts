@@ -6,6 +6,7 @@ import { organizationPolicy, Viewer } from '../access/organization-policy';
 import type { MemberRoleOrGuest } from '../members/member-role';
 import { TeamEntity } from '../teams/team.entity';
 import { SamlProviderEntity } from './saml-provider.entity';
+import { isConfigured } from './saml-provider.presenter';
 
 export interface SamlProviderInput {
   label?: string;
@@ -58,10 +59,15 @@ export class SamlProvidersService {
     );
   }
 
+  /**
+   * 404 before 403: a provider the viewer cannot see (unknown, another organization's, or, for
+   * non-admins, one `GET /sso` does not show them) is a 404; one they see, a 403 for non-admins.
+   */
   async get(organizationId: string, viewer: Viewer, providerId: string): Promise<SamlProviderEntity> {
-    requireAdmin(viewer);
     const provider = await this.providers.findOneBy({ id: providerId, organizationId });
-    if (!provider) throw new NotFoundException(`No SAML provider of this organization has the id ${providerId}.`);
+    const visible = provider && (organizationPolicy.manageSaml(viewer) || isConfigured(provider));
+    if (!provider || !visible) throw new NotFoundException(`No SAML provider of this organization has the id ${providerId}.`);
+    requireAdmin(viewer);
     return provider;
   }
 

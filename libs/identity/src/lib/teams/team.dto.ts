@@ -12,14 +12,18 @@ export class TeamDto {
   @ApiProperty({ enum: ['team'] }) object: 'team';
   @ApiProperty() id: string;
   @ApiProperty({ minLength: 1, maxLength: 64 }) title: string;
-  @ApiProperty() members: number;
-  @ApiProperty({ description: 'Spaces at least one member of the team can open.' }) spaces: number;
+  @ApiProperty({ type: 'integer' }) members: number;
+  @ApiProperty({ type: 'integer', description: 'Spaces at least one member of the team can open.' }) spaces: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: TeamPermissionsDto }) permissions: TeamPermissionsDto;
 }
 
 export class TeamListDto extends ListEnvelopeDto {
   @ApiProperty({ type: [TeamDto] }) items: TeamDto[];
+}
+
+export class TeamMemberPermissionsDto {
+  @ApiProperty({ description: "Whether the caller can see this team member." }) view: boolean;
 }
 
 export class TeamRoleDto {
@@ -29,7 +33,7 @@ export class TeamRoleDto {
 export class TeamMemberDto {
   @ApiProperty({ type: MemberDto }) organization: MemberDto;
   @ApiProperty({ type: TeamRoleDto }) team: TeamRoleDto;
-  @ApiProperty({ example: { view: true } }) permissions: { view: boolean };
+  @ApiProperty({ type: TeamMemberPermissionsDto }) permissions: TeamMemberPermissionsDto;
 }
 
 export class TeamMemberListDto extends ListEnvelopeDto {

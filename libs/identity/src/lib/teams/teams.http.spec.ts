@@ -25,7 +25,7 @@ describe('teams', () => {
     });
 
     it.each([
-      [{}, 'title must be a string'],
+      [{}, 'title is required'],
       [{ title: '' }, 'title must be longer than or equal to 1 characters'],
       [{ title: 'x'.repeat(65) }, 'title must be shorter than or equal to 64 characters'],
       [{ title: 'T', members: 'abc' }, 'members must be an array'],

@@ -18,6 +18,9 @@ import { findWorkspaceRoot } from './workspace-root';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** `postgres`: counters shared by every api process on the database; `memory`: per process. */
+export const RATE_LIMIT_STORES = ['postgres', 'memory'] as const;
+export type RateLimitStore = (typeof RATE_LIMIT_STORES)[number];
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -75,8 +78,16 @@ class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(1) @Max(1_000_000)
   RATE_LIMIT_PER_MINUTE = 1200;
 
+  @IsIn(RATE_LIMIT_STORES, { message: `RATE_LIMIT_STORE must be one of: ${RATE_LIMIT_STORES.join(', ')}` })
+  RATE_LIMIT_STORE: RateLimitStore = 'postgres';
+
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must look like 512kb or 2mb' })
   BODY_LIMIT = '1mb';
+
+  @Matches(/^(\*|(https?:\/\/[^\s,/]+\/?)(\s*,\s*https?:\/\/[^\s,/]+\/?)*)?$/, {
+    message: 'CORS_ORIGINS must be *, or origins like https://docs.example.com separated by commas',
+  })
+  CORS_ORIGINS = '';
 
   @Transform(toBool) @IsIn([true, false], { message: 'RUN_MIGRATIONS must be true or false' })
   RUN_MIGRATIONS = true;
@@ -86,6 +97,11 @@ class EnvironmentVariables {
 
   @Transform(toInt) @IsInt() @Min(1000) @Max(600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, {
+    message: 'INTEGRATION_SECRETS_KEY must be 32 bytes, as 64 hex digits or 44 base64 characters',
+  })
+  INTEGRATION_SECRETS_KEY?: string;
 }
 
 export interface AppConfig {
@@ -99,10 +115,15 @@ export interface AppConfig {
   logLevel: LogLevel;
   bootstrap: { token?: string; email: string; organizationTitle: string };
   rateLimitPerMinute: number;
+  rateLimitStore: RateLimitStore;
   bodyLimit: string;
+  /** Origins allowed to call the API from a browser: `['*']` for any, `[]` for none (same origin only). */
+  corsOrigins: string[];
   runMigrations: boolean;
   workerConcurrency: number;
   shutdownTimeoutMs: number;
+  /** AES-256 key that encrypts integration secrets at rest; absent: secrets cannot be stored. */
+  integrationSecretsKey?: Buffer;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +132,9 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/** 64 hex digits or base64: the pattern above tells them apart (base64 of 32 bytes ends with '='). */
+const decodeKey = (value: string) => Buffer.from(value, value.length === 64 ? 'hex' : 'base64');
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -144,9 +168,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       organizationTitle: vars.BOOTSTRAP_ORGANIZATION,
     },
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+    rateLimitStore: vars.RATE_LIMIT_STORE,
     bodyLimit: vars.BODY_LIMIT,
+    corsOrigins: vars.CORS_ORIGINS.split(',').map((origin) => trimSlash(origin.trim())).filter(Boolean),
     runMigrations: vars.RUN_MIGRATIONS,
     workerConcurrency: vars.WORKER_CONCURRENCY,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    integrationSecretsKey: vars.INTEGRATION_SECRETS_KEY ? decodeKey(vars.INTEGRATION_SECRETS_KEY) : undefined,
   };
 }

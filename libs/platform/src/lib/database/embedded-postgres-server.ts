@@ -1,9 +1,14 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { assertPortFree } from '../runtime/assert-port-free';
+import { StartupError } from '../runtime/startup-error';
 import { randomBase62 } from '../ids/random-id';
+import { DatabaseOwner, OWNER_FILE, readOwner, writeOwnerExclusively } from './embedded-postgres-owner';
+import { GUARDIAN_SCRIPT } from './embedded-postgres-guardian';
 
 const run = promisify(execFile);
 
@@ -17,6 +22,13 @@ export interface EmbeddedPostgresOptions {
   settings?: Record<string, string>;
   /** Where to report what was done to the machine (creating a user, opening a folder). */
   notice?: (line: string) => void;
+  /**
+   * The process the server lives for (default: this one). A guardian stops the server once
+   * that process is gone, even after `kill -9`; a live owner keeps others from taking over.
+   */
+  ownerPid?: number;
+  /** How the owner is named to someone refused the folder ("npm start, API on port 8080"). */
+  ownerDescription?: string;
 }
 
 interface Binaries {
@@ -37,14 +49,17 @@ const SYSTEM_USER = 'postgres';
  * `pg_ctl` so that the server runs in its own session: Ctrl-C in the terminal reaches the api
  * and the worker first, and the server is stopped only after they have finished.
  *
- * A server left running by a crashed process is detected through `postmaster.pid` and either
- * reused (`connect`) or stopped and started afresh under the caller's ownership (`start`).
+ * One owner per data folder: `start` claims it in an owner file and leaves a guardian that stops
+ * the server when the owner is gone. A live owner's server is never stopped by someone else
+ * (`start` refuses, naming the owner; `connectOrStart` reuses it); a stale one is taken over.
  */
 export class EmbeddedPostgresServer {
   private constructor(
-    readonly options: Required<Omit<EmbeddedPostgresOptions, 'settings' | 'notice'>> & {
+    readonly options: Required<Omit<EmbeddedPostgresOptions, 'settings' | 'notice' | 'ownerPid' | 'ownerDescription'>> & {
       settings: Record<string, string>;
       notice: (line: string) => void;
+      ownerPid: number;
+      ownerDescription: string;
     },
     readonly owned: boolean,
   ) {}
@@ -58,22 +73,38 @@ export class EmbeddedPostgresServer {
     return this.url.replace(/\/postgres$/, `/${encodeURIComponent(database)}`);
   }
 
-  /** Starts the server and owns it: a stale server on the same folder is stopped first. */
+  /**
+   * Starts the server and owns it. A server whose owner is still running is not touched: this
+   * throws an `EmbeddedPostgresInUseError` naming that process. A stale one (its owner gone) is
+   * stopped and started afresh under the new owner, keeping the data.
+   */
   static async start(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresServer> {
     const server = new EmbeddedPostgresServer(withDefaults(options), true);
     await server.initialiseIfNeeded();
-    if (await server.isRunning()) await server.pgCtl(['stop', '-m', 'fast', '-w', '-t', '60']);
-    const log = join(server.options.dataDir, 'server.log');
+    await server.takeOwnership();
     try {
-      await server.pgCtl(['start', '-w', '-t', '60', '-l', log, '-o', server.serverFlags().join(' ')]);
-    } catch {
-      const tail = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-4).join('\n  ') : '';
-      throw new Error(
-        `The embedded PostgreSQL could not start on port ${server.options.port} (data in ${server.options.dataDir}).\n  ${tail}\n` +
-          'If the port is taken, set EMBEDDED_POSTGRES_PORT; to use another server, set DATABASE_URL.',
-      );
+      await server.assertPortFree();
+      const log = join(server.options.dataDir, 'server.log');
+      try {
+        await server.pgCtl(['start', '-w', '-t', '60', '-l', log, '-o', server.serverFlags().join(' ')]);
+      } catch {
+        const tail = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-1)[0] : '';
+        throw new StartupError(
+          `The embedded PostgreSQL could not start on port ${server.options.port} (data in ${server.options.dataDir}): ${tail}`,
+        );
+      }
+      await server.startGuardian();
+    } catch (error) {
+      rmSync(server.ownerFile, { force: true });
+      throw error;
     }
     return server;
+  }
+
+  /** Refuses (EmbeddedPostgresInUseError) when a live process other than `ownerPid` owns the folder. */
+  static assertNotOwnedByAnother(dataDir: string, ownerPid = process.pid): void {
+    const owner = readOwner(join(dataDir, OWNER_FILE));
+    if (owner && owner.pid !== ownerPid && isAlive(owner.pid)) throw new EmbeddedPostgresInUseError(dataDir, owner);
   }
 
   /** Uses the server already running on this folder, or starts one (owned) if none is. */
@@ -99,7 +130,7 @@ export class EmbeddedPostgresServer {
   /** Fast shutdown (open sessions are ended), if this process owns the server. */
   async stop(): Promise<void> {
     if (!this.owned) return;
-    if (await this.isRunning()) await this.pgCtl(['stop', '-m', 'fast', '-w', '-t', '60']);
+    await this.stopOwned(readOwner(this.ownerFile), 'fast');
   }
 
   /** Stops and deletes the cluster folder (throwaway test servers). */
@@ -111,8 +142,71 @@ export class EmbeddedPostgresServer {
   /** Stops whatever server runs on a throwaway cluster folder, at once, and deletes the folder. */
   static async destroyAt(dataDir: string): Promise<void> {
     const server = new EmbeddedPostgresServer(withDefaults({ dataDir, port: 0 }), true);
-    if (await server.isRunning()) await server.pgCtl(['stop', '-m', 'immediate', '-w', '-t', '60']);
+    await server.stopOwned(readOwner(server.ownerFile), 'immediate');
     rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  private get ownerFile(): string {
+    return join(this.options.dataDir, OWNER_FILE);
+  }
+
+  /**
+   * Claims the folder for `ownerPid` through an exclusively created owner file (two starts at
+   * the same moment: one wins, the other is refused). A stale owner's server is stopped first.
+   */
+  private async takeOwnership(): Promise<void> {
+    const { dataDir, ownerPid, ownerDescription } = this.options;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      EmbeddedPostgresServer.assertNotOwnedByAnother(dataDir, ownerPid);
+      const stale = readOwner(this.ownerFile);
+      // Left by a crash (or by a server started without an owner file): ours to stop.
+      await this.stopOwned(stale, 'fast');
+      if (writeOwnerExclusively(this.ownerFile, { pid: ownerPid, description: ownerDescription })) return;
+    }
+    EmbeddedPostgresServer.assertNotOwnedByAnother(dataDir, ownerPid);
+    throw new StartupError(`Could not claim the embedded PostgreSQL folder ${dataDir}: another process keeps claiming it.`);
+  }
+
+  /**
+   * Stops the server through its guardian when it has one (the guardian stops it, removes the
+   * owner file and exits), then makes sure nothing is left running on the folder.
+   */
+  private async stopOwned(owner: DatabaseOwner | undefined, mode: 'fast' | 'immediate'): Promise<void> {
+    if (owner?.guardianPid && isAlive(owner.guardianPid)) {
+      try {
+        process.kill(owner.guardianPid, 'SIGTERM');
+      } catch {
+        // gone in the meantime
+      }
+      for (let i = 0; i < 700 && isAlive(owner.guardianPid); i++) await sleep(100);
+    }
+    if (await this.isRunning()) await this.pgCtl(['stop', '-m', mode, '-w', '-t', '60']);
+    rmSync(this.ownerFile, { force: true });
+  }
+
+  /**
+   * A small shell loop (no Node: it costs a few hundred kB) that polls the owner every second
+   * and stops the server once the owner is gone, or at once on SIGTERM. Own session, so a
+   * Ctrl-C in the terminal does not reach it.
+   */
+  private async startGuardian(): Promise<void> {
+    const runAs = await postgresSystemUser();
+    const guardian = spawn(
+      '/bin/sh',
+      ['-c', GUARDIAN_SCRIPT, 'embedded-postgres-guardian', String(this.options.ownerPid), loadBinaries().pg_ctl, this.options.dataDir, this.ownerFile],
+      { ...runAs, detached: true, stdio: 'ignore', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' } },
+    );
+    guardian.unref();
+    if (guardian.pid === undefined) throw new StartupError('Could not start the guardian of the embedded PostgreSQL (/bin/sh).');
+    writeFileSync(
+      this.ownerFile,
+      JSON.stringify({ pid: this.options.ownerPid, description: this.options.ownerDescription, guardianPid: guardian.pid } satisfies DatabaseOwner),
+    );
+  }
+
+  /** A port held by another program is a one-line error, before pg_ctl says it in twenty. */
+  private assertPortFree(): Promise<void> {
+    return assertPortFree(this.options.port, '127.0.0.1', 'EMBEDDED_POSTGRES_PORT');
   }
 
   private serverFlags(): string[] {
@@ -182,7 +276,23 @@ function withDefaults(options: EmbeddedPostgresOptions) {
     password: options.password ?? 'postgres',
     settings: options.settings ?? {},
     notice: options.notice ?? (() => undefined),
+    ownerPid: options.ownerPid ?? process.pid,
+    ownerDescription: options.ownerDescription ?? `${basename(process.argv[1] ?? 'node')} (pid ${options.ownerPid ?? process.pid})`,
   };
+}
+
+/** The folder is run by a live process: refused, naming it, so that it is not stopped under it. */
+export class EmbeddedPostgresInUseError extends StartupError {
+  constructor(
+    readonly dataDir: string,
+    readonly owner: DatabaseOwner,
+  ) {
+    super(
+      `The embedded PostgreSQL of ${dataDir} is already run by ${owner.description} (pid ${owner.pid}). ` +
+        'Stop that process first, or give this one its own EMBEDDED_POSTGRES_DIR and EMBEDDED_POSTGRES_PORT.',
+    );
+    this.name = 'EmbeddedPostgresInUseError';
+  }
 }
 
 /**

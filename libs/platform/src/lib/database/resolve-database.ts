@@ -13,15 +13,21 @@ export const EMBEDDED_DATABASE_NAME = 'docs';
  * `DATABASE_URL` when set; otherwise the embedded PostgreSQL of this checkout, reused when
  * already running (started by `npm start`), or started here and owned by this process.
  */
-export async function resolveDatabase(
-  config: AppConfig,
-  mode: 'reuse' | 'own' = 'reuse',
-  notice?: (line: string) => void,
-): Promise<ResolvedDatabase> {
+export interface ResolveDatabaseOptions {
+  /** `own` (the launcher): start the server, refusing a folder a live process runs. Default `reuse`. */
+  mode?: 'reuse' | 'own';
+  notice?: (line: string) => void;
+  /** The process a server started here lives for (default: this one); see EmbeddedPostgresOptions. */
+  ownerPid?: number;
+  ownerDescription?: string;
+}
+
+export async function resolveDatabase(config: AppConfig, options: ResolveDatabaseOptions = {}): Promise<ResolvedDatabase> {
   if (config.databaseUrl) return { url: config.databaseUrl };
-  const options = { dataDir: config.embeddedPostgres.dataDir, port: config.embeddedPostgres.port, notice };
+  const { mode = 'reuse', ...owner } = options;
+  const serverOptions = { dataDir: config.embeddedPostgres.dataDir, port: config.embeddedPostgres.port, ...owner };
   const server =
-    mode === 'own' ? await EmbeddedPostgresServer.start(options) : await EmbeddedPostgresServer.connectOrStart(options);
+    mode === 'own' ? await EmbeddedPostgresServer.start(serverOptions) : await EmbeddedPostgresServer.connectOrStart(serverOptions);
   await ensureDatabase(server);
   return { url: server.urlFor(EMBEDDED_DATABASE_NAME), embedded: server.owned ? server : undefined };
 }

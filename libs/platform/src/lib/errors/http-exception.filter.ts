@@ -1,10 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger, NotFoundException } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, NotFoundException } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Express, Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { defaultMessage, messageOf } from './http-error-messages';
 import { sendError } from './error-body';
 import { allowedMethods } from './route-table';
+import { shortenEchoes } from './shorten-echoes';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -20,12 +21,11 @@ function servedByHandler(req: Request): boolean {
 
 /**
  * Writes every failure in the conventions' shape. Unexpected errors become a 500 with a
- * generic message quoting the request id; their details go only to the log.
+ * generic message quoting the request id; their details go only to the log, in the request's
+ * one line (`res.err`, which the request logger writes with the status and the request id).
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('HttpExceptionFilter');
-
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -40,17 +40,17 @@ export class HttpExceptionFilter implements ExceptionFilter {
         res.setHeader('Allow', allow.join(', '));
         return sendError(res, 405, `The method ${req.method} is not allowed on ${req.path}; allowed: ${allow.join(', ')}.`);
       }
-      return sendError(res, 404, `No route matches ${req.method} ${req.path}.`);
+      return sendError(res, 404, shortenEchoes(`No route matches ${req.method} ${req.path}.`, [req.path]));
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      if (status >= 500) this.logger.error({ err: exception, reqId: req.id }, 'request failed');
-      return sendError(res, status, messageOf(exception));
+      if (status >= 500) (res as unknown as { err?: unknown }).err = exception;
+      return sendError(res, status, shortenEchoes(messageOf(exception), [req.params, req.query, req.body]));
     }
     if (exception instanceof QueryFailedError && (exception.driverError as { code?: string })?.code === UNIQUE_VIOLATION) {
       return sendError(res, 409, defaultMessage(409));
     }
-    this.logger.error({ err: exception, reqId: req.id }, 'unexpected error');
+    (res as unknown as { err?: unknown }).err = exception;
     sendError(res, 500, `${defaultMessage(500)} Quote the request id ${req.id ?? 'unknown'} when reporting it.`);
   }
 }

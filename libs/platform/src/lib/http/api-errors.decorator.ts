@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiResponse } from '@nestjs/swagger';
 
 export class ErrorDetailDto {
-  @ApiProperty({ example: 404 }) code: number;
+  @ApiProperty({ type: 'integer', example: 404 }) code: number;
   @ApiProperty({ example: 'No space has the id x.' }) message: string;
 }
 

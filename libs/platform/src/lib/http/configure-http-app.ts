@@ -4,6 +4,7 @@ import { json } from 'express';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config';
 import { bodyParserErrorHandler, requireJsonBody } from '../errors/express-error-handler';
+import { completeOpenApiDocument } from './openapi-contract';
 
 export const JSON_MEDIA_TYPES = ['application/json', 'application/*+json'];
 
@@ -16,11 +17,21 @@ export const JSON_MEDIA_TYPES = ['application/json', 'application/*+json'];
 export function configureHttpApp(app: NestExpressApplication, config: AppConfig): void {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  if (config.corsOrigins.length > 0) {
+    // Before everything else, so that a preflight is answered without a token or a body.
+    app.enableCors({
+      origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+      exposedHeaders: ['Location', 'Retry-After', 'X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+      maxAge: 600,
+    });
+  }
   app.use(requireJsonBody);
   app.use(json({ limit: config.bodyLimit, type: JSON_MEDIA_TYPES, strict: false }));
   app.use(bodyParserErrorHandler(config.bodyLimit));
 
-  const document = SwaggerModule.createDocument(
+  const generated = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Documentation platform API')
@@ -30,11 +41,12 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
           '`{"items", "count", "next": {"page"}}` with an opaque `page` cursor.',
       )
       .setVersion('1')
-      .addServer(config.urls.api)
       .addBearerAuth()
       .addSecurityRequirements('bearer')
       .build(),
   );
+  // Relative: "Try it out" in /docs calls the origin the page was opened at (localhost or 127.0.0.1 alike).
+  const document = completeOpenApiDocument(generated, new URL(config.urls.api).pathname.replace(/\/$/, ''));
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',

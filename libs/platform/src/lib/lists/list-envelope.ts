@@ -26,6 +26,6 @@ export class NextPageDto {
 
 /** Swagger shape of the envelope; each list extends it with its typed `items`. */
 export class ListEnvelopeDto {
-  @ApiProperty({ description: 'Total number of items matching the filters.' }) count: number;
+  @ApiProperty({ type: 'integer', description: 'Total number of items matching the filters.' }) count: number;
   @ApiPropertyOptional({ type: NextPageDto, description: 'Absent on the last page.' }) next?: NextPageDto;
 }

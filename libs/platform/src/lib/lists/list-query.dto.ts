@@ -7,13 +7,13 @@ export const MAX_PAGE_SIZE = 1000;
 
 /** `page` and `limit`, accepted by every list; extend it with the list's own filters. */
 export class ListQueryDto {
-  @ApiPropertyOptional({ description: 'Opaque cursor: the value of next.page from the previous page.' })
+  @ApiPropertyOptional({ maxLength: 2048, description: 'Opaque cursor: the value of next.page from the previous page.' })
   @IsOptional()
   @IsString()
   @MaxLength(2048)
   page?: string;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: '0 returns only count.' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: '0 returns only count.' })
   @IsOptional()
   @QueryNumber()
   @IsInt()

@@ -1,30 +1,57 @@
 import { CanActivate, ExecutionContext, HttpException, HttpStatus, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { createHash } from 'node:crypto';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
+import { SqlPool } from '../database/sql-pool';
 
 const SKIP_RATE_LIMIT = 'skipRateLimit';
+const WINDOW_SECONDS = 60;
+/** Created by migration 1795252000000 (UNLOGGED: counters need no durability). */
+export const RATE_LIMIT_TABLE = 'rate_limit_counters';
 
 /** Exempts a route from the rate limit (health checks). */
 export const SkipRateLimit = () => SetMetadata(SKIP_RATE_LIMIT, true);
 
 /**
  * RATE_LIMIT_PER_MINUTE requests per minute, counted per bearer token (per client address for
- * requests without one), in fixed one-minute windows: O(1) per request. Every answer carries
- * X-RateLimit-Limit, -Remaining and -Reset; beyond the limit, 429 with Retry-After. Counters
- * live in this process's memory: with several api processes, each counts on its own.
+ * requests without one), in fixed one-minute windows. Every answer carries X-RateLimit-Limit,
+ * -Remaining and -Reset; beyond the limit, 429 with Retry-After.
+ *
+ * With RATE_LIMIT_STORE=postgres (the default) the counters live in PostgreSQL, so the limit
+ * holds across every api process on the database: one upsert per request, a named prepared
+ * statement on an UNLOGGED table. A client over its limit is then refused from memory until its
+ * window ends (no statement at all), and should the database fail, each process counts in its
+ * own memory meanwhile. RATE_LIMIT_STORE=memory counts per process, without any statement.
+ * Tokens are never stored: counters are keyed by the SHA-256 of the Authorization header.
  */
 @Injectable()
 export class TokenRateLimitGuard implements CanActivate {
-  private readonly limiter: RateLimiterMemory;
+  private readonly limiter: RateLimiterAbstract;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly reflector: Reflector,
+    sql: SqlPool,
   ) {
-    this.limiter = new RateLimiterMemory({ points: config.rateLimitPerMinute, duration: 60 });
+    const points = config.rateLimitPerMinute;
+    const memory = new RateLimiterMemory({ points, duration: WINDOW_SECONDS });
+    this.limiter =
+      config.rateLimitStore === 'memory'
+        ? memory
+        : new RateLimiterPostgres({
+            storeClient: sql.raw,
+            storeType: 'pool',
+            tableName: RATE_LIMIT_TABLE,
+            tableCreated: true,
+            keyPrefix: 'api',
+            points,
+            duration: WINDOW_SECONDS,
+            inMemoryBlockOnConsumed: points + 1,
+            insuranceLimiter: memory,
+          });
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -34,7 +61,7 @@ export class TokenRateLimitGuard implements CanActivate {
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
     const header = request.headers.authorization;
-    const key = header ? `auth:${header}` : `ip:${request.ip ?? 'unknown'}`;
+    const key = header ? `auth:${createHash('sha256').update(header).digest('base64url')}` : `ip:${request.ip ?? 'unknown'}`;
     try {
       this.setHeaders(response, await this.limiter.consume(key));
       return true;

@@ -13,7 +13,7 @@ export class UpdateCollectionDto {
   @MaxLength(50)
   title?: string;
 
-  @ApiPropertyOptional({ maxLength: 100, nullable: true, description: 'null removes it.' })
+  @ApiPropertyOptional({ type: String, maxLength: 100, nullable: true, description: 'null removes it.' })
   @WhenNotNull()
   @IsString()
   @MaxLength(100)

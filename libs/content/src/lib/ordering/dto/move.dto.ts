@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiSchemaRules } from '@docs/platform';
 import { Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsString, registerDecorator, ValidateNested, ValidationArguments } from 'class-validator';
 import { WhenNotNull, WhenPresent } from '../../validation/when-present.decorator';
@@ -29,21 +30,28 @@ function PointerId(kind: PointerType): PropertyDecorator {
 }
 
 /** A sibling named by a move's `position`: `{type: "space", space: id}` or `{type: "collection", collection: id}`. */
+@ApiSchemaRules({
+  oneOf: [
+    { properties: { type: { enum: ['space'] } }, required: ['space'], not: { required: ['collection'] } },
+    { properties: { type: { enum: ['collection'] } }, required: ['collection'], not: { required: ['space'] } },
+  ],
+})
 export class SiblingPointerDto {
   @ApiProperty({ enum: POINTER_TYPES })
   @IsIn(POINTER_TYPES)
   type: PointerType;
 
-  @ApiPropertyOptional({ description: 'The sibling space (with type space).' })
+  @ApiPropertyOptional({ minLength: 1, description: 'The sibling space (with type space).' })
   @PointerId('space')
   space?: string;
 
-  @ApiPropertyOptional({ description: 'The sibling collection (with type collection).' })
+  @ApiPropertyOptional({ minLength: 1, description: 'The sibling collection (with type collection).' })
   @PointerId('collection')
   collection?: string;
 }
 
 /** Exactly one of `before` and `after` (checked by the service, which names the problem). */
+@ApiSchemaRules({ oneOf: [{ required: ['before'] }, { required: ['after'] }] })
 export class PositionDto {
   @ApiPropertyOptional({ type: SiblingPointerDto, description: 'Place the item just before this sibling.' })
   @WhenPresent()
@@ -59,6 +67,7 @@ export class PositionDto {
 }
 
 /** Body of `POST .../move`: at least one of `parent` and `position`. */
+@ApiSchemaRules({ minProperties: 1 })
 export class MoveDto {
   @ApiPropertyOptional({
     type: String,

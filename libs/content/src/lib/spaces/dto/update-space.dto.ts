@@ -15,13 +15,13 @@ export class UpdateSpaceDto {
   @MaxLength(50)
   title?: string;
 
-  @ApiPropertyOptional({ maxLength: 50, nullable: true, description: 'null removes it. Setting it removes the icon.' })
+  @ApiPropertyOptional({ type: String, maxLength: 50, nullable: true, description: 'null removes it. Setting it removes the icon.' })
   @WhenNotNull()
   @IsString()
   @MaxLength(50)
   emoji?: string | null;
 
-  @ApiPropertyOptional({ format: 'uri', maxLength: 2048, nullable: true, description: 'An http(s) URL; null removes it. Setting it removes the emoji.' })
+  @ApiPropertyOptional({ type: String, format: 'uri', maxLength: 2048, nullable: true, description: 'An http(s) URL; null removes it. Setting it removes the emoji.' })
   @WhenNotNull()
   @IsString()
   @MaxLength(2048)

@@ -44,7 +44,7 @@ export class InviteUsersDto {
   @ApiProperty({
     description: 'Addresses to invite, each a string or {email, role}.',
     type: 'array',
-    items: { oneOf: [{ type: 'string', format: 'email' }, { type: 'object', properties: { email: { type: 'string' }, role: { type: 'string', enum: [...MEMBER_ROLES], nullable: true } } }] },
+    items: { oneOf: [{ type: 'string', format: 'email' }, { type: 'object', required: ['email', 'role'], properties: { email: { type: 'string', format: 'email' }, role: { type: 'string', enum: [...MEMBER_ROLES], nullable: true } } }] },
   })
   @IsArray()
   @ArrayMinSize(1)

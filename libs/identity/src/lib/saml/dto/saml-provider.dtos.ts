@@ -41,7 +41,7 @@ class SamlProviderFieldsDto {
   @IsUrl(SSO_URL, { message: SSO_URL_MESSAGE })
   ssoURL?: string;
 
-  @ApiPropertyOptional({ nullable: true, description: 'A team of this organization that users signing in join; null removes it.' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'A team of this organization that users signing in join; null removes it.' })
   @ValidateIf((_o, value) => value !== undefined && value !== null)
   @IsString()
   defaultTeam?: string | null;
@@ -74,6 +74,10 @@ export class SamlServiceDto {
   @ApiProperty({ description: "This installation's entity id for the provider." }) entityID: string;
 }
 
+export class SamlProviderUrlsDto {
+  @ApiProperty({ format: 'uri', description: 'The API URL of this provider.' }) location: string;
+}
+
 export class SamlProviderDto {
   @ApiProperty({ enum: ['saml-provider'] }) object: 'saml-provider';
   @ApiProperty() id: string;
@@ -86,7 +90,7 @@ export class SamlProviderDto {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ enum: ['active', 'pending'], description: 'active once ssoURL, entityID and certificate are all set.' }) status: 'active' | 'pending';
   @ApiProperty({ type: SamlServiceDto }) service: SamlServiceDto;
-  @ApiProperty({ example: { location: 'https://api.example.com/v1/orgs/o/saml/p' } }) urls: { location: string };
+  @ApiProperty({ type: SamlProviderUrlsDto }) urls: SamlProviderUrlsDto;
 }
 
 export class SamlProviderListDto extends ListEnvelopeDto {

@@ -49,7 +49,8 @@ export class UpdateTeamMembersDto {
 
   @ApiPropertyOptional({
     type: 'object',
-    additionalProperties: { type: 'object', properties: { role: { type: 'string', enum: [...TEAM_ROLES] } } },
+    maxProperties: 1000,
+    additionalProperties: { type: 'object', required: ['role'], properties: { role: { type: 'string', enum: [...TEAM_ROLES] } } },
     description: 'Role per user id; a user not yet in the team is added with it.',
   })
   @IsOptional()

@@ -1,11 +1,20 @@
 import { IdentityCore1795240000000 } from './1795240000000-identity-core';
 import { OrganizationAdmin1795245000000 } from './1795245000000-organization-admin';
 import { Content1795250000000 } from './1795250000000-content';
+import { RateLimitCounters1795252000000 } from './1795252000000-rate-limit-counters';
 import { SpaceCounts1795254000000 } from './1795254000000-space-counts';
+import { Integrations1795280000000 } from './1795280000000-integrations';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
  * foreign keys simple; each migration names the domain it serves. Entities must match the
  * result exactly: a test compares them (see schema-drift.spec.ts).
  */
-export const MIGRATIONS = [IdentityCore1795240000000, OrganizationAdmin1795245000000, Content1795250000000, SpaceCounts1795254000000];
+export const MIGRATIONS = [
+  IdentityCore1795240000000,
+  OrganizationAdmin1795245000000,
+  Content1795250000000,
+  RateLimitCounters1795252000000,
+  SpaceCounts1795254000000,
+  Integrations1795280000000,
+];

@@ -1,0 +1,37 @@
+import { createCollection, createSpace } from '@docs/content/testing';
+import { createOrganization } from '@docs/identity/testing';
+import type { TestApp } from '@docs/platform/testing';
+
+/**
+ * Real objects for the fuzzer's path parameters, so that valid requests reach the code behind
+ * the lookups. Made afresh for each operation: a DELETE fuzzed before does not starve the next.
+ * A path parameter whose name is not known here gets an id that exists nowhere (a 404 is then
+ * the expected answer to valid input): add the names of new resources to reach deeper.
+ */
+export interface FuzzWorld {
+  token: string;
+  /** Path parameter name -> an existing id. */
+  ids: Record<string, string>;
+}
+
+export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
+  const { organization, members } = await createOrganization(t, { editor: 'edit' });
+  const as = t.http.as(members.admin.token);
+  const base = `/v1/orgs/${organization.id}`;
+  const team = await as.put(`${base}/teams`, { title: 'Fuzz team', members: [members.editor.user.id] });
+  const saml = await as.post(`${base}/saml`, { label: 'Fuzz IdP' });
+  const collection = await createCollection(t, members.admin.token, organization.id, { title: 'Fuzz collection' });
+  const space = await createSpace(t, members.admin.token, organization.id, { title: 'Fuzz space', parent: collection.id });
+  for (const res of [team, saml]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
+  return {
+    token: members.admin.token,
+    ids: {
+      organizationId: organization.id,
+      userId: members.editor.user.id,
+      teamId: team.body.id,
+      samlProviderId: saml.body.id,
+      collectionId: collection.id,
+      spaceId: space.id,
+    },
+  };
+}

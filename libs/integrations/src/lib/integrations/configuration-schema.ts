@@ -1,0 +1,138 @@
+import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import type { ConfigurationProperty, IntegrationConfiguration } from './integration-values';
+
+const PROPERTY_DEFINITION = {
+  type: 'object',
+  required: ['type'],
+  additionalProperties: false,
+  properties: {
+    type: { enum: ['string', 'number', 'boolean', 'button'] },
+    title: { type: 'string', maxLength: 30 },
+    description: { type: 'string', maxLength: 100 },
+    default: { type: ['string', 'number', 'boolean'] },
+    completion_url: { type: 'string', maxLength: 2048 },
+    enum: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: { type: 'string' } },
+    callback_url: { type: 'string', maxLength: 2048 },
+    button_text: { type: 'string', maxLength: 30 },
+  },
+  if: { properties: { type: { const: 'button' } } },
+  then: { required: ['callback_url', 'button_text'] },
+};
+
+const CONFIGURATION_DEFINITION = {
+  oneOf: [
+    {
+      type: 'object',
+      required: ['properties'],
+      additionalProperties: false,
+      properties: {
+        properties: {
+          type: 'object',
+          maxProperties: 50,
+          propertyNames: { pattern: '^[a-zA-Z0-9_-]{1,64}$' },
+          additionalProperties: PROPERTY_DEFINITION,
+        },
+        required: { type: 'array', uniqueItems: true, items: { type: 'string' } },
+      },
+    },
+    {
+      type: 'object',
+      required: ['componentId'],
+      additionalProperties: false,
+      properties: { componentId: { type: 'string', minLength: 1, maxLength: 100 } },
+    },
+  ],
+};
+
+/** The shape of a publish body's `configurations` (the reference's IntegrationConfigurations). */
+const CONFIGURATIONS_DEFINITION = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { account: CONFIGURATION_DEFINITION, space: CONFIGURATION_DEFINITION, site: CONFIGURATION_DEFINITION },
+};
+
+// Definitions are checked strictly; configurations get their declared defaults filled in.
+const definitions = new Ajv({ allErrors: true, strict: false });
+const checkDefinitions = definitions.compile(CONFIGURATIONS_DEFINITION);
+const values = new Ajv({ allErrors: true, strict: false, useDefaults: true });
+
+function describe(errors: ErrorObject[] | null | undefined, root: string): string[] {
+  return (errors ?? [])
+    .filter((e) => e.keyword !== 'if')
+    .map((e) => {
+      const path = `${root}${e.instancePath.replace(/\//g, '.')}`;
+      if (e.keyword === 'additionalProperties') return `property ${path}.${String(e.params.additionalProperty)} should not exist`;
+      if (e.keyword === 'enum') return `${path} must be one of ${(e.params.allowedValues as unknown[]).join(', ')}`;
+      return `${path} ${e.message}`;
+    });
+}
+
+/** Problems of a publish body's `configurations`, each naming its path; empty when valid. */
+export function configurationsProblems(configurations: unknown): string[] {
+  if (!checkDefinitions(configurations)) return [...new Set(describe(checkDefinitions.errors, 'configurations'))];
+  const problems: string[] = [];
+  for (const [level, definition] of Object.entries(configurations as Record<string, IntegrationConfiguration>)) {
+    if (!('properties' in definition)) continue;
+    const root = `configurations.${level}`;
+    for (const name of definition.required ?? []) {
+      if (!definition.properties[name]) problems.push(`${root}.required names ${name}, which is not a property`);
+    }
+    for (const [name, property] of Object.entries(definition.properties)) {
+      problems.push(...propertyProblems(property).map((problem) => `${root}.properties.${name}.${problem}`));
+    }
+  }
+  return problems;
+}
+
+function propertyProblems(property: ConfigurationProperty): string[] {
+  const problems: string[] = [];
+  if (property.enum && property.type !== 'string') problems.push('enum is only for string properties');
+  if (property.completion_url && property.type !== 'string') problems.push('completion_url is only for string properties');
+  if (property.default !== undefined) {
+    if (property.type === 'button') problems.push('default is not for buttons');
+    else if (typeof property.default !== property.type) problems.push(`default must be a ${property.type}`);
+    else if (property.enum && !property.enum.includes(property.default as string)) problems.push('default must be one of enum');
+  }
+  return problems;
+}
+
+/** The JSON Schema a configuration must match, from the integration's definition for that level. */
+export function configurationJsonSchema(definition: IntegrationConfiguration | undefined): object {
+  // No definition: the integration takes no configuration at that level.
+  if (!definition) return { type: 'object', maxProperties: 0 };
+  // A ContentKit component renders and checks its own configuration: any object.
+  if (!('properties' in definition)) return { type: 'object' };
+  const properties: Record<string, object> = {};
+  for (const [name, property] of Object.entries(definition.properties)) {
+    // Buttons are actions in the configuration screen, not values.
+    if (property.type === 'button') continue;
+    properties[name] = {
+      type: property.type,
+      ...(property.enum ? { enum: property.enum } : {}),
+      ...(property.default !== undefined ? { default: property.default } : {}),
+    };
+  }
+  const required = (definition.required ?? []).filter((name) => properties[name]);
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+const compiled = new Map<string, ValidateFunction>();
+const MAX_COMPILED = 500;
+
+/**
+ * Checks `configuration` (a plain object) against the integration's definition for one level and
+ * fills in declared defaults (in place). Returns the problems, each naming its path under `root`.
+ */
+export function configurationProblems(definition: IntegrationConfiguration | undefined, configuration: Record<string, unknown>, root = 'configuration'): string[] {
+  const schema = configurationJsonSchema(definition);
+  const key = JSON.stringify(schema);
+  let validate = compiled.get(key);
+  if (!validate) {
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
+    validate = values.compile(schema);
+    compiled.set(key, validate);
+  }
+  if (validate(configuration)) return [];
+  if (!definition) return [`${root} must be empty: the integration declares no configuration here`];
+  return [...new Set(describe(validate.errors, root))];
+}

@@ -1,0 +1,54 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Caller, CurrentCaller } from '@docs/identity';
+import { ApiErrors, ListEnvelope } from '@docs/platform';
+import { ListIntegrationsQueryDto } from './dto/list-integrations.query';
+import { PublishIntegrationDto } from './dto/publish-integration.dto';
+import { IntegrationDto, IntegrationListDto } from './integration.dto';
+import { IntegrationViews } from './integration-views';
+import { IntegrationsService } from './integrations.service';
+
+@ApiTags('integrations')
+@Controller('v1/integrations')
+export class IntegrationsController {
+  constructor(
+    private readonly integrations: IntegrationsService,
+    private readonly views: IntegrationViews,
+  ) {}
+
+  @Get()
+  @ApiOperation({ operationId: 'listIntegrations', summary: "Public integrations and those of the caller's organizations, by name." })
+  @ApiOkResponse({ type: IntegrationListDto })
+  @ApiErrors(400)
+  async list(@CurrentCaller() caller: Caller, @Query() query: ListIntegrationsQueryDto): Promise<ListEnvelope<IntegrationDto>> {
+    const page = await this.integrations.list(caller, query);
+    const items = await this.views.present(caller, page.items);
+    return { items, count: page.count, ...(page.nextPage ? { next: { page: page.nextPage } } : {}) };
+  }
+
+  @Get(':integrationName')
+  @ApiOperation({ operationId: 'getIntegrationByName', summary: 'An integration (private ones: members of its organization only).' })
+  @ApiOkResponse({ type: IntegrationDto })
+  @ApiErrors(400, 404)
+  async get(@CurrentCaller() caller: Caller, @Param('integrationName') name: string): Promise<IntegrationDto> {
+    return this.views.presentOne(caller, await this.integrations.requireVisible(name, caller));
+  }
+
+  @Post(':integrationName')
+  @HttpCode(200)
+  @ApiOperation({ operationId: 'publishIntegration', summary: 'Publish an integration, or its next version (admins of the publishing organization).' })
+  @ApiOkResponse({ type: IntegrationDto })
+  @ApiErrors(400, 403, 404, 409, 503)
+  async publish(@CurrentCaller() caller: Caller, @Param('integrationName') name: string, @Body() body: PublishIntegrationDto): Promise<IntegrationDto> {
+    return this.views.presentOne(caller, await this.integrations.publish(name, caller, body));
+  }
+
+  @Delete(':integrationName')
+  @HttpCode(204)
+  @ApiOperation({ operationId: 'unpublishIntegration', summary: 'Unpublish an integration, removing every installation of it (owner admins).' })
+  @ApiNoContentResponse()
+  @ApiErrors(400, 403, 404)
+  async unpublish(@CurrentCaller() caller: Caller, @Param('integrationName') name: string): Promise<void> {
+    await this.integrations.unpublish(name, caller);
+  }
+}

@@ -1,0 +1,209 @@
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { Caller, OrganizationAccess } from '@docs/identity';
+import { Clock, containsPattern, newId, Page, Paginator, sortKey } from '@docs/platform';
+import { DataSource, QueryFailedError, Repository } from 'typeorm';
+import { blockDomains } from './block-domains';
+import type { ListIntegrationsQueryDto } from './dto/list-integrations.query';
+import type { PublishIntegrationDto } from './dto/publish-integration.dto';
+import { decodeImage, DecodedImage } from './image-data';
+import { IntegrationAssetEntity } from './integration-asset.entity';
+import { IntegrationEntity } from './integration.entity';
+import { checkIntegrationName } from './integration-name';
+import { IntegrationSecrets } from './integration-secrets';
+
+/** SQL (alias `i`): the caller may list this integration: public, or owned by one of their organizations (`:organizationIds`). */
+const LISTED_FOR_VIEWER = `(i.visibility = 'public' OR i.owner_organization_id = ANY(:organizationIds))`;
+
+/** Publishing, finding, listing and unpublishing integrations. */
+@Injectable()
+export class IntegrationsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(IntegrationEntity) private readonly integrations: Repository<IntegrationEntity>,
+    @InjectRepository(IntegrationAssetEntity) private readonly assets: Repository<IntegrationAssetEntity>,
+    private readonly organizations: OrganizationAccess,
+    private readonly secrets: IntegrationSecrets,
+    private readonly paginator: Paginator,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The integration if the caller may see it: public and unlisted ones for anyone who has the
+   * name, private ones for members of the owning organization. 404 otherwise.
+   */
+  async requireVisible(name: string, caller: Caller): Promise<IntegrationEntity> {
+    checkIntegrationName(name);
+    const integration = await this.integrations.findOneBy({ name });
+    if (!integration || !(await this.canSee(integration, caller))) throw integrationNotFound(name);
+    return integration;
+  }
+
+  async canSee(integration: IntegrationEntity, caller: Caller): Promise<boolean> {
+    if (integration.visibility !== 'private') return true;
+    return (await this.organizations.find(integration.ownerOrganizationId, caller.userId)) !== undefined;
+  }
+
+  /** The integration if the caller administers its owning organization: 404 when unseen, 403 when seen. */
+  async requireOwnerAdmin(name: string, caller: Caller, action: string): Promise<IntegrationEntity> {
+    const integration = await this.requireVisible(name, caller);
+    const membership = await this.organizations.find(integration.ownerOrganizationId, caller.userId);
+    if (membership?.role !== 'admin') throw new ForbiddenException(`Only admins of the organization that publishes ${name} can ${action}.`);
+    return integration;
+  }
+
+  /** By name, ascending. Public integrations, and every integration of the caller's organizations. */
+  async list(caller: Caller, filters: ListIntegrationsQueryDto): Promise<Page<IntegrationEntity>> {
+    const organizationIds = (await this.organizations.memberships(caller.userId)).map((m) => m.organizationId);
+    const query = this.integrations.createQueryBuilder('i').where(LISTED_FOR_VIEWER, { organizationIds });
+    if (filters.search) query.andWhere('(i.name ILIKE :search OR i.title ILIKE :search)', { search: containsPattern(filters.search) });
+    if (filters.category) query.andWhere('i.categories @> ARRAY[CAST(:category AS text)]', { category: filters.category });
+    if (filters.scope) query.andWhere('i.scopes @> ARRAY[CAST(:scope AS text)]', { scope: filters.scope });
+    if (filters.blockDomain) {
+      query.andWhere('i.block_domains @> ARRAY[CAST(:blockDomain AS text)]', { blockDomain: filters.blockDomain.toLowerCase() });
+    }
+    if (filters.blocks !== undefined) query.andWhere(`jsonb_array_length(i.blocks) ${filters.blocks ? '>' : '='} 0`);
+    if (filters.contentSources !== undefined) query.andWhere(`jsonb_array_length(i.content_sources) ${filters.contentSources ? '>' : '='} 0`);
+    if (filters.owner) query.andWhere('i.owner_organization_id = :owner', { owner: filters.owner });
+    if (filters.target === 'all') query.andWhere(`i.target = 'all'`);
+    else if (filters.target) query.andWhere(`i.target IN (:target, 'all')`, { target: filters.target });
+    const scope = [
+      'integrations',
+      caller.userId,
+      filters.search ?? '',
+      filters.category ?? '',
+      filters.scope ?? '',
+      filters.blockDomain?.toLowerCase() ?? '',
+      String(filters.blocks ?? ''),
+      String(filters.contentSources ?? ''),
+      filters.owner ?? '',
+      filters.target ?? '',
+    ].join(':');
+    return this.paginator.paginate(query, [sortKey<IntegrationEntity>('i.name', 'ASC', 'text', (i) => i.name)], {
+      scope,
+      page: filters.page,
+      limit: filters.limit,
+    });
+  }
+
+  /**
+   * Publishes a first version, or the next version of an integration the organization already
+   * publishes. Everything in the body replaces the previous version except absent `secrets`.
+   */
+  async publish(name: string, caller: Caller, input: PublishIntegrationDto): Promise<IntegrationEntity> {
+    checkIntegrationName(name);
+    const membership = await this.organizations.find(input.organization, caller.userId);
+    if (!membership) throw new NotFoundException(`organization: no organization has the id ${input.organization}.`);
+    if (membership.role !== 'admin') throw new ForbiddenException('Only admins of an organization can publish integrations for it.');
+    const images = decodeImages(input);
+    checkUniqueIds(input.blocks ?? [], 'blocks');
+    checkUniqueIds(input.contentSources ?? [], 'contentSources');
+    const sealed = input.secrets && Object.keys(input.secrets).length > 0 ? this.secrets.seal(input.secrets, name) : null;
+
+    try {
+      return await this.dataSource.transaction(async (tx) => {
+        const existing = await tx.findOne(IntegrationEntity, { where: { name }, lock: { mode: 'pessimistic_write' } });
+        if (existing && existing.ownerOrganizationId !== input.organization) throw nameTaken(name);
+        const now = this.clock.now();
+        const assets = (images: DecodedImage[]) =>
+          images.map((image) =>
+            tx.create(IntegrationAssetEntity, {
+              id: newId(),
+              integrationName: name,
+              contentType: image.contentType,
+              data: image.data,
+              width: image.width,
+              height: image.height,
+              createdAt: now,
+            }),
+          );
+        const icon = images.icon ? assets([images.icon])[0] : undefined;
+        const previews = assets(images.previews);
+        const integration = tx.create(IntegrationEntity, {
+          name,
+          ownerOrganizationId: input.organization,
+          version: existing ? existing.version + 1 : 1,
+          runtime: input.runtime ?? 'v1',
+          title: input.title,
+          description: input.description,
+          summary: input.summary ?? null,
+          visibility: input.visibility ?? 'private',
+          target: input.target ?? 'all',
+          scopes: [...new Set(input.scopes ?? [])],
+          categories: [...new Set(input.categories ?? [])],
+          blocks: plain(input.blocks ?? []),
+          blockDomains: blockDomains(input.blocks ?? []),
+          contentSources: plain(input.contentSources ?? []),
+          externalLinks: plain(input.externalLinks ?? []),
+          configurations: input.configurations ?? {},
+          contentSecurityPolicy: input.contentSecurityPolicy ?? null,
+          script: input.script,
+          secrets: input.secrets === undefined ? (existing?.secrets ?? null) : sealed,
+          iconAssetId: icon?.id ?? null,
+          previewAssetIds: previews.map((p) => p.id),
+          createdAt: existing?.createdAt ?? now,
+          updatedAt: now,
+        });
+        if (existing) {
+          await tx.delete(IntegrationAssetEntity, { integrationName: name });
+          await tx.update(IntegrationEntity, { name }, integration);
+        } else {
+          await tx.insert(IntegrationEntity, integration);
+        }
+        const all = icon ? [icon, ...previews] : previews;
+        if (all.length > 0) await tx.insert(IntegrationAssetEntity, all);
+        return integration;
+      });
+    } catch (error) {
+      // Two first publications of the same name at once: the primary key lets one win.
+      if (error instanceof QueryFailedError && (error as QueryFailedError & { code?: string }).code === '23505') {
+        throw new ConflictException(`The integration ${name} was published by another request at the same time: retry.`);
+      }
+      throw error;
+    }
+  }
+
+  /** Removes the integration with its images and every installation of it (one statement, cascading). */
+  async unpublish(name: string, caller: Caller): Promise<void> {
+    await this.requireOwnerAdmin(name, caller, 'unpublish it');
+    await this.integrations.delete({ name });
+  }
+
+  /** An image by its id, if it belongs to that integration. */
+  findAsset(name: string, assetId: string): Promise<IntegrationAssetEntity | null> {
+    return this.assets.findOneBy({ id: assetId, integrationName: name });
+  }
+}
+
+function decodeImages(input: PublishIntegrationDto): { icon?: DecodedImage; previews: DecodedImage[] } {
+  const decode = (value: string, field: string): DecodedImage => {
+    const result = decodeImage(value);
+    if (typeof result === 'string') throw new BadRequestException(`${field} ${result}`);
+    return result;
+  };
+  return {
+    icon: input.icon === undefined ? undefined : decode(input.icon, 'icon'),
+    previews: (input.previewImages ?? []).map((image, index) => decode(image, `previewImages[${index}]`)),
+  };
+}
+
+function checkUniqueIds(items: { id: string }[], field: string): void {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.id)) throw new BadRequestException(`${field}[${index}].id ${item.id} is used twice`);
+    seen.add(item.id);
+  });
+}
+
+/** DTO instances -> plain JSON for jsonb columns. */
+function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+function nameTaken(name: string): ConflictException {
+  return new ConflictException(`The integration name ${name} is taken by another organization.`);
+}
+
+export function integrationNotFound(name: string): NotFoundException {
+  return new NotFoundException(`No integration is named ${name}.`);
+}

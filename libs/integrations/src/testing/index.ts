@@ -1,0 +1,2 @@
+export * from './integration-fixtures';
+export * from './test-images';

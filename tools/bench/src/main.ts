@@ -178,7 +178,8 @@ async function main(): Promise<void> {
         BOOTSTRAP_TOKEN: TOKEN,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '1000000',
-        RATE_LIMIT_STORE: 'postgres',
+        // The production default; BENCH_RATE_LIMIT_STORE=memory to compare with a baseline that has no shared store.
+        RATE_LIMIT_STORE: process.env.BENCH_RATE_LIMIT_STORE ?? 'postgres',
       },
       // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the api under load.
       process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean),
@@ -255,7 +256,14 @@ async function main(): Promise<void> {
       const baselinePort = await freePort();
       const baseline = start(
         'apps/api/src/main.ts',
-        { DATABASE_URL: databaseUrl, PORT: String(baselinePort), BOOTSTRAP_TOKEN: TOKEN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
+        {
+          DATABASE_URL: databaseUrl,
+          PORT: String(baselinePort),
+          BOOTSTRAP_TOKEN: TOKEN,
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_PER_MINUTE: '1000000',
+          RATE_LIMIT_STORE: process.env.BENCH_RATE_LIMIT_STORE ?? 'postgres',
+        },
         [],
         baselineRoot,
       );

@@ -18,7 +18,7 @@ export class UsersController {
   @ApiOperation({ operationId: 'getAuthenticatedUser', summary: 'The user behind the API token.' })
   @ApiOkResponse({ type: UserDto })
   async me(@CurrentCaller() caller: Caller): Promise<UserDto> {
-    return this.presenter.present(await this.users.get(caller.userId));
+    return this.presenter.present(caller.user ?? (await this.users.get(caller.userId)));
   }
 
   @Get('users/:userId')

@@ -16,6 +16,17 @@ const SHARES_AN_ORGANIZATION = preparedStatement(
     WHERE a.user_id = $1 AND b.user_id = $2 AND NOT a.disabled LIMIT 1`,
 );
 
+/** A `users` row (these columns) -> UserEntity, for hand-written SQL. */
+export function userFromRow(row: { id: string; email: string; display_name: string; photo_url: string | null; created_at: Date }): UserEntity {
+  return Object.assign(new UserEntity(), {
+    id: row.id,
+    email: row.email,
+    displayName: row.display_name,
+    photoUrl: row.photo_url,
+    createdAt: row.created_at,
+  });
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -40,13 +51,7 @@ export class UsersService {
       [userId],
     );
     if (!row) throw new NotFoundException(`No user has the id ${userId}.`);
-    return Object.assign(new UserEntity(), {
-      id: row.id,
-      email: row.email,
-      displayName: row.display_name,
-      photoUrl: row.photo_url,
-      createdAt: row.created_at,
-    });
+    return userFromRow(row);
   }
 
   /** A user the viewer may see: themselves, or someone sharing one of their organizations. */

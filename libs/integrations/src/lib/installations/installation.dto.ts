@@ -20,7 +20,7 @@ export class InstallationDto {
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({ type: InstallationUrlsDto }) urls: InstallationUrlsDto;
   @ApiProperty({ type: [String] }) externalIds: string[];
-  @ApiProperty({ example: { organization: 'orgId' } }) target: { organization: string };
+  @ApiProperty({ type: 'object', properties: { organization: { type: 'string' } }, required: ['organization'], example: { organization: 'orgId' } }) target: { organization: string };
 }
 
 export class InstallationListDto extends ListEnvelopeDto {

@@ -164,6 +164,12 @@ function addValidationBounds(schemas: Record<string, Schema>): void {
     if (!schema?.properties) continue;
     for (const rule of storage.getTargetValidationMetadatas(target, '', true, false)) {
       const property = schema.properties[rule.propertyName] as Schema | undefined;
+      if (property && isBareObject(property)) {
+        // TypeScript reflects `string | null` (and other unions) as Object: the validator knows better.
+        if (rule.name === 'isString') property['type'] = 'string';
+        else if (rule.name === 'isBoolean') property['type'] = 'boolean';
+        else if (rule.name === 'isObject') property['additionalProperties'] = true;
+      }
       const keywords = keywordsOf(rule);
       if (!property || !keywords) continue;
       const at = rule.each || property['type'] === 'array' && !('minItems' in keywords || 'maxItems' in keywords) ? (property['items'] ?? property) : property;
@@ -173,4 +179,9 @@ function addValidationBounds(schemas: Record<string, Schema>): void {
       }
     }
   }
+}
+
+/** `type: object` with nothing said of its properties: what reflection makes of a union type. */
+function isBareObject(property: Schema): boolean {
+  return property['type'] === 'object' && !property['properties'] && property['additionalProperties'] === undefined && !property['$ref'];
 }

@@ -8,14 +8,14 @@ import { AdaptiveSchemaService, AdaptiveSchemaView } from './adaptive-schema.ser
 import type { TemplateCondition } from './template-conditions';
 
 export class UpdateAdaptiveSchemaDto {
-  @ApiProperty({ type: Object, description: 'A draft-07 JSON Schema of the visitor claims (spec 2.13).' })
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'A draft-07 JSON Schema of the visitor claims (spec 2.13).' })
   @IsObject()
   jsonSchema: Record<string, unknown>;
 }
 
 export class AdaptiveSchemaDto {
   @ApiProperty({ enum: ['site-adaptive-schema'] }) object: 'site-adaptive-schema';
-  @ApiProperty({ type: Object }) jsonSchema: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'A draft-07 JSON Schema of the visitor claims (spec 2.13).' }) jsonSchema: Record<string, unknown>;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 

@@ -10,7 +10,7 @@ export class SiteSpaceDto {
   @ApiProperty() id: string;
   @ApiProperty({ minLength: 1, maxLength: 100 }) path: string;
   @ApiPropertyOptional({ description: 'The section it belongs to.' }) section?: string;
-  @ApiProperty({ description: 'The Space, as the caller sees it.', type: Object }) space: Record<string, unknown>;
+  @ApiProperty({ description: "The Space, as the caller sees it (the reference's Space).", type: 'object', additionalProperties: true }) space: Record<string, unknown>;
   @ApiProperty({ description: "The space's title." }) title: string;
   @ApiProperty({ description: 'The default site space of its section (or of the site without sections).' }) default: boolean;
   @ApiPropertyOptional({ maxLength: 1024 }) condition?: string;

@@ -217,7 +217,7 @@ export class PublishIntegrationDto {
   @Checked('isIntegrationSecrets', secretsProblem)
   secrets?: Record<string, string>;
 
-  @ApiPropertyOptional({ description: 'A policy string, or an object of CSP directives.' })
+  @ApiPropertyOptional({ description: 'A policy string, or an object of CSP directives.', oneOf: [{ type: 'string' }, { type: 'object', additionalProperties: { type: 'string' } }] })
   @WhenPresent()
   @Checked('isContentSecurityPolicy', contentSecurityPolicyProblem)
   contentSecurityPolicy?: string | Record<string, string>;

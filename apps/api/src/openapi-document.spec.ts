@@ -6,6 +6,7 @@ import { ApiModule } from './api.module';
 interface Operation {
   operationId?: string;
   requestBody?: unknown;
+  security?: unknown[];
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 

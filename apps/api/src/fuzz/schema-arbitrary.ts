@@ -59,6 +59,10 @@ function stringFor(schema: Schema): fc.Arbitrary<string> {
       return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
   }
   const minLength = schema['minLength'] ?? 0;
+  if (schema['pattern']) {
+    const maxPatterned = schema['maxLength'] ?? Number.MAX_SAFE_INTEGER;
+    return fc.stringMatching(new RegExp(schema['pattern'])).filter((s) => s.length >= minLength && s.length <= maxPatterned && s.trim() === s && !s.includes('\u0000'));
+  }
   const maxLength = Math.max(minLength, Math.min(schema['maxLength'] ?? MAX_GENERATED_LENGTH, MAX_GENERATED_LENGTH));
   return fc.string({ unit: TEXT_UNIT, minLength, maxLength }).map((s) => s.replace(/^ /, 'x').replace(/ $/, 'y'));
 }
@@ -107,6 +111,12 @@ export function mergeAllOf(schema: Schema): Schema {
 /** A value of another type than the schema's: what a type check must refuse. */
 export function wrongTypeFor(schema: Schema): unknown {
   const merged = mergeAllOf(schema);
+  const variants: Schema[] | undefined = merged['oneOf'] ?? merged['anyOf'];
+  if (variants) {
+    // A value none of the variants takes.
+    const types = new Set(variants.map((variant) => mergeAllOf(variant)['type']));
+    return types.has('number') || types.has('integer') ? true : 12345;
+  }
   if (merged['type'] === 'string' || merged['enum']) return 12345;
   if (merged['type'] === 'array') return 'not-an-array';
   return ['not', 'this', 'type'];

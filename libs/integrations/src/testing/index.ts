@@ -1,2 +1,3 @@
 export * from './integration-fixtures';
 export * from './test-images';
+export * from './translation-settings-contract';

@@ -149,6 +149,8 @@ function keywordsOf(rule: ValidationRule): Schema | undefined {
       return { format: 'email' };
     case 'isIn':
       return Array.isArray(a) ? { enum: a } : undefined;
+    case 'matches':
+      return a instanceof RegExp && !a.flags.replace(/[gu]/g, '') ? { pattern: a.source } : undefined;
     default:
       return undefined;
   }

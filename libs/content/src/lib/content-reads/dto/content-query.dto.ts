@@ -30,7 +30,7 @@ export class PageQueryDto extends RevisionQueryDto {
   @IsIn(DOCUMENT_FORMATS)
   format?: DocumentFormat;
 
-  @ApiPropertyOptional({ description: 'true, false or deterministic-only; there are no expressions to evaluate here.' })
+  @ApiPropertyOptional({ enum: ['true', 'false', 'deterministic-only'], description: 'There are no expressions to evaluate here: accepted and without effect.' })
   @IsOptional()
   @IsIn(['true', 'false', 'deterministic-only'])
   evaluated?: string;

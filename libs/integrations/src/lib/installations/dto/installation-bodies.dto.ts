@@ -16,7 +16,7 @@ class ConfigurationField {
 }
 
 class UpdateFields extends ConfigurationField {
-  @ApiPropertyOptional({ type: [String], maxItems: MAX_EXTERNAL_IDS, description: 'Ids the integration assigns; replaces the list.' })
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string', minLength: 1, maxLength: 256 }, maxItems: MAX_EXTERNAL_IDS, description: 'Ids the integration assigns; replaces the list.' })
   @WhenPresent()
   @IsArray()
   @ArrayMaxSize(MAX_EXTERNAL_IDS)

@@ -217,7 +217,15 @@ export class PublishIntegrationDto {
   @Checked('isIntegrationSecrets', secretsProblem)
   secrets?: Record<string, string>;
 
-  @ApiPropertyOptional({ description: 'A policy string, or an object of CSP directives.', oneOf: [{ type: 'string' }, { type: 'object', additionalProperties: { type: 'string' } }] })
+  @ApiPropertyOptional({ description: 'A policy string, or an object of CSP directives.', oneOf: [
+      { type: 'string', maxLength: PUBLISH_BOUNDS.contentSecurityPolicy },
+      {
+        type: 'object',
+        properties: Object.fromEntries(CSP_DIRECTIVES.map((directive) => [directive, { type: 'string', maxLength: PUBLISH_BOUNDS.contentSecurityPolicy }])),
+        additionalProperties: false,
+      },
+    ],
+  })
   @WhenPresent()
   @Checked('isContentSecurityPolicy', contentSecurityPolicyProblem)
   contentSecurityPolicy?: string | Record<string, string>;

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WhenNotNull, WhenPresent } from '@docs/content';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
@@ -11,7 +11,7 @@ export const HOSTNAME_PATTERN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z
 export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 
 export class AdaptiveContentDto {
-  @ApiPropertyOptional()
+  @ApiProperty({ type: Boolean })
   @IsBoolean()
   enabled: boolean;
 }

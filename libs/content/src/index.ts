@@ -45,3 +45,8 @@ export * from './lib/search/search-language';
 export * from './lib/links/page-link.entity';
 export * from './lib/links/links-indexer';
 export * from './lib/links/space-links.service';
+export type { PagePosition } from './lib/pages/page-position';
+export * from './lib/content-reads/dto/content-query.dto';
+export * from './lib/content-writes/dto/create-page.dto';
+export * from './lib/content-writes/dto/update-page.dto';
+export * from './lib/content-writes/dto/move-page.dto';

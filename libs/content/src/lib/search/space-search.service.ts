@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DEFAULT_PAGE_SIZE, ListEnvelope, Paginator, preparedStatement, PublicUrls, SqlPool, toListEnvelope } from '@docs/platform';
+import { CursorValue, DEFAULT_PAGE_SIZE, ListEnvelope, Paginator, preparedStatement, PublicUrls, SqlPool, toListEnvelope } from '@docs/platform';
 import type { DataSource } from 'typeorm';
 import type { StoredSection } from './page-search.entity';
 import { TextSearchConfigs } from './search-language';
@@ -63,7 +63,7 @@ export const SPACE_SEARCH = preparedStatement(
 );
 
 /** The parameters of `SPACE_SEARCH`. */
-export function spaceSearchParams(headKey: string, config: string, terms: SearchTerms, after: (string | number)[] | undefined, limit: number): unknown[] {
+export function spaceSearchParams(headKey: string, config: string, terms: SearchTerms, after: CursorValue[] | undefined, limit: number): unknown[] {
   return [headKey, config, terms.leading, terms.last, terms.any, after ? Number(after[0]) : null, after ? String(after[1]) : null, limit + 1];
 }
 

@@ -15,6 +15,7 @@ export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
 @Index('change_requests_list_idx', ['spaceId', 'status', 'createdAt', 'id'])
 @Index('change_requests_creator_idx', ['spaceId', 'createdBy', 'createdAt', 'id'])
 @Index('change_requests_revision_idx', ['revisionId'])
+@Index('change_requests_merged_idx', ['revisionMergedId'])
 @Check('change_requests_status_check', `status IN ('draft', 'open', 'archived', 'merged')`)
 @Check('change_requests_comments_check', `comments >= 0`)
 export class ChangeRequestEntity {

@@ -22,7 +22,7 @@ export class ChangeRequestPresenter {
     private readonly users: UserPresenter,
   ) {}
 
-  present(changeRequest: ChangeRequestEntity, context: ChangeRequestContext): Record<string, unknown> {
+  present(changeRequest: ChangeRequestEntity, context: ChangeRequestContext, options: { permissions: boolean } = { permissions: true }): Record<string, unknown> {
     return {
       object: 'change-request',
       id: changeRequest.id,
@@ -45,7 +45,7 @@ export class ChangeRequestPresenter {
         location: this.urls.api('v1/spaces', changeRequest.spaceId, 'change-requests', changeRequest.id),
       },
       conflicts: changeRequest.unresolvedConflicts,
-      permissions: changeRequestPermissions(context.level, changeRequest, { locked: context.spaceLocked }),
+      ...(options.permissions ? { permissions: changeRequestPermissions(context.level, changeRequest, { locked: context.spaceLocked }) } : {}),
     };
   }
 }

@@ -11,7 +11,9 @@ export type TextMergeResult = { clean: true; text: string } | { clean: false; te
 /**
  * Three-way merge of a text by lines (`node-diff3`): what changed on one side only is taken,
  * what changed identically on both is taken once, and a part changed differently on both sides
- * is a conflict, written git-style into `text` (`<<<<<<< ours`, `=======`, `>>>>>>> theirs`).
+ * is a conflict, written git-style into `text`. The markers are paragraphs of inline code
+ * (`` `<<<<<<< ours` ``, `` `=======` ``, `` `>>>>>>> theirs` ``, each between blank lines) so that
+ * they survive the markdown -> document -> markdown round trip of a page body unchanged.
  */
 export function mergeText(base: string, ours: string, theirs: string, labels: MergeLabels): TextMergeResult {
   if (ours === theirs) return { clean: true, text: ours };
@@ -24,7 +26,7 @@ export function mergeText(base: string, ours: string, theirs: string, labels: Me
     if (region.ok) lines.push(...region.ok);
     else if (region.conflict) {
       conflicts++;
-      lines.push(`<<<<<<< ${labels.ours}`, ...region.conflict.a, '=======', ...region.conflict.b, `>>>>>>> ${labels.theirs}`);
+      lines.push('', `\`<<<<<<< ${labels.ours}\``, '', ...region.conflict.a, '', '`=======`', '', ...region.conflict.b, '', `\`>>>>>>> ${labels.theirs}\``, '');
     }
   }
   const text = lines.join('\n');

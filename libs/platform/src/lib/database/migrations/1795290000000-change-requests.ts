@@ -47,6 +47,7 @@ export class ChangeRequests1795290000000 implements MigrationInterface {
     await db.query(`CREATE INDEX change_requests_list_idx ON change_requests (space_id, status, created_at, id)`);
     await db.query(`CREATE INDEX change_requests_creator_idx ON change_requests (space_id, created_by, created_at, id)`);
     await db.query(`CREATE INDEX change_requests_revision_idx ON change_requests (revision_id)`);
+    await db.query(`CREATE INDEX change_requests_merged_idx ON change_requests (revision_merged_id)`);
     await db.query(`
       CREATE TABLE change_request_numbers (
         space_id text NOT NULL,

@@ -1,3 +1,4 @@
+/// <reference path="./node-diff3.d.ts" />
 import { diff3Merge } from 'node-diff3';
 
 /** Labels of the two sides in conflict markers. */

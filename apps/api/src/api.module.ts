@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CollaborationModule } from '@docs/collaboration';
 import { ContentModule } from '@docs/content';
 import { IdentityModule } from '@docs/identity';
 import { IntegrationsModule } from '@docs/integrations';
@@ -7,6 +8,6 @@ import { SiteDirectoryModule } from './site-directory.module';
 
 /** The HTTP api: every domain's HTTP module. main.ts composes it with the platform. */
 @Module({
-  imports: [IdentityModule, ContentModule, SitesModule, IntegrationsModule, SiteDirectoryModule],
+  imports: [IdentityModule, ContentModule, CollaborationModule, SitesModule, IntegrationsModule, SiteDirectoryModule],
 })
 export class ApiModule {}

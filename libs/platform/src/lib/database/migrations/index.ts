@@ -7,6 +7,7 @@ import { ContentModel1795260000000 } from './1795260000000-content-model';
 import { ContentSearchLinks1795265000000 } from './1795265000000-content-search-links';
 import { Sites1795270000000 } from './1795270000000-sites';
 import { Integrations1795280000000 } from './1795280000000-integrations';
+import { ChangeRequests1795290000000 } from './1795290000000-change-requests';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   ContentSearchLinks1795265000000,
   Sites1795270000000,
   Integrations1795280000000,
+  ChangeRequests1795290000000,
 ];

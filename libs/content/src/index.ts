@@ -45,3 +45,8 @@ export * from './lib/search/search-language';
 export * from './lib/links/page-link.entity';
 export * from './lib/links/links-indexer';
 export * from './lib/links/space-links.service';
+export * from './lib/pdf/pdf-exports.service';
+export * from './lib/pdf/pdf-export';
+export * from './lib/pdf/pdf-renderer';
+export * from './lib/pdf/dto/pdf-query.dto';
+export * from './lib/pdf/pdf-schemas';

@@ -4,7 +4,7 @@ import { Clock, newId } from '@docs/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ContentHead } from '../heads/content-head';
 import { ContentIndexers } from '../indexing/content-indexer';
-import { RevisionEntity } from '../revisions/revision.entity';
+import { RevisionEntity, RevisionType } from '../revisions/revision.entity';
 import { ContentDraft } from './content-draft';
 import { assertIfMatch } from './if-match';
 
@@ -15,6 +15,10 @@ export interface WriteOptions {
   actor: string | null;
   /** What the write does, stored on the revision. */
   message: string;
+  /** The revision's type (default `edits`; a merge writes `merge`, an update `update`). */
+  type?: RevisionType;
+  /** Parents besides the head's revision (a merge's other side). */
+  extraParents?: string[];
 }
 
 /** What a write made: its revision (the head's, unchanged, when the edit changed nothing) and the edit's own result. */
@@ -48,7 +52,17 @@ export class ContentWriter {
     options: WriteOptions,
     edit: (draft: ContentDraft, tx: EntityManager) => Promise<(tx: EntityManager, revision: RevisionEntity) => Promise<R>>,
   ): Promise<WriteResult<R>> {
-    return this.dataSource.transaction(async (tx) => {
+    return this.dataSource.transaction((tx) => this.applyIn(tx, head, options, edit));
+  }
+
+  /** `apply` inside a transaction the caller holds (a merge also changes its change request in it). */
+  async applyIn<R>(
+    tx: EntityManager,
+    head: ContentHead,
+    options: WriteOptions,
+    edit: (draft: ContentDraft, tx: EntityManager) => Promise<(tx: EntityManager, revision: RevisionEntity) => Promise<R>>,
+  ): Promise<WriteResult<R>> {
+    {
       const { revisionId } = await head.lock(tx);
       assertIfMatch(options.ifMatch, revisionId);
       const base = await tx.findOneByOrFail(RevisionEntity, { id: revisionId });
@@ -61,8 +75,8 @@ export class ContentWriter {
       const revision = tx.create(RevisionEntity, {
         id: newId(),
         spaceId: head.spaceId,
-        parents: [base.id],
-        type: 'edits',
+        parents: [base.id, ...(options.extraParents ?? [])],
+        type: options.type ?? 'edits',
         createdBy: options.actor,
         createdAt: now,
         rootPages: committed.rootPages,
@@ -84,6 +98,6 @@ export class ContentWriter {
       };
       for (const indexer of this.indexers.all()) await indexer.apply(tx, delta);
       return { revision, changed: true, result: await answer(tx, revision), nodesWritten: committed.nodesWritten };
-    });
+    }
   }
 }

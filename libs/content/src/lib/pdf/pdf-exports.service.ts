@@ -106,6 +106,10 @@ export class PdfExports {
 
 /** `<title>.pdf` (`<title> - <subtitle>.pdf`), without characters file systems refuse. */
 export function fileName(title: string, subtitle: string | null): string {
-  const base = (subtitle ? `${title} - ${subtitle}` : title).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim().slice(0, 150);
+  const base = [...(subtitle ? `${title} - ${subtitle}` : title)]
+    .map((char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? '-' : char))
+    .join('')
+    .trim()
+    .slice(0, 150);
   return `${base || 'export'}.pdf`;
 }

@@ -8,6 +8,8 @@ import type { NodeLoader, PageNodeInfo, PageVersion } from './page-version';
 export interface TreeDiff {
   base: Map<string, PageVersion>;
   side: Map<string, PageVersion | null>;
+  /** Pages whose order among the siblings present on both sides changed (not a sibling coming or going). */
+  reordered: Set<string>;
 }
 
 interface Container {
@@ -30,6 +32,7 @@ export async function diffTrees(baseRoots: string[], sideRoots: string[], load: 
   const base = new Map<string, PageVersion>();
   const side = new Map<string, PageVersion>();
   const opened = new Set<string>();
+  const reordered = new Set<string>();
 
   const fetch = async (ids: string[]) => {
     const missing = [...new Set(ids.filter((id) => !nodes.has(id)))];
@@ -42,13 +45,20 @@ export async function diffTrees(baseRoots: string[], sideRoots: string[], load: 
     const inSide = new Set(sideList);
     await fetch([...baseList.filter((id) => !inSide.has(id)), ...sideList.filter((id) => !inBase.has(id))]);
     // Unloaded nodes (identical on both sides) are keyed by node id: the same key on both sides.
-    const keyOf = (nodeId: string) => nodes.get(nodeId)?.pageId ?? `#${nodeId}`;
+    // Keys are fixed now: nodes loaded below must not change them.
+    const keys = new Map([...baseList, ...sideList].map((id) => [id, nodes.get(id)?.pageId ?? `#${id}`]));
+    const keyOf = (nodeId: string) => keys.get(nodeId) as string;
     const baseKeys = baseList.map(keyOf);
     const sideKeys = sideList.map(keyOf);
     const baseAfter = afterMap(baseKeys);
     const sideAfter = afterMap(sideKeys);
-    // Unchanged nodes whose neighbour changed were reordered (or a sibling came or went next to them).
-    const repositioned = sideList.filter((id, i) => inBase.has(id) && baseAfter.get(sideKeys[i]) !== sideAfter.get(sideKeys[i]));
+    // Reordered: the order among the siblings both sides have changed (a sibling coming or going is not a move).
+    const sideKeySet = new Set(sideKeys);
+    const common = new Set(baseKeys.filter((key) => sideKeySet.has(key)));
+    const baseOrder = afterMap(baseKeys.filter((key) => common.has(key)));
+    const sideOrder = afterMap(sideKeys.filter((key) => common.has(key)));
+    const moved = new Set([...common].filter((key) => baseOrder.get(key) !== sideOrder.get(key)));
+    const repositioned = sideList.filter((id) => inBase.has(id) && moved.has(keyOf(id)));
     await fetch(repositioned);
     const recorded = [...baseList.filter((n) => !inSide.has(n)), ...sideList.filter((n) => !inBase.has(n)), ...repositioned];
     const neighbours = recorded.flatMap((id) => [baseAfter.get(keyOf(id)), sideAfter.get(keyOf(id))]);
@@ -61,6 +71,7 @@ export async function diffTrees(baseRoots: string[], sideRoots: string[], load: 
     for (const id of [...sideList.filter((n) => !inBase.has(n)), ...repositioned]) {
       const node = nodes.get(id) as PageNodeInfo;
       side.set(node.pageId, { node, parentPageId, after: pageAfter(sideAfter.get(keyOf(id))) });
+      if (moved.has(keyOf(id))) reordered.add(node.pageId);
     }
   };
 
@@ -94,11 +105,11 @@ export async function diffTrees(baseRoots: string[], sideRoots: string[], load: 
   while ((await openPaired('base')) || (await openPaired('none')));
   while ((await openPaired('side')) || (await openPaired('none')));
 
-  const result: TreeDiff = { base, side: new Map() };
+  const result: TreeDiff = { base, side: new Map(), reordered };
   for (const [pageId, version] of side) {
     const before = base.get(pageId);
-    // Same node, same place: only seen because a neighbour moved.
-    if (before && before.node.nodeId === version.node.nodeId && before.parentPageId === version.parentPageId && before.after === version.after) continue;
+    // Same node, same place: nothing to merge.
+    if (before && before.node.nodeId === version.node.nodeId && before.parentPageId === version.parentPageId && !reordered.has(pageId)) continue;
     result.side.set(pageId, version);
   }
   for (const pageId of base.keys()) if (!side.has(pageId)) result.side.set(pageId, null);

@@ -77,7 +77,7 @@ export function planMerge(target: TreeDiff, source: TreeDiff): MergePlan {
       continue;
     }
     if (ours === null) {
-      if (changedContent(base, theirs) || moved(base, theirs)) conflicts.push({ pageId, title: theirs.node.title, reason: 'edited-and-deleted' });
+      if (changedContent(base, theirs) || moved(source, base, theirs)) conflicts.push({ pageId, title: theirs.node.title, reason: 'edited-and-deleted' });
       continue;
     }
     const now = ours ?? base;
@@ -95,15 +95,15 @@ export function planMerge(target: TreeDiff, source: TreeDiff): MergePlan {
       else steps.push({ kind: 'merge-body', pageId, base: b, target: o, source: t });
     }
     if (Object.keys(changes).length > 0) steps.push({ kind: 'update', pageId, changes });
-    if (moved(base, theirs)) {
+    if (moved(source, base, theirs)) {
       const ourParentMoved = now.parentPageId !== base.parentPageId;
       if (targetDeleted(theirs.parentPageId)) conflicts.push({ pageId, title: now.node.title, reason: 'parent-deleted' });
-      else if (!ourParentMoved || now.parentPageId === theirs.parentPageId) {
-        // Both kept the parent and reordered: the target's order stays; otherwise the source's place.
-        if (!(now !== base && now.parentPageId === theirs.parentPageId && now.after !== base.after)) {
+      else if (!ourParentMoved) {
+        // The target moved it within the same parent too: its order stays; otherwise the source's place.
+        if (!target.reordered.has(pageId) || theirs.parentPageId !== base.parentPageId) {
           moves.push({ kind: 'move', pageId, parentPageId: theirs.parentPageId, after: theirs.after });
         }
-      } else conflicts.push({ pageId, title: now.node.title, reason: 'moved' });
+      } else if (now.parentPageId !== theirs.parentPageId) conflicts.push({ pageId, title: now.node.title, reason: 'moved' });
     }
   }
   // Parents before children (source order is not guaranteed): creates sorted so a parent comes first.
@@ -114,8 +114,8 @@ function changedContent(base: PageVersion, side: PageVersion): boolean {
   return base.node.documentHash !== side.node.documentHash || MERGED_FIELDS.some((field) => base.node[field] !== side.node[field]);
 }
 
-function moved(base: PageVersion, side: PageVersion): boolean {
-  return base.parentPageId !== side.parentPageId || base.after !== side.after;
+function moved(diff: TreeDiff, base: PageVersion, side: PageVersion): boolean {
+  return base.parentPageId !== side.parentPageId || diff.reordered.has(side.node.pageId);
 }
 
 function orderCreates(creates: MergeStep[]): MergeStep[] {

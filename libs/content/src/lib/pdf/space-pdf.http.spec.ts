@@ -39,8 +39,12 @@ describe('space PDF export', () => {
       expect(res.status).toBe(201);
       return res.body;
     };
-    const intro = await create('Introduction', `Welcome. See [the setup](ref:page/PLACEHOLDER).\n\n![logo](ref:file/${logo.body.id})\n`);
+    const intro = await create('Introduction', 'Welcome.');
     const setupPage = await create('Setup steps', '```sh\nnpm install --save field-manual\n```\n\n1. first\n2. second\n');
+    const linked = await as('editor').patch(`${base}/page/${intro.id}`, {
+      markdown: `Welcome. See [the setup](ref:page/${setupPage.id}) and [the site](https://example.com/manual).\n\n![logo](ref:file/${logo.body.id})\n`,
+    });
+    expect(linked.status).toBe(200);
     const advanced = await create('Advanced usage', '| Flag | Meaning |\n|---|---|\n| -v | verbose |\n', setupPage.id);
     const appendix = await create('Appendix', '> Last words.\n');
     return { organization, members, space, as, base, intro, setupPage, advanced, appendix };
@@ -57,7 +61,7 @@ describe('space PDF export', () => {
   };
 
   it('answers a signed URL whose PDF holds every page title and the code, without a bearer token', async () => {
-    const { space, as } = await setup();
+    const { space, as, setupPage } = await setup();
     const res = await as('reader').get(`/v1/spaces/${space.id}/pdf`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['url']);
@@ -71,6 +75,9 @@ describe('space PDF export', () => {
     const raw = bytes.toString('latin1');
     expect(raw).toContain('/Subtype /Image');
     expect(raw).toContain('(Advanced usage)');
+    // The link to another page of the export goes to its bookmark; the absolute URL is a URI link.
+    expect(raw).toContain(`(page-${setupPage.id})`);
+    expect(raw).toContain('/URI (https://example.com/manual)');
     // Order: a page's subpages follow it.
     expect(text.indexOf('Setup steps')).toBeLessThan(text.indexOf('Advanced usage'));
     expect(text.indexOf('Advanced usage')).toBeLessThan(text.indexOf('Appendix'));
@@ -86,8 +93,13 @@ describe('space PDF export', () => {
     expect(await blobs()).toBe(before);
 
     expect((await as('editor').patch(`${base}/page/${appendix.id}`, { title: 'Closing notes' })).status).toBe(200);
-    const after = await as('reader').get(`/v1/spaces/${space.id}/pdf`);
+    // Concurrent calls for the new revision: one URL, one more blob (same bytes whoever renders).
+    const racing = await Promise.all(Array.from({ length: 5 }, () => as('reader').get(`/v1/spaces/${space.id}/pdf`)));
+    expect(new Set(racing.map((res) => res.body.url)).size).toBe(1);
+    const after = racing[0];
     expect(after.body.url).not.toBe(first.body.url);
+    // A new title stores no body: the one new blob is the PDF.
+    expect(await blobs()).toBe(before + 1);
     const { text } = await pdfOf(after.body.url);
     expect(text).toContain('Closing notes');
     expect(text).not.toContain('Appendix');

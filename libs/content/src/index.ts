@@ -56,3 +56,4 @@ export * from './lib/content-writes/dto/create-page.dto';
 export * from './lib/content-writes/dto/update-page.dto';
 export * from './lib/content-writes/dto/move-page.dto';
 export * from './lib/content-reads/merge-source';
+export * from './lib/content-reads/content-schemas';

@@ -4,6 +4,11 @@ import {
   ContentRead,
   ContentReads,
   CreatePageDto,
+  FILE_LIST_SCHEMA,
+  PAGES_SCHEMA,
+  REVISION_FILE_SCHEMA,
+  REVISION_PAGE_SCHEMA,
+  REVISION_SCHEMA,
   FileListQueryDto,
   MovePageDto,
   PageQueryDto,
@@ -41,7 +46,7 @@ export class ChangeRequestContentController {
 
   @Get()
   @ApiOperation({ operationId: 'getRevisionOfChangeRequestById', summary: "The change request's head revision: pages (with bodies), files." })
-  @ApiOkResponse({ description: "The reference's Revision." })
+  @ApiOkResponse({ description: "The reference's Revision.", schema: REVISION_SCHEMA })
   @ApiErrors(400, 404)
   async revision(
     @CurrentCaller() caller: Caller,
@@ -54,6 +59,7 @@ export class ChangeRequestContentController {
   }
 
   @Get('pages')
+  @ApiOkResponse({ schema: PAGES_SCHEMA })
   @ApiOperation({ operationId: 'listPagesInChangeRequest', summary: 'The page tree of the change request.' })
   @ApiErrors(400, 404)
   async pageTree(
@@ -67,6 +73,7 @@ export class ChangeRequestContentController {
   }
 
   @Get('page/:pageId')
+  @ApiOkResponse({ schema: REVISION_PAGE_SCHEMA })
   @ApiOperation({ operationId: 'getPageInChangeRequestById', summary: 'One page of the change request with its child pages; `format` markdown or document.' })
   @ApiErrors(400, 404)
   async page(
@@ -81,6 +88,7 @@ export class ChangeRequestContentController {
   }
 
   @Get('path/*pagePath')
+  @ApiOkResponse({ schema: REVISION_PAGE_SCHEMA })
   @ApiOperation({ operationId: 'getPageInChangeRequestByPath', summary: 'The document or group page at a path in the change request.' })
   @ApiErrors(400, 404)
   async pageByPath(
@@ -96,6 +104,7 @@ export class ChangeRequestContentController {
   }
 
   @Get('files')
+  @ApiOkResponse({ schema: FILE_LIST_SCHEMA })
   @ApiOperation({ operationId: 'listFilesInChangeRequestById', summary: 'Files of the change request, by name, paged.' })
   @ApiErrors(400, 404)
   async files(
@@ -109,6 +118,7 @@ export class ChangeRequestContentController {
   }
 
   @Get('files/:fileId')
+  @ApiOkResponse({ schema: REVISION_FILE_SCHEMA })
   @ApiOperation({ operationId: 'getFileInChangeRequestById', summary: 'One file of the change request.' })
   @ApiErrors(400, 404)
   async file(
@@ -126,7 +136,7 @@ export class ChangeRequestContentController {
   @HttpCode(201)
   @ApiOperation({ operationId: 'createPageInChangeRequest', summary: 'Create a page in the change request (edit level).' })
   @ApiHeader(IF_MATCH)
-  @ApiCreatedResponse({ description: "The reference's RevisionPage." })
+  @ApiCreatedResponse({ description: "The reference's RevisionPage.", schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 403, 404, 409, 412)
   async create(
     @CurrentCaller() caller: Caller,
@@ -146,7 +156,7 @@ export class ChangeRequestContentController {
   @Patch('page/:pageId')
   @ApiOperation({ operationId: 'updatePageInChangeRequest', summary: 'Change fields or the body of a page of the change request (edit level); resolves a conflict left on it by an update.' })
   @ApiHeader(IF_MATCH)
-  @ApiOkResponse({ description: "The reference's RevisionPage." })
+  @ApiOkResponse({ description: "The reference's RevisionPage.", schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 403, 404, 409, 412)
   async update(
     @CurrentCaller() caller: Caller,
@@ -187,7 +197,7 @@ export class ChangeRequestContentController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'movePageInChangeRequest', summary: 'Move a page with its subtree in the change request (edit level).' })
   @ApiHeader(IF_MATCH)
-  @ApiOkResponse({ description: "The reference's RevisionPage." })
+  @ApiOkResponse({ description: "The reference's RevisionPage.", schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 403, 404, 409, 412)
   async move(
     @CurrentCaller() caller: Caller,

@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package exposes its types only through `exports`, which node10 resolution (apps/api) cannot see
+/// <reference path="./node-diff3.d.ts" />
 import { diff3Merge } from 'node-diff3';
 
 /** Labels of the two sides in conflict markers. */

@@ -62,42 +62,40 @@ export class ContentWriter {
     options: WriteOptions,
     edit: (draft: ContentDraft, tx: EntityManager) => Promise<(tx: EntityManager, revision: RevisionEntity) => Promise<R>>,
   ): Promise<WriteResult<R>> {
-    {
-      const { revisionId } = await head.lock(tx);
-      assertIfMatch(options.ifMatch, revisionId);
-      const base = await tx.findOneByOrFail(RevisionEntity, { id: revisionId });
-      const now = this.clock.now();
-      const draft = new ContentDraft(tx, head.key, base, now);
-      const answer = await edit(draft, tx);
-      if (!draft.hasChanges) return { revision: base, changed: false, result: await answer(tx, base), nodesWritten: 0 };
+    const { revisionId } = await head.lock(tx);
+    assertIfMatch(options.ifMatch, revisionId);
+    const base = await tx.findOneByOrFail(RevisionEntity, { id: revisionId });
+    const now = this.clock.now();
+    const draft = new ContentDraft(tx, head.key, base, now);
+    const answer = await edit(draft, tx);
+    if (!draft.hasChanges) return { revision: base, changed: false, result: await answer(tx, base), nodesWritten: 0 };
 
-      const committed = await draft.commit();
-      const revision = tx.create(RevisionEntity, {
-        id: newId(),
-        spaceId: head.spaceId,
-        parents: [base.id, ...(options.extraParents ?? [])],
-        type: options.type ?? 'edits',
-        createdBy: options.actor,
-        createdAt: now,
-        rootPages: committed.rootPages,
-        files: committed.files,
-        reusableContents: base.reusableContents,
-        variables: base.variables,
-        message: options.message,
-      });
-      await tx.insert(RevisionEntity, revision);
-      await head.advance(tx, revision);
-      const delta = {
-        headKey: head.key,
-        spaceId: head.spaceId,
-        organizationId: head.organizationId,
-        revisionId: revision.id,
-        previousRevisionId: base.id,
-        upserted: committed.upserted,
-        removed: committed.removed,
-      };
-      for (const indexer of this.indexers.all()) await indexer.apply(tx, delta);
-      return { revision, changed: true, result: await answer(tx, revision), nodesWritten: committed.nodesWritten };
-    }
+    const committed = await draft.commit();
+    const revision = tx.create(RevisionEntity, {
+      id: newId(),
+      spaceId: head.spaceId,
+      parents: [base.id, ...(options.extraParents ?? [])],
+      type: options.type ?? 'edits',
+      createdBy: options.actor,
+      createdAt: now,
+      rootPages: committed.rootPages,
+      files: committed.files,
+      reusableContents: base.reusableContents,
+      variables: base.variables,
+      message: options.message,
+    });
+    await tx.insert(RevisionEntity, revision);
+    await head.advance(tx, revision);
+    const delta = {
+      headKey: head.key,
+      spaceId: head.spaceId,
+      organizationId: head.organizationId,
+      revisionId: revision.id,
+      previousRevisionId: base.id,
+      upserted: committed.upserted,
+      removed: committed.removed,
+    };
+    for (const indexer of this.indexers.all()) await indexer.apply(tx, delta);
+    return { revision, changed: true, result: await answer(tx, revision), nodesWritten: committed.nodesWritten };
   }
 }

@@ -22,20 +22,26 @@ export interface PdfRequest {
   only?: boolean;
 }
 
-/** Blob hashes of rendered exports kept per process (64 bytes each): revisions never change. */
+/** A stored export: the blob of its bytes and the name it downloads under. */
+interface RenderedPdf {
+  hash: string;
+  name: string;
+}
+
+/** Stored exports remembered per process (about 200 bytes each): revisions never change. */
 const RENDERED_ENTRIES = 10_000;
 
 /**
  * PDF exports of any content target (a space's current content, a change request's head).
  * Rendered on request, stored as a content blob (so every process serves the download), and
  * answered as the blob's signed, expiring download URL. A revision never changes, so the blob of
- * (revision, page, only, title, subtitle) is remembered and later calls render nothing;
- * concurrent calls for the same export share one rendering.
+ * (revision, page, only, title, subtitle) is remembered: a later call reads nothing and renders
+ * nothing, it signs a URL. Concurrent calls for the same export share one rendering.
  */
 @Injectable()
 export class PdfExports {
-  private readonly rendered = new LRUCache<string, string>({ max: RENDERED_ENTRIES });
-  private readonly rendering = new Map<string, Promise<string>>();
+  private readonly rendered = new LRUCache<string, RenderedPdf>({ max: RENDERED_ENTRIES });
+  private readonly rendering = new Map<string, Promise<RenderedPdf>>();
 
   constructor(
     private readonly reader: ContentReader,
@@ -47,39 +53,35 @@ export class PdfExports {
 
   /** `{url}` of the PDF of `target` (404 when `page` is not one of its pages). */
   async export(target: ContentTarget, request: PdfRequest): Promise<{ url: string }> {
-    const roots = await this.roots(target, request.page);
-    const subtitle = request.subtitle ?? (request.page ? roots[0].title : null);
     const key = createHash('sha256')
-      .update(JSON.stringify([target.spaceId, target.revisionId, request.page ?? null, !!request.only, request.title, subtitle]))
+      .update(JSON.stringify([target.spaceId, target.revisionId, request.page ?? null, !!request.only, request.title, request.subtitle ?? null]))
       .digest('hex');
-    let hash = this.rendered.get(key);
-    if (!hash) {
+    let pdf = this.rendered.get(key);
+    if (!pdf) {
       let pending = this.rendering.get(key);
       if (!pending) {
-        pending = this.render(target, roots, { ...request, subtitle }).finally(() => this.rendering.delete(key));
+        pending = this.render(target, request).finally(() => this.rendering.delete(key));
         this.rendering.set(key, pending);
       }
-      hash = await pending;
-      this.rendered.set(key, hash);
+      pdf = await pending;
+      this.rendered.set(key, pdf);
     }
-    return { url: await this.presenter.downloadUrl(hash, fileName(request.title, subtitle), 'application/pdf') };
+    return { url: await this.presenter.downloadUrl(pdf.hash, pdf.name, 'application/pdf') };
   }
 
-  private async roots(target: ContentTarget, pageId: string | undefined): Promise<PageTreeNode[]> {
-    if (pageId !== undefined) {
-      const page = await this.reader.page(target, pageId);
-      if (!page) throw new NotFoundException(`This content has no page with the id ${pageId}.`);
-      return [page];
+  /** Renders and stores the PDF. */
+  private async render(target: ContentTarget, request: PdfRequest): Promise<RenderedPdf> {
+    const revision = await this.reader.revision(target);
+    if (!revision) throw new NotFoundException(`Revision ${target.revisionId} does not exist.`);
+    let roots: PageTreeNode[];
+    if (request.page !== undefined) {
+      const page = await this.reader.page(target, request.page);
+      if (!page) throw new NotFoundException(`This content has no page with the id ${request.page}.`);
+      roots = [page];
+    } else {
+      roots = await this.reader.tree(revision);
     }
-    const revision = await this.reader.revision(target);
-    if (!revision) throw new NotFoundException(`Revision ${target.revisionId} does not exist.`);
-    return this.reader.tree(revision);
-  }
-
-  /** Renders and stores the PDF; its blob hash. */
-  private async render(target: ContentTarget, roots: PageTreeNode[], request: PdfRequest): Promise<string> {
-    const revision = await this.reader.revision(target);
-    if (!revision) throw new NotFoundException(`Revision ${target.revisionId} does not exist.`);
+    const subtitle = request.subtitle ?? (request.page !== undefined ? roots[0].title : null);
     const documents = await this.reader.documents(roots);
     const pages = pdfPages(roots, (page) => this.reader.documentOf(page, documents), request.only);
     const entries = await this.files.many(revision, referencedFileIds(pages));
@@ -91,16 +93,9 @@ export class PdfExports {
         { name: entry.name, contentType: entry.contentType, width: entry.width, height: entry.height, data: bytes.get(entry.blobHash) },
       ]),
     );
-    const pdf = await renderPdf({
-      title: request.title,
-      subtitle: request.subtitle ?? null,
-      revisionId: revision.id,
-      createdAt: revision.createdAt,
-      pages,
-      images,
-    });
+    const pdf = await renderPdf({ title: request.title, subtitle, revisionId: revision.id, createdAt: revision.createdAt, pages, images });
     const stored = await this.dataSource.transaction((tx) => this.blobs.put(tx, pdf));
-    return stored.hash;
+    return { hash: stored.hash, name: fileName(request.title, subtitle) };
   }
 }
 

@@ -6,6 +6,9 @@ import { createTestApp, TestApp, TEST_PUBLIC_URL } from '@docs/platform/testing'
 import request from 'supertest';
 import { CollaborationModule } from '../collaboration.module';
 
+/** A 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
 describe('change request PDF export', () => {
   let t: TestApp;
 
@@ -25,13 +28,14 @@ describe('change request PDF export', () => {
         res.on('end', () => callback(null, Buffer.concat(chunks)));
       });
 
-  const textOf = async (url: string) => {
+  const bytesOf = async (url: string) => {
     const res = await download(url);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect((res.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    return (await pdfText(res.body as Buffer)).text;
+    return res.body as Buffer;
   };
+  const textOf = async (url: string) => (await pdfText(await bytesOf(url))).text;
 
   async function setup() {
     const { organization, members } = await createOrganization(t, { editor: 'edit', reader: 'read', guest: null });
@@ -71,6 +75,17 @@ describe('change request PDF export', () => {
     expect(text).not.toContain('Shared page');
     expect((await as('reader').get(`/v1/spaces/${space.id}/change-requests/1/pdf`, { query: { page: 'nope' } })).status).toBe(404);
     expect((await as('reader').get(`/v1/spaces/${space.id}/change-requests/1/pdf`, { query: { only: true } })).status).toBe(400);
+  });
+
+  it("draws an image uploaded into the change request (the head's files)", async () => {
+    const { as, base, proposed } = await setup();
+    const upload = await as('editor').post(`${base}/content/files`, undefined, { query: { name: 'diagram.png' }, raw: PNG, headers: { 'Content-Type': 'image/png' } });
+    expect(upload.status).toBe(201);
+    const before = (await bytesOf((await as('reader').get(`${base}/pdf`)).body.url)).toString('latin1');
+    expect(before).not.toContain('/Subtype /Image');
+    expect((await as('editor').patch(`${base}/content/page/${proposed.id}`, { markdown: `![diagram](ref:file/${upload.body.id})\n` })).status).toBe(200);
+    const after = (await bytesOf((await as('reader').get(`${base}/pdf`)).body.url)).toString('latin1');
+    expect(after).toContain('/Subtype /Image');
   });
 
   it('follows the change request: a new edit gives a new PDF', async () => {

@@ -19,6 +19,7 @@ import { FileEntryEntity } from './files/file-entry.entity';
 import { HeadPageEntity } from './heads/head-page.entity';
 import { ContentIndexers } from './indexing/content-indexer';
 import { PageNodeEntity } from './pages/page-node.entity';
+import { PdfExports } from './pdf/pdf-exports.service';
 import { PageSearchEntity } from './search/page-search.entity';
 import { SearchIndexer } from './search/search-indexer';
 import { SpaceSearch } from './search/space-search.service';
@@ -72,6 +73,8 @@ const services = [
   LinksIndexer,
   SpaceLinks,
   LinkPresenter,
+  // PDF exports of any content target (space, change request).
+  PdfExports,
 ];
 
 /** Collections, spaces, revisions, the content model (storage, reads, writes, indexers) and the content permission model: what later domains build on (no routes). */

@@ -8,6 +8,7 @@ import { DownloadsController } from './files/downloads.controller';
 import { FilesController } from './files/files.controller';
 import { LinksController } from './links/links.controller';
 import { SearchController } from './search/search.controller';
+import { SpacePdfController } from './pdf/space-pdf.controller';
 import { ContentSpaceReach } from './members/content-space-reach';
 import { MemberSpacesController } from './members/member-spaces.controller';
 import { SpacesController } from './spaces/spaces.controller';
@@ -31,6 +32,7 @@ import { SpacesController } from './spaces/spaces.controller';
     DownloadsController,
     SearchController,
     LinksController,
+    SpacePdfController,
   ],
   providers: [{ provide: SpaceReach, useClass: ContentSpaceReach }],
   exports: [SpaceReach],

@@ -50,7 +50,9 @@ export class DownloadsController {
     const maxAge = Math.max(0, grant.expires - Math.floor(this.clock.now().getTime() / 1000));
     res.status(200);
     res.setHeader('Content-Type', grant.contentType);
-    res.setHeader('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(grant.name)}`);
+    // A PDF is saved rather than shown: browsers refuse to open their PDF viewer under the sandbox CSP below.
+    const disposition = grant.contentType === 'application/pdf' ? 'attachment' : 'inline';
+    res.setHeader('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(grant.name)}`);
     res.setHeader('Cache-Control', `private, max-age=${maxAge}`);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");

@@ -22,14 +22,19 @@ export class FilePresenter {
     return this.signer;
   }
 
-  async present(file: FileEntryEntity): Promise<Record<string, unknown>> {
+  /** A signed, expiring URL of a blob's bytes served under `name` and `contentType` (files, PDF exports). */
+  async downloadUrl(hash: string, name: string, contentType: string): Promise<string> {
     const signer = await this.getSigner();
-    const grant = { hash: file.blobHash, name: file.name, contentType: file.contentType, expires: expiryFor(this.clock.now().getTime(), DOWNLOAD_URL_TTL_SECONDS) };
+    const grant = { hash, name, contentType, expires: expiryFor(this.clock.now().getTime(), DOWNLOAD_URL_TTL_SECONDS) };
+    return `${this.urls.api(DOWNLOAD_PATH, hash)}?${signer.query(grant)}`;
+  }
+
+  async present(file: FileEntryEntity): Promise<Record<string, unknown>> {
     return {
       id: file.fileId,
       name: file.name,
       contentType: file.contentType,
-      downloadURL: `${this.urls.api(DOWNLOAD_PATH, file.blobHash)}?${signer.query(grant)}`,
+      downloadURL: await this.downloadUrl(file.blobHash, file.name, file.contentType),
       size: file.size,
       ...(file.width !== null && file.height !== null ? { dimensions: { width: file.width, height: file.height } } : {}),
     };

@@ -168,6 +168,14 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
+    name: 'GET /spaces/{spaceId}/pdf',
+    expected: row(200, 200, 200, 200, 200, 200, 404, 404),
+    run: async (t, f, who) => {
+      const { spaceId, pageId } = await spaceWithPage(t, f);
+      return (await t.http.as(f.tokens[who]).get(`/v1/spaces/${spaceId}/pdf`, { query: { page: pageId, only: true } })).status;
+    },
+  },
+  {
     name: 'GET /spaces/{spaceId}/revisions/{revisionId}',
     expected: row(200, 200, 200, 200, 200, 200, 404, 404),
     run: async (t, f, who) => {

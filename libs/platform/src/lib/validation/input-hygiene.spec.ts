@@ -52,9 +52,9 @@ describe('inspectInput', () => {
     ]);
   });
 
-  it('without a DTO, still refuses NUL and trims', () => {
+  it('without a DTO, still refuses NUL but keeps free-form strings as sent', () => {
     expect(inspectInput({ a: [' b\u0000'] }, undefined, 'body')).toEqual({
-      value: { a: ['b\u0000'] },
+      value: { a: [' b\u0000'] },
       problems: ['a[0] must not contain the NUL character (U+0000)'],
       paths: ['a[0]'],
     });

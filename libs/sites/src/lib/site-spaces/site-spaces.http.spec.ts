@@ -47,7 +47,7 @@ describe('site spaces and the order of the structure', () => {
     it.each([
       [{}, 'spaceId is required'],
       [{ spaceId: '' }, 'spaceId should not be empty'],
-      [{ spaceId: 'x', sectionId: null }, 'sectionId must be a string'],
+      [{ spaceId: 'x', sectionId: null }, 'sectionId must not be null'],
       [{ spaceId: 'x', path: 'p' }, 'property path should not exist'],
     ])('refuses %j with 400', async (body, message) => {
       const { token, base, siteSpaces } = await setup(1);
@@ -169,11 +169,11 @@ describe('site spaces and the order of the structure', () => {
     });
 
     it.each([
-      [{ item: { type: 'site-space', id: 'x' } }, 'position must be an object'],
-      [{ position: {} }, 'item must be an object'],
+      [{ item: { type: 'site-space', id: 'x' } }, 'position is required'],
+      [{ position: {} }, 'item is required'],
       [{ item: { type: 'page', id: 'x' }, position: {} }, 'item.type must be one of the following values'],
       [{ item: { type: 'site-section', id: '' }, position: {} }, 'item.id should not be empty'],
-      [{ item: { type: 'site-section', id: 'x' }, position: { before: { type: 'site-section' } } }, 'position.before.id must be a string'],
+      [{ item: { type: 'site-section', id: 'x' }, position: { before: { type: 'site-section' } } }, 'position.before.id is required'],
     ])('refuses %j with 400', async (body, message) => {
       const { token, base } = await setup(1);
       const res = await t.http.as(token).patch(`${base}/structure/sort`, body);

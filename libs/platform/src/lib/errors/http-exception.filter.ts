@@ -4,7 +4,7 @@ import type { Express, Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { defaultMessage, messageOf } from './http-error-messages';
 import { sendError } from './error-body';
-import { allowedMethods } from './route-table';
+import { allowedMethods, isCatchAll } from './route-table';
 import { shortenEchoes } from './shorten-echoes';
 
 const UNIQUE_VIOLATION = '23505';
@@ -16,7 +16,7 @@ const UNIQUE_VIOLATION = '23505';
  */
 function servedByHandler(req: Request): boolean {
   const path = (req.route as { path?: unknown } | undefined)?.path;
-  return typeof path === 'string' && !path.includes('*');
+  return typeof path === 'string' && !isCatchAll(path);
 }
 
 /**

@@ -14,7 +14,7 @@ export function allowedMethods(app: Express, path: string): string[] {
   const methods = new Set<string>();
   for (const layer of stack) {
     // Catch-all routes are middleware (Nest mounts them so), not resources.
-    if (!layer.route || String(layer.route.path).includes('*')) continue;
+    if (!layer.route || isCatchAll(String(layer.route.path))) continue;
     if (!layer.match(path)) continue;
     for (const [method, enabled] of Object.entries(layer.route.methods)) {
       if (enabled && method !== '_all') methods.add(method.toUpperCase());
@@ -22,4 +22,12 @@ export function allowedMethods(app: Express, path: string): string[] {
   }
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
+}
+
+/**
+ * A route that matches every path (`/{*path}`, `*`): how Nest mounts middleware. A handler's
+ * route with a trailing wildcard (`.../content/path/*pagePath`) is a real resource.
+ */
+export function isCatchAll(path: string): boolean {
+  return /^\/?\{?\*/.test(path);
 }

@@ -33,3 +33,6 @@ export * from './lib/validation/transforms';
 export * from './lib/validation/validation.pipe';
 export * from './lib/runtime/on-shutdown-signal';
 export * from './lib/lists/contains-pattern';
+export * from './lib/fetch/address-policy';
+export * from './lib/fetch/fetch-error';
+export * from './lib/fetch/safe-fetcher';

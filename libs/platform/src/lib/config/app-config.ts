@@ -12,6 +12,7 @@ import {
   MinLength,
   validateSync,
 } from 'class-validator';
+import ipaddr from 'ipaddr.js';
 import { resolve } from 'node:path';
 import { flattenValidationErrors } from '../validation/flatten-validation-errors';
 import { findWorkspaceRoot } from './workspace-root';
@@ -89,6 +90,19 @@ class EnvironmentVariables {
 
   @Transform(toInt) @IsInt() @Min(1000) @Max(600_000)
   SHUTDOWN_TIMEOUT_MS = 25_000;
+
+  /** Outbound fetches may reach these hosts, addresses and CIDR ranges even when private (comma-separated). */
+  @IsOptional() @IsString()
+  FETCH_ALLOW_HOSTS = '';
+
+  @Transform(toInt) @IsInt() @Min(100) @Max(120_000)
+  FETCH_CONNECT_TIMEOUT_MS = 5_000;
+
+  @Transform(toInt) @IsInt() @Min(100) @Max(600_000)
+  FETCH_TIMEOUT_MS = 30_000;
+
+  @Transform(toInt) @IsInt() @Min(1024) @Max(1024 * 1024 * 1024)
+  IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 }
 
 export interface AppConfig {
@@ -108,6 +122,10 @@ export interface AppConfig {
   runMigrations: boolean;
   workerConcurrency: number;
   shutdownTimeoutMs: number;
+  /** The outbound HTTP client's limits and its allow list (see `SafeFetcher`). */
+  fetch: { allowHosts: string[]; connectTimeoutMs: number; timeoutMs: number };
+  /** Largest import: request body of the import routes, and a fetched or unpacked source. */
+  importMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +144,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const vars = plainToInstance(EnvironmentVariables, raw);
   const errors = validateSync(vars);
   if (errors.length > 0) throw new ConfigError(flattenValidationErrors(errors));
+  const allowHosts = vars.FETCH_ALLOW_HOSTS.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const badRanges = allowHosts.filter((entry) => entry.includes('/') && !ipaddr.isValidCIDR(entry));
+  if (badRanges.length > 0) throw new ConfigError([`FETCH_ALLOW_HOSTS has invalid CIDR ranges: ${badRanges.join(', ')}`]);
 
   const api = trimSlash(vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`);
   return {
@@ -154,5 +175,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     runMigrations: vars.RUN_MIGRATIONS,
     workerConcurrency: vars.WORKER_CONCURRENCY,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    fetch: {
+      allowHosts,
+      connectTimeoutMs: vars.FETCH_CONNECT_TIMEOUT_MS,
+      timeoutMs: vars.FETCH_TIMEOUT_MS,
+    },
+    importMaxBytes: vars.IMPORT_MAX_BYTES,
   };
 }

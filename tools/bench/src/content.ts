@@ -192,15 +192,18 @@ async function main(): Promise<void> {
       );
 
       // 2. Reading one page (a leaf, two levels down) at 100 and at 10,000 pages.
+      // The space read beside them: a yardstick of the machine's load at the time.
       const urls = {
+        space: `${base}/v1/spaces/${large.id}`,
         small: `${base}/v1/spaces/${small.id}/content/page/${smallPages[smallPages.length - 1]}?format=markdown`,
         large: `${base}/v1/spaces/${large.id}/content/page/${largePages[largePages.length - 2]}?format=markdown`,
       };
       await latency(urls.small);
       await latency(urls.large);
-      const results = { small: [] as Awaited<ReturnType<typeof latency>>[], large: [] as Awaited<ReturnType<typeof latency>>[] };
+      type Result = Awaited<ReturnType<typeof latency>>;
+      const results = { space: [] as Result[], small: [] as Result[], large: [] as Result[] };
       for (let round = 1; round <= ROUNDS; round++) {
-        for (const size of ['small', 'large'] as const) {
+        for (const size of ['space', 'small', 'large'] as const) {
           const r = await latency(urls[size]);
           results[size].push(r);
           process.stderr.write(`round ${round}: ${size}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms\n`);
@@ -212,10 +215,11 @@ async function main(): Promise<void> {
       lines.push(
         `### Reading one page (GET .../content/page/{id}?format=markdown), ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, medians`,
         '',
-        '| space | req/s | p50 ms | p99 ms | errors |',
+        '| read | req/s | p50 ms | p99 ms | errors |',
         '|---|---:|---:|---:|---:|',
-        row('100 pages', results.small),
-        row('10,000 pages', results.large),
+        row('GET /v1/spaces/{id} (yardstick)', results.space),
+        row('one page of a 100-page space', results.small),
+        row('one page of a 10,000-page space', results.large),
         '',
         `Throughput at 100 pages / at 10,000 pages: ${ratio.toFixed(2)} (target: at most 1.2). Seeding took ${smallSeedMs} ms for 100 pages and ${largeSeedMs} ms for 10,000 (one write each).`,
       );

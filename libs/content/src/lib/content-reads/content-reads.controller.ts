@@ -6,6 +6,7 @@ import type { Response } from 'express';
 import { revisionEtag } from '../content-writes/if-match';
 import { ContentRead, ContentReads } from './content-reads.service';
 import { ContentTargets } from './content-targets.service';
+import { FILE_LIST_SCHEMA, PAGES_SCHEMA, REVISION_FILE_SCHEMA, REVISION_PAGE_SCHEMA, REVISION_SCHEMA } from './content-schemas';
 import { FileListQueryDto, PageQueryDto, RevisionQueryDto } from './dto/content-query.dto';
 
 /**
@@ -27,7 +28,7 @@ export class ContentReadsController {
 
   @Get('content')
   @ApiOperation({ operationId: 'getCurrentRevision', summary: 'The current revision of the space: pages (with bodies), files.' })
-  @ApiOkResponse({ description: "The reference's Revision." })
+  @ApiOkResponse({ schema: REVISION_SCHEMA })
   @ApiErrors(400, 404)
   async current(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() _q: RevisionQueryDto, @Res({ passthrough: true }) res: Response) {
     return this.send(res, await this.reads.revision(await this.targets.current(spaceId, caller)));
@@ -35,6 +36,7 @@ export class ContentReadsController {
 
   @Get('content/pages')
   @ApiOperation({ operationId: 'listPages', summary: 'The page tree of the current revision (bodies as documents).' })
+  @ApiOkResponse({ schema: PAGES_SCHEMA })
   @ApiErrors(400, 404)
   async pages(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() _q: RevisionQueryDto, @Res({ passthrough: true }) res: Response) {
     return this.send(res, await this.reads.pages(await this.targets.current(spaceId, caller)));
@@ -42,6 +44,7 @@ export class ContentReadsController {
 
   @Get('content/page/:pageId')
   @ApiOperation({ operationId: 'getPageById', summary: 'One page of the current revision with its child pages; `format` markdown or document.' })
+  @ApiOkResponse({ schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 404)
   async page(
     @CurrentCaller() caller: Caller,
@@ -55,6 +58,7 @@ export class ContentReadsController {
 
   @Get('content/path/*pagePath')
   @ApiOperation({ operationId: 'getPageByPath', summary: 'The document or group page at a path (joined slugs, `/` raw or encoded).' })
+  @ApiOkResponse({ schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 404)
   async pageByPath(
     @CurrentCaller() caller: Caller,
@@ -69,6 +73,7 @@ export class ContentReadsController {
 
   @Get('content/files')
   @ApiOperation({ operationId: 'listFiles', summary: 'Files of the current revision, by name, paged.' })
+  @ApiOkResponse({ schema: FILE_LIST_SCHEMA })
   @ApiErrors(400, 404)
   async files(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() query: FileListQueryDto, @Res({ passthrough: true }) res: Response) {
     return this.send(res, await this.reads.fileList(await this.targets.current(spaceId, caller), query));
@@ -76,6 +81,7 @@ export class ContentReadsController {
 
   @Get('content/files/:fileId')
   @ApiOperation({ operationId: 'getFileById', summary: 'One file of the current revision, with a signed download URL.' })
+  @ApiOkResponse({ schema: REVISION_FILE_SCHEMA })
   @ApiErrors(400, 404)
   async file(
     @CurrentCaller() caller: Caller,
@@ -89,6 +95,7 @@ export class ContentReadsController {
 
   @Get('revisions/:revisionId')
   @ApiOperation({ operationId: 'getRevisionById', summary: 'A revision of the space, unchanged by later writes.' })
+  @ApiOkResponse({ schema: REVISION_SCHEMA })
   @ApiErrors(400, 404)
   async revision(
     @CurrentCaller() caller: Caller,
@@ -102,6 +109,7 @@ export class ContentReadsController {
 
   @Get('revisions/:revisionId/pages')
   @ApiOperation({ operationId: 'listPagesInRevisionById', summary: 'The page tree of a revision.' })
+  @ApiOkResponse({ schema: PAGES_SCHEMA })
   @ApiErrors(400, 404)
   async revisionPages(
     @CurrentCaller() caller: Caller,
@@ -115,6 +123,7 @@ export class ContentReadsController {
 
   @Get('revisions/:revisionId/page/:pageId')
   @ApiOperation({ operationId: 'getPageInRevisionById', summary: 'One page of a revision with its child pages.' })
+  @ApiOkResponse({ schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 404)
   async revisionPage(
     @CurrentCaller() caller: Caller,
@@ -129,6 +138,7 @@ export class ContentReadsController {
 
   @Get('revisions/:revisionId/files')
   @ApiOperation({ operationId: 'listFilesInRevisionById', summary: 'Files of a revision, by name, paged.' })
+  @ApiOkResponse({ schema: FILE_LIST_SCHEMA })
   @ApiErrors(400, 404)
   async revisionFiles(
     @CurrentCaller() caller: Caller,
@@ -142,6 +152,7 @@ export class ContentReadsController {
 
   @Get('revisions/:revisionId/files/:fileId')
   @ApiOperation({ operationId: 'getFileInRevisionById', summary: 'One file of a revision.' })
+  @ApiOkResponse({ schema: REVISION_FILE_SCHEMA })
   @ApiErrors(400, 404)
   async revisionFile(
     @CurrentCaller() caller: Caller,

@@ -1,6 +1,7 @@
 import { IdentityModule } from '@docs/identity';
 import { createOrganization } from '@docs/identity/testing';
 import { createTestApp, TestApp } from '@docs/platform/testing';
+import request from 'supertest';
 import { createSpace } from '../../testing';
 import { ContentModule } from '../content.module';
 
@@ -36,7 +37,7 @@ describe('content reads', () => {
   });
 
   it('writes a tree and reads it back in both formats, by id and by path', async () => {
-    const { as, base, create } = await setup();
+    const { as, base, create, members } = await setup();
     const guide = (await create({ title: 'Guide', markdown: '# Guide\n\nRead me.' })).body;
     const group = (await create({ title: 'Reference', type: 'group' })).body;
     const api = (await create({ title: 'API', parent: group.id, markdown: 'The API.' })).body;
@@ -64,6 +65,10 @@ describe('content reads', () => {
     expect(byPath.status).toBe(200);
     expect(byPath.body).toMatchObject({ id: api.id, path: 'reference/api' });
     expect((await as('reader').get(`${base}/path/reference`)).body).toMatchObject({ id: group.id, type: 'group' });
+    // Slashes may also come raw (the reference's template has one segment, so the test client cannot judge this form).
+    const raw = await request(t.app.getHttpServer()).get(`${base}/path/reference/api`).set('Authorization', `Bearer ${members.reader.token}`);
+    expect(raw.status).toBe(200);
+    expect(raw.body).toEqual(byPath.body);
     expect((await as('reader').get(`${base}/path/nowhere`)).status).toBe(404);
     expect((await as('reader').get(`${base}/page/nope`)).status).toBe(404);
     expect((await as('reader').get(`${base}/page/${guide.id}`, { query: { format: 'html' } })).status).toBe(400);

@@ -4,6 +4,7 @@ import { Caller, CurrentCaller } from '@docs/identity';
 import { ApiErrors } from '@docs/platform';
 import type { Response } from 'express';
 import { DOCUMENT_FORMATS, PageQueryDto } from '../content-reads/dto/content-query.dto';
+import { REVISION_PAGE_SCHEMA } from '../content-reads/content-schemas';
 import { CreatePageDto } from './dto/create-page.dto';
 import { MovePageDto } from './dto/move-page.dto';
 import { UpdatePageDto } from './dto/update-page.dto';
@@ -31,7 +32,7 @@ export class PageWritesController {
   @ApiOperation({ operationId: 'createPage', summary: 'Create a page (edit level): a new revision of the space.' })
   @ApiHeader(IF_MATCH)
   @ApiQuery({ name: 'format', required: false, enum: DOCUMENT_FORMATS })
-  @ApiCreatedResponse({ description: PAGE_SHAPE })
+  @ApiCreatedResponse({ description: PAGE_SHAPE, schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 403, 404, 409, 412)
   async create(
     @CurrentCaller() caller: Caller,
@@ -51,7 +52,7 @@ export class PageWritesController {
   @ApiOperation({ operationId: 'updatePage', summary: 'Change fields or the body of a page (edit level).' })
   @ApiHeader(IF_MATCH)
   @ApiQuery({ name: 'format', required: false, enum: DOCUMENT_FORMATS })
-  @ApiOkResponse({ description: PAGE_SHAPE })
+  @ApiOkResponse({ description: PAGE_SHAPE, schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 403, 404, 409, 412)
   async update(
     @CurrentCaller() caller: Caller,
@@ -91,7 +92,7 @@ export class PageWritesController {
   @ApiOperation({ operationId: 'movePage', summary: 'Move a page with its subtree under another parent and/or next to a sibling (edit level).' })
   @ApiHeader(IF_MATCH)
   @ApiQuery({ name: 'format', required: false, enum: DOCUMENT_FORMATS })
-  @ApiOkResponse({ description: PAGE_SHAPE })
+  @ApiOkResponse({ description: PAGE_SHAPE, schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 403, 404, 409, 412)
   async move(
     @CurrentCaller() caller: Caller,

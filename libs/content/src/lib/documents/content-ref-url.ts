@@ -67,3 +67,16 @@ export function urlFromRef(ref: ContentRef): string {
       return `${REF_SCHEME}openapi/${ref.spec}`;
   }
 }
+
+/**
+ * Optional hooks of the caller that knows the revision: read a URL as a reference (a relative
+ * path as the page it names, so the link survives moves), write a reference as a URL (a page as
+ * its path). Where a hook answers undefined, or is absent, the `ref:` convention applies.
+ */
+export interface RefResolver {
+  refOfUrl?: (url: string) => ContentRef | undefined;
+  urlOfRef?: (ref: ContentRef) => string | undefined;
+}
+
+export const readUrl = (url: string, resolver?: RefResolver): ContentRef => resolver?.refOfUrl?.(url) ?? refFromUrl(url);
+export const writeRef = (ref: ContentRef, resolver?: RefResolver): string => resolver?.urlOfRef?.(ref) ?? urlFromRef(ref);

@@ -7,34 +7,24 @@ export function plainText(node: DocNode): string {
   return (node.nodes ?? []).map(plainText).join('');
 }
 
+/** Whether a block holds inline content (text, links...) rather than other blocks. */
+export const holdsInlines = (node: DocNode) => (node.nodes ?? []).some((child) => child.object === 'text' || child.object === 'inline');
+
 /**
- * The readable text of a block and what it contains, one entry per text block (paragraph,
- * heading, code line, table cell, caption, tab title...), in document order.
+ * The readable text a block keeps in its data rather than in child nodes: a tab's title, a math
+ * formula, an embed's URL, a table's column titles.
  */
-export function blockTexts(block: DocNode): string[] {
-  const out: string[] = [];
-  const visit = (node: DocNode) => {
-    if (node.object === 'text' || node.object === 'inline') {
-      return;
-    }
-    if (node.type === 'tabs-item' && node.data?.title) out.push(node.data.title);
-    if (node.type === 'math') out.push(node.data?.formula ?? '');
-    if (node.type === 'embed') out.push(node.data?.url ?? '');
-    if (node.type === 'table') {
-      for (const id of node.data?.view?.columns ?? []) {
-        const title = node.data?.definition?.[id]?.title;
-        if (title) out.push(title);
-      }
-    }
-    const children = node.nodes ?? [];
-    const hasInline = children.some((child) => child.object === 'text' || child.object === 'inline');
-    if (hasInline) {
-      const text = plainText(node);
-      if (text.trim() !== '') out.push(text);
-    }
-    node.fragments?.forEach(visit);
-    children.forEach(visit);
-  };
-  visit(block);
-  return out;
+export function dataTexts(block: DocNode): string[] {
+  switch (block.type) {
+    case 'tabs-item':
+      return block.data?.title ? [String(block.data.title)] : [];
+    case 'math':
+      return block.data?.formula ? [String(block.data.formula)] : [];
+    case 'embed':
+      return block.data?.url ? [String(block.data.url)] : [];
+    case 'table':
+      return ((block.data?.view?.columns ?? []) as string[]).map((id) => String(block.data?.definition?.[id]?.title ?? '')).filter((title) => title !== '');
+    default:
+      return [];
+  }
 }

@@ -1,6 +1,6 @@
 import type { JSONDocument } from '@gitbook/api';
 import { tableRows } from './block-fitting';
-import { urlFromRef } from './content-ref-url';
+import { RefResolver, writeRef } from './content-ref-url';
 import { DocNode } from './document-nodes';
 import { plainText } from './document-text';
 import { renderInline } from './inline-markdown';
@@ -40,6 +40,12 @@ const indent = (text: string, prefix: string, first = prefix) =>
 const fragmentNodes = (node: DocNode, fragment: string) => node.fragments?.find((f) => f.fragment === fragment)?.nodes ?? [];
 
 class MarkdownWriter {
+  constructor(private readonly resolver?: RefResolver) {}
+
+  private inline(nodes: DocNode[], options: { table?: boolean; heading?: boolean } = {}): string {
+    return renderInline(nodes, { ...options, resolver: this.resolver });
+  }
+
   /** `tight`: in a list item, a nested list follows its paragraph without a blank line. */
   blocks(nodes: DocNode[], tight = false): string {
     let out = '';
@@ -63,12 +69,12 @@ class MarkdownWriter {
       case 'paragraph':
         // Markdown drops whitespace (and line breaks) at the ends of a paragraph: so do we, or the
         // second round trip would differ from the first.
-        return escapeLineStarts(renderInline(node.nodes ?? []).replace(/^\s+/, '').replace(/(?:\\\n|\s)+$/, ''));
+        return escapeLineStarts(this.inline(node.nodes ?? []).replace(/^\s+/, '').replace(/(?:\\\n|\s)+$/, ''));
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
         const level = Number(node.type.slice(-1));
-        const text = renderInline(node.nodes ?? [], { heading: true }).trim();
+        const text = this.inline(node.nodes ?? [], { heading: true }).trim();
         const id = node.data?.id ? ` <a href="#${node.data.id}" id="${node.data.id}"></a>` : '';
         return `${'#'.repeat(level)}${text || id ? ' ' : ''}${text}${id}`;
       }
@@ -91,12 +97,12 @@ class MarkdownWriter {
       case 'images':
         return this.images(node.nodes ?? []);
       case 'file':
-        return node.data?.ref ? `{% file${attribute('src', urlFromRef(node.data.ref))} %}` : '';
+        return node.data?.ref ? `{% file${attribute('src', writeRef(node.data.ref, this.resolver))} %}` : '';
       case 'embed':
         return node.data?.url ? `{% embed${attribute('url', node.data.url)} %}` : '';
       case 'content-ref': {
         if (!node.data?.ref) return '';
-        const url = urlFromRef(node.data.ref);
+        const url = writeRef(node.data.ref, this.resolver);
         return `{% content-ref${attribute('url', url)} %}\n[${url.replace(/[[\]\\]/g, '\\$&')}](${url.replace(/[ ()]/g, (c) => (c === ' ' ? '%20' : `\\${c}`))})\n{% endcontent-ref %}`;
       }
       case 'tabs':
@@ -150,7 +156,7 @@ class MarkdownWriter {
     const columns: string[] = node.data?.view?.columns ?? [];
     if (columns.length === 0) return '';
     const [header, ...rows] = tableRows(node);
-    const row = (cells: DocNode[][]) => `| ${cells.map((cell) => renderInline(cell, { table: true }).trim()).join(' | ')} |`;
+    const row = (cells: DocNode[][]) => `| ${cells.map((cell) => this.inline(cell, { table: true }).trim()).join(' | ')} |`;
     const align = columns.map((id) => {
       const alignment = node.data?.definition?.[id]?.textAlignment;
       return alignment === 'center' ? ':-:' : alignment === 'right' ? '--:' : '---';
@@ -166,11 +172,11 @@ class MarkdownWriter {
       line = [];
     };
     for (const image of images) {
-      const src = urlFromRef(image.data?.ref ?? { kind: 'url', url: '' });
+      const src = writeRef(image.data?.ref ?? { kind: 'url', url: '' }, this.resolver);
       const alt = image.data?.alt ?? '';
       const caption = fragmentNodes(image, 'caption').map(plainText).join(' ').trim();
       if (!caption) {
-        line.push(renderInline([{ object: 'inline', type: 'inline-image', isVoid: true, data: image.data }]));
+        line.push(this.inline([{ object: 'inline', type: 'inline-image', isVoid: true, data: image.data }]));
         continue;
       }
       flush();
@@ -181,8 +187,11 @@ class MarkdownWriter {
   }
 }
 
-/** A JSONDocument as a markdown page body. */
-export function documentToMarkdown(document: JSONDocument): string {
-  const body = new MarkdownWriter().blocks(((document as unknown as DocNode).nodes ?? []) as DocNode[]);
+/**
+ * A JSONDocument as a markdown page body. `resolver.urlOfRef` may write references as URLs (a
+ * page as its relative path); what it leaves undefined is written as a `ref:` URL.
+ */
+export function documentToMarkdown(document: JSONDocument, resolver?: Pick<RefResolver, 'urlOfRef'>): string {
+  const body = new MarkdownWriter(resolver).blocks(((document as unknown as DocNode).nodes ?? []) as DocNode[]);
   return body === '' ? '' : `${body}\n`;
 }

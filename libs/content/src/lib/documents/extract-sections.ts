@@ -1,6 +1,6 @@
 import type { JSONDocument } from '@gitbook/api';
 import { DocNode } from './document-nodes';
-import { blockTexts, plainText } from './document-text';
+import { dataTexts, holdsInlines, plainText } from './document-text';
 import { outline } from './document-outline';
 
 /** A part of a page for search: the text under one heading, or before the first one. */
@@ -33,14 +33,11 @@ export function extractSections(document: JSONDocument): DocumentSection[] {
       current = { anchor: anchor!, title: plainText(node).trim(), level: Number(node.type.slice(-1)), body: '', lines: [] };
       return;
     }
-    // Leaf text blocks only: containers are reached through their children.
-    const hasInline = (node.nodes ?? []).some((child) => child.object === 'text' || child.object === 'inline');
-    if (hasInline) {
+    // Text blocks give their text; containers are reached through their children.
+    current.lines.push(...dataTexts(node));
+    if (holdsInlines(node)) {
       const text = plainText(node);
       if (text.trim() !== '') current.lines.push(text);
-    }
-    else if (node.type === 'table' || node.type === 'math' || node.type === 'embed' || node.type === 'tabs-item') {
-      current.lines.push(...blockTexts({ ...node, nodes: [], fragments: [] }));
     }
   });
   close();

@@ -13,3 +13,5 @@ export type { DocumentSection } from './extract-sections';
 export { extractAnchors } from './document-outline';
 export { slugifyHeading } from './heading-anchors';
 export { refFromUrl, urlFromRef, REF_SCHEME } from './content-ref-url';
+export type { RefResolver } from './content-ref-url';
+export { documentDepth, DOCUMENT_MAX_DEPTH } from './document-depth';

@@ -1,5 +1,5 @@
 import { DocLeaf, DocNode } from './document-nodes';
-import { urlFromRef } from './content-ref-url';
+import { RefResolver, writeRef } from './content-ref-url';
 
 /**
  * Inline nodes written back as markdown. Marks open and close like a stack (strikethrough
@@ -22,6 +22,8 @@ export interface InlineOptions {
   table?: boolean;
   /** In a heading: `#` is escaped and line breaks are spaces. */
   heading?: boolean;
+  /** How references are written as URLs (default: the `ref:` convention). */
+  resolver?: RefResolver;
 }
 
 /** Characters escaped in text: syntax anywhere, `{%` (a tag), `$$` (math), `&name;` (an entity). */
@@ -126,11 +128,11 @@ export function renderInline(nodes: DocNode[], options: InlineOptions = {}): str
       case 'mention':
       case 'button': {
         const label = node.type === 'button' ? escapeText(node.data?.label ?? '', options) : renderInline(node.nodes ?? [], options);
-        out += node.data?.ref ? `[${label}](${linkUrl(urlFromRef(node.data.ref))})` : label;
+        out += node.data?.ref ? `[${label}](${linkUrl(writeRef(node.data.ref, options.resolver))})` : label;
         break;
       }
       case 'inline-image':
-        out += `![${escapeText(node.data?.alt ?? '', options)}](${linkUrl(urlFromRef(node.data?.ref ?? { kind: 'url', url: '' }))})`;
+        out += `![${escapeText(node.data?.alt ?? '', options)}](${linkUrl(writeRef(node.data?.ref ?? { kind: 'url', url: '' }, options.resolver))})`;
         break;
       case 'inline-math':
         out += `$$${node.data?.formula ?? ''}$$`;

@@ -1,6 +1,7 @@
 import type MarkdownIt from 'markdown-it';
 import { DocLeaf, DocNode } from './document-nodes';
-import { refFromUrl } from './content-ref-url';
+import { readUrl, RefResolver } from './content-ref-url';
+import type { ContentRef } from '@gitbook/api';
 
 type Token = MarkdownIt.Token;
 
@@ -59,8 +60,8 @@ const sameMarks = (a: string[], b: string[]) => a.length === b.length && a.every
 /** The alt text of an image token (its children, as plain text). */
 export const imageAlt = (token: Token): string => (token.children ?? []).map((child) => child.content).join('');
 
-export function inlineImage(src: string, alt: string): DocNode {
-  const ref = refFromUrl(src);
+export function inlineImage(src: string, alt: string, resolver?: RefResolver): DocNode {
+  const ref = readUrl(src, resolver);
   return {
     object: 'inline',
     type: 'inline-image',
@@ -70,10 +71,10 @@ export function inlineImage(src: string, alt: string): DocNode {
 }
 
 /** A paragraph's (or heading's, or cell's) inline tokens as document inline nodes. */
-export function inlineTokensToNodes(tokens: Token[]): InlineResult {
+export function inlineTokensToNodes(tokens: Token[], resolver?: RefResolver): InlineResult {
   const root = new InlineBuilder();
   let builder = root;
-  let link: { ref: ReturnType<typeof refFromUrl> } | undefined;
+  let link: { ref: ContentRef } | undefined;
   const marks: string[] = [];
   let anchorId: string | undefined;
   let pendingAnchorClose = false;
@@ -109,7 +110,7 @@ export function inlineTokensToNodes(tokens: Token[]): InlineResult {
         break;
       case 'link_open':
         if (!link) {
-          link = { ref: refFromUrl(token.attrGet('href') ?? '') };
+          link = { ref: readUrl(token.attrGet('href') ?? '', resolver) };
           builder = new InlineBuilder();
         }
         break;
@@ -122,7 +123,7 @@ export function inlineTokensToNodes(tokens: Token[]): InlineResult {
         }
         break;
       case 'image':
-        builder.inline(inlineImage(token.attrGet('src') ?? '', imageAlt(token)));
+        builder.inline(inlineImage(token.attrGet('src') ?? '', imageAlt(token), resolver));
         break;
       case 'math_inline':
         builder.inline({ object: 'inline', type: 'inline-math', isVoid: true, data: { formula: token.content } });

@@ -98,10 +98,16 @@ describe('documentToMarkdown', () => {
 
 describe('bounds', () => {
   it('converts a 1 MB body both ways in well under a second', () => {
+    // A documentation page: prose under headings, with a list, a code block, a table and a hint
+    // in every section (a body of nothing but tiny blocks costs about twice as much; see
+    // docs/api-decisions.md).
+    const sentence = 'Pages keep their content as structured documents, with **bold** words, *emphasis*, `code` and [links](guide.md#setup). ';
     const section = [
       '## Section title with `code`',
       '',
-      'A paragraph with **bold**, *italic* and a [link](other.md#anchor) to another page, repeated to make weight.',
+      sentence.repeat(5),
+      '',
+      sentence.repeat(3),
       '',
       '* item one\n* item two\n  * nested item',
       '',
@@ -178,5 +184,39 @@ describe('documents given as JSON', () => {
     expect(again.nodes[1].fragments[0].nodes[0].nodes[0].leaves[0].text).toBe('Title with <html> & "quotes"');
     expect(again.nodes[3].data).toEqual({ syntax: 'md', title: 'say "hi"' });
     expect(documentToMarkdown(again)).toBe(markdown);
+  });
+});
+
+describe('resolving references with the revision (optional hooks)', () => {
+  const pages: Record<string, string> = { 'guides/setup.md': 'p-setup' };
+  const files: Record<string, string> = { '.gitbook/assets/logo.png': 'f-logo' };
+  const refOfUrl = (url: string) => {
+    const [path, anchor] = url.split('#');
+    if (pages[path]) return anchor ? { kind: 'anchor' as const, page: pages[path], anchor } : { kind: 'page' as const, page: pages[path] };
+    if (files[url]) return { kind: 'file' as const, file: files[url] };
+    return undefined;
+  };
+  const urlOfRef = (ref: any) => {
+    const path = Object.keys(pages).find((p) => pages[p] === ref.page);
+    if (ref.kind === 'page' && path) return path;
+    if (ref.kind === 'anchor' && ref.page && path) return `${path}#${ref.anchor}`;
+    const file = Object.keys(files).find((f) => files[f] === ref.file);
+    return ref.kind === 'file' && file ? file : undefined;
+  };
+
+  it('reads relative paths as page and file references, and writes them back as paths', () => {
+    const markdown = '[Setup](guides/setup.md#install) and [elsewhere](other.md) ![logo](.gitbook/assets/logo.png)\n\n{% content-ref url="guides/setup.md" %}\n[guides/setup.md](guides/setup.md)\n{% endcontent-ref %}\n';
+    const document = markdownToDocument(markdown, { refOfUrl }) as any;
+    const [setup, elsewhere, logo] = document.nodes[0].nodes.filter((node: any) => node.object === 'inline');
+    expect(setup.data.ref).toEqual({ kind: 'anchor', page: 'p-setup', anchor: 'install' });
+    expect(elsewhere.data.ref).toEqual({ kind: 'url', url: 'other.md' });
+    expect(logo.data.ref).toEqual({ kind: 'file', file: 'f-logo' });
+    expect(document.nodes[1].data.ref).toEqual({ kind: 'page', page: 'p-setup' });
+    expect(ReferenceSchema.load().validateSchema('JSONDocument', document)).toEqual([]);
+    expect(documentToMarkdown(document, { urlOfRef })).toBe(markdown);
+    // Without the hooks, references by id are written as ref: URLs, and read back the same.
+    const plain = documentToMarkdown(document);
+    expect(plain).toContain('[Setup](ref:page/p-setup#install)');
+    expect(markdownToDocument(plain)).toEqual(document);
   });
 });

@@ -19,7 +19,7 @@ const cases: string[] = [
   '{% file src=".gitbook/assets/a b.pdf" %}\ncaption\n{% endfile %}', '{% code %}\n```\nx\n```\n{% endcode %}', '<sup>**b**</sup>', '**<kbd>x</kbd>**', 'a*b*c', 'snake_case_', '_under_',
   '[ref link][r]\n\n[r]: https://x.y', 'http://bare.url', '* a\n\n\n* b', '>', '> ', '-', '1.', '#', '![]()', '[]()', '[x]()',
   '- a\n  - b\n    - c\n      - d\n        - e', '{% stepper %}\n{% step %}\n{% tabs %}\n{% tab title="x" %}\ny\n{% endtab %}\n{% endtabs %}\n{% endstep %}\n{% endstepper %}',
-  '* | a |\n  | - |\n  | 1 |', '{% hint style="info" %}\n| a |\n| - |\n| 1 |\n{% endhint %}', 'text\n{% hint style="info" %}\ninterrupt\n{% endhint %}', '$$\nunclosed math',
+  '* | a |\n  | - |\n  | 1 |', '{% hint style="info" %}\n| a |\n| - |\n| 1 |\n{% endhint %}', 'text\n{% hint style="info" %}\ninterrupt\n{% endhint %}', '$$\nunclosed math', '{% embed %}', '{% file %}\n\n{% content-ref %}\ninside\n{% endcontent-ref %}',
 ];
 
 describe('edge cases of the markdown conversion', () => {

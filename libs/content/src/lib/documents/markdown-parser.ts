@@ -33,13 +33,15 @@ const startsWith = (state: StateBlock, line: number, char: number) => state.src.
 function gitbookTagRule(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
   // These rules run at every line of a body: look at one character before cutting a string.
   if (!startsWith(state, startLine, 0x7b /* { */) || state.sCount[startLine] - state.blkIndent >= 4) return false;
-  const match = TAG_LINE.exec(lineText(state, startLine));
+  const line = lineText(state, startLine);
+  const match = TAG_LINE.exec(line);
   if (!match || !GITBOOK_TAGS.has(match[1])) return false;
   if (silent) return true;
   const attrs: Record<string, string> = {};
   for (const attribute of match[2].matchAll(TAG_ATTRIBUTE)) attrs[attribute[1]] = attribute[2] ?? attribute[3] ?? attribute[4];
   const token = state.push('gitbook_tag', '', 0);
   token.meta = { name: match[1], attrs } satisfies GitbookTag;
+  token.content = line.trim();
   token.map = [startLine, startLine + 1];
   state.line = startLine + 1;
   return true;

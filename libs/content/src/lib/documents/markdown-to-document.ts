@@ -1,7 +1,7 @@
 import type MarkdownIt from 'markdown-it';
 import type { JSONDocument } from '@gitbook/api';
 import { Container, fitBlocks } from './block-fitting';
-import { refFromUrl } from './content-ref-url';
+import { readUrl, RefResolver } from './content-ref-url';
 import { DocNode, paragraph, textNode } from './document-nodes';
 import { HEADING_ID_PATTERN, HeadingAnchors, slugifyHeading } from './heading-anchors';
 import { HtmlBlockEvent, htmlBlockEvents } from './html-block-events';
@@ -74,6 +74,8 @@ function pairContainers(nodes: TokenNode[]): Entry[] {
 }
 
 class DocumentBuilder {
+  constructor(private readonly resolver?: RefResolver) {}
+
   toBlocks(nodes: TokenNode[], container: Container): DocNode[] {
     const out: DocNode[] = [];
     // Most sibling lists hold no tag and no HTML: no pairing needed (bodies can be large).
@@ -107,7 +109,9 @@ class DocumentBuilder {
   private voidTag(entry: Extract<Entry, { kind: 'void' }>): DocNode[] {
     if (entry.name === 'embed' && entry.attrs['url']) return [{ object: 'block', type: 'embed', isVoid: true, data: { url: entry.attrs['url'] } }];
     if (entry.name === 'file' && entry.attrs['src']) {
-      const file = entry.attrs['src'].replace(/^ref:file\//, '');
+      const resolved = readUrl(entry.attrs['src'], this.resolver);
+      // A src naming no known file id is kept as the file reference (`ref:file/` removed).
+      const file = resolved.kind === 'file' ? resolved.file : entry.attrs['src'].replace(/^ref:file\//, '');
       return [{ object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file } } }];
     }
     return [paragraph([textNode(entry.raw.trim())])];
@@ -149,7 +153,7 @@ class DocumentBuilder {
       }
       case 'content-ref':
         // GitBook repeats the target as a link between the tags; the tag's url is the reference.
-        if (entry.attrs['url']) return [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: refFromUrl(entry.attrs['url']) } }];
+        if (entry.attrs['url']) return [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: readUrl(entry.attrs['url'], this.resolver) } }];
         return entry.entries.flatMap((child) => this.entry(child));
       case 'details': {
         const title = paragraph(entry.title ? [textNode(entry.title)] : []);
@@ -202,7 +206,7 @@ class DocumentBuilder {
       case 'table_open':
         return [this.table(node)];
       case 'inline':
-        return [paragraph(inlineTokensToNodes(token.children ?? []).nodes)];
+        return [paragraph(inlineTokensToNodes(token.children ?? [], this.resolver).nodes)];
       default:
         return node.children.length > 0 ? this.toBlocks(node.children, 'document') : token.content ? [paragraph([textNode(token.content)])] : [];
     }
@@ -210,7 +214,7 @@ class DocumentBuilder {
 
   private inlineOf(node: TokenNode) {
     const inline = node.children.find((child) => child.token.type === 'inline');
-    return inlineTokensToNodes(inline?.token.children ?? []);
+    return inlineTokensToNodes(inline?.token.children ?? [], this.resolver);
   }
 
   /** A paragraph, or an images block when it holds nothing but images. */
@@ -233,7 +237,7 @@ class DocumentBuilder {
         object: 'block',
         type: 'image',
         isVoid: true,
-        data: { ref: image.ref ?? inlineImage(image.src ?? '', '').data!.ref, ...(image.alt ? { alt: image.alt } : {}) },
+        data: { ref: image.ref ?? inlineImage(image.src ?? '', '', this.resolver).data!.ref, ...(image.alt ? { alt: image.alt } : {}) },
         fragments: image.caption ? [{ object: 'fragment', fragment: 'caption', nodes: [paragraph([textNode(image.caption)])] }] : [],
       })),
     };
@@ -357,10 +361,13 @@ function finish(blocks: DocNode[]): void {
   blocks.forEach(visit);
 }
 
-/** A markdown page body (GitBook's conventions for what CommonMark lacks) as a JSONDocument. */
-export function markdownToDocument(markdown: string): JSONDocument {
+/**
+ * A markdown page body (GitBook's conventions for what CommonMark lacks) as a JSONDocument.
+ * `resolver.refOfUrl` may read URLs as references (a relative path as the page it names).
+ */
+export function markdownToDocument(markdown: string, resolver?: Pick<RefResolver, 'refOfUrl'>): JSONDocument {
   const tokens = markdownParser.parse(markdown, {});
-  const nodes = new DocumentBuilder().toBlocks(tokenTree(tokens), 'document');
+  const nodes = new DocumentBuilder(resolver).toBlocks(tokenTree(tokens), 'document');
   finish(nodes);
   return { object: 'document', data: {}, nodes } as unknown as JSONDocument;
 }

@@ -1,6 +1,6 @@
 import { BadRequestException, Controller, ForbiddenException, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
-import { Clock, Public } from '@docs/platform';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, Clock, Public } from '@docs/platform';
 import type { Response } from 'express';
 import { BlobStore } from '../blobs/blob-store';
 import { BLOB_HASH_PATTERN } from '../blobs/blob-hash';
@@ -13,7 +13,7 @@ import { FilePresenter } from './file.presenter';
  * Served with a sandboxing CSP and nosniff: an uploaded HTML or SVG file cannot run script on
  * the API's origin.
  */
-@ApiExcludeController()
+@ApiTags('content')
 @Controller(DOWNLOAD_PATH)
 export class DownloadsController {
   constructor(
@@ -24,6 +24,17 @@ export class DownloadsController {
 
   @Public()
   @Get(':hash')
+  @ApiOperation({
+    operationId: 'downloadFile',
+    summary: "A file's bytes, by the signed downloadURL of its RevisionFile (no bearer token). 403 once expired or altered.",
+    security: [],
+  })
+  @ApiQuery({ name: 'name', required: true })
+  @ApiQuery({ name: 'type', required: true })
+  @ApiQuery({ name: 'expires', required: true })
+  @ApiQuery({ name: 'signature', required: true })
+  @ApiOkResponse({ description: 'The bytes, with the file\'s content type.', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiErrors(400, 403, 404)
   async download(@Param('hash') hash: string, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
     const { name, type, expires, signature } = query;
     if (![name, type, expires, signature].every((value) => typeof value === 'string') || !/^\d{1,12}$/.test(expires as string)) {

@@ -4,6 +4,7 @@ import { Caller, CurrentCaller } from '@docs/identity';
 import { ApiErrors } from '@docs/platform';
 import type { Request, Response } from 'express';
 import { parseIfMatch, revisionEtag } from '../content-writes/if-match';
+import { REVISION_FILE_SCHEMA } from '../content-reads/content-schemas';
 import { PageWritesService } from '../content-writes/page-writes.service';
 import { UploadFileQueryDto } from './dto/upload-file-query.dto';
 import { FileUploads } from './file-uploads.service';
@@ -27,7 +28,7 @@ export class FilesController {
   @ApiConsumes('application/octet-stream')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiHeader({ name: 'If-Match', required: false, description: 'The ETag read before: 412 when the content has moved on.' })
-  @ApiCreatedResponse({ description: "The reference's RevisionFile, with a signed, expiring downloadURL." })
+  @ApiCreatedResponse({ description: "The reference's RevisionFile, with a signed, expiring downloadURL.", schema: REVISION_FILE_SCHEMA })
   @ApiErrors(400, 403, 404, 409, 412, 413, 415)
   async upload(
     @CurrentCaller() caller: Caller,

@@ -6,6 +6,7 @@ import { ContentReadsController } from './content-reads/content-reads.controller
 import { PageWritesController } from './content-writes/page-writes.controller';
 import { DownloadsController } from './files/downloads.controller';
 import { FilesController } from './files/files.controller';
+import { ImportsController } from './imports/imports.controller';
 import { LinksController } from './links/links.controller';
 import { SearchController } from './search/search.controller';
 import { ContentSpaceReach } from './members/content-space-reach';
@@ -31,6 +32,7 @@ import { SpacesController } from './spaces/spaces.controller';
     DownloadsController,
     SearchController,
     LinksController,
+    ImportsController,
   ],
   providers: [{ provide: SpaceReach, useClass: ContentSpaceReach }],
   exports: [SpaceReach],

@@ -1,1 +1,2 @@
 export * from './content-fixtures';
+export * from './zip-fixture';

@@ -252,6 +252,11 @@ export class ContentDraft {
     this.markChildrenChanged(parent);
   }
 
+  /** The ids of a container's children, in order (null: the top level). */
+  async childPageIds(container: string | null): Promise<string[]> {
+    return (await this.childrenOf(container)).map((child) => child.pageId);
+  }
+
   /** Adds a file entry to the revision's files. */
   addFile(entryId: string): void {
     this.files.push(entryId);

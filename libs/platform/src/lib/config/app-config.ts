@@ -103,6 +103,15 @@ class EnvironmentVariables {
 
   @Transform(toInt) @IsInt() @Min(1024) @Max(1024 * 1024 * 1024)
   IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
+  IMPORT_CRAWL_MAX_PAGES = 200;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(50)
+  IMPORT_CRAWL_MAX_DEPTH = 5;
+
+  @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
+  IMPORT_CRAWL_TIMEOUT_MS = 120_000;
 }
 
 export interface AppConfig {
@@ -126,6 +135,8 @@ export interface AppConfig {
   fetch: { allowHosts: string[]; connectTimeoutMs: number; timeoutMs: number };
   /** Largest import: request body of the import routes, and a fetched or unpacked source. */
   importMaxBytes: number;
+  /** Bounds of a website import's crawl. */
+  importCrawl: { maxPages: number; maxDepth: number; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -181,5 +192,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: vars.FETCH_TIMEOUT_MS,
     },
     importMaxBytes: vars.IMPORT_MAX_BYTES,
+    importCrawl: { maxPages: vars.IMPORT_CRAWL_MAX_PAGES, maxDepth: vars.IMPORT_CRAWL_MAX_DEPTH, timeoutMs: vars.IMPORT_CRAWL_TIMEOUT_MS },
   };
 }

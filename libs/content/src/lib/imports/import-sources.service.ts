@@ -56,7 +56,7 @@ export class ImportSources {
           throw new BadRequestException(`The docx document could not be read: ${(error as Error).message}`);
         }
         const name = fileName(bytes, 'imported.docx');
-        const converted = htmlToMarkdown(html, sourceUrl(bytes, name));
+        const converted = htmlToMarkdown(html, sourceUrl(bytes, name), { extract: false });
         const page = markdownPage(converted.markdown, converted.title ?? titleFromName(name.replace(/\.docx$/i, '')), sourceUrl(bytes, name));
         const files = await this.images(converted.images);
         return { pages: [page], files, totalResources: 1 + converted.images.length };
@@ -89,7 +89,7 @@ export class ImportSources {
   private expectText(bytes: SourceBytes, source: string): void {
     const binary = bytes.data.subarray(0, 8000).includes(0);
     const declared = bytes.contentType;
-    if (binary || /^(image|audio|video)\/|^application\/(zip|pdf|octet-stream|x-)/.test(declared)) {
+    if (binary || /^(image|audio|video|font)\/|^application\/(zip|x-zip-compressed|pdf|gzip|x-msdownload)$/.test(declared)) {
       throw new BadRequestException(`url: the ${source} source is ${declared || 'binary data'}, not ${source} text.`);
     }
   }

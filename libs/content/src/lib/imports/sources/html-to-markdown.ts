@@ -23,7 +23,8 @@ interface DomElement {
   querySelectorAll(selector: string): Iterable<DomElement>;
   readonly attributes: Iterable<{ name: string }>;
   readonly textContent: string | null;
-  readonly innerHTML: string;
+  innerHTML: string;
+  replaceWith(node: DomElement): void;
 }
 
 /** Never content: code, styles, and the chrome around a page's main content. */
@@ -38,9 +39,9 @@ turndown.remove(['script', 'style', 'noscript', 'iframe', 'object', 'embed', 'fo
  * `[role=main]`, else what Mozilla's Readability extracts, else the body; scripts, styles, frames
  * and the navigation chrome are removed before anything else (no script survives into content);
  * relative URLs are made absolute against `baseUrl`; turndown (with the GFM plugin for tables)
- * writes the markdown.
+ * writes the markdown. `extract: false` keeps the whole body (a converted Word document is all content).
  */
-export function htmlToMarkdown(html: string, baseUrl: string): ConvertedHtml {
+export function htmlToMarkdown(html: string, baseUrl: string, options: { extract?: boolean } = {}): ConvertedHtml {
   const { document } = parse(/<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`);
   const pageTitle = document.querySelector('title')?.textContent?.trim() || undefined;
   for (const element of [...document.querySelectorAll(DROPPED)]) element.remove();
@@ -48,9 +49,10 @@ export function htmlToMarkdown(html: string, baseUrl: string): ConvertedHtml {
     for (const attribute of [...element.attributes]) if (/^on/i.test(attribute.name)) element.removeAttribute(attribute.name);
   }
   absolutize(document, baseUrl);
+  headTables(document);
 
   let main = document.querySelector('main, article, [role=main]');
-  if (!main) {
+  if (!main && options.extract !== false) {
     const extracted = new Readability(document.cloneNode(true) as never, { charThreshold: 0 }).parse();
     if (extracted?.content) main = parse(`<!doctype html><html><body>${extracted.content}</body></html>`).document.body;
   }
@@ -66,7 +68,24 @@ export function htmlToMarkdown(html: string, baseUrl: string): ConvertedHtml {
   return { title, markdown: markdown ? `${markdown}\n` : '', images: [...new Set(images)], links: [...new Set(links)] };
 }
 
+/**
+ * GFM tables need a header row: a table without one (Word's, through mammoth) gets its first row
+ * as header, so that it becomes a markdown table rather than raw HTML.
+ */
+function headTables(document: DomDocument): void {
+  for (const table of document.querySelectorAll('table')) {
+    const row = table.querySelector('tr');
+    if (!row || row.querySelector('th')) continue;
+    for (const cell of [...row.querySelectorAll('td')]) {
+      const th = document.createElement('th');
+      th.innerHTML = cell.textContent?.trim() ?? '';
+      cell.replaceWith(th);
+    }
+  }
+}
+
 interface DomDocument extends DomElement {
+  createElement(name: string): DomElement;
   readonly body: DomElement | null;
   cloneNode(deep: boolean): unknown;
 }

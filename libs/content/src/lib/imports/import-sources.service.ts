@@ -1,7 +1,7 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, SafeFetcher } from '@docs/platform';
 import mammoth from 'mammoth';
-import { fetchFailure } from './import-limit-error';
+import { fetchFailure, sourceTooLarge } from './import-limit-error';
 import type { ImportSource } from './import-sources';
 import type { ImportedContent, ImportedFile } from './imported-content';
 import { decodeDataUrl, readSourceBytes, SourceBytes } from './source-bytes';
@@ -17,6 +17,14 @@ export const ZIP_MAX_RATIO = 200;
 const ZIP_RATIO_FLOOR = 1024 * 1024;
 const MAX_IMAGES = 500;
 
+/** What each fetched source asks for (`Accept`). */
+const ACCEPT: Partial<Record<ImportSource, string>> = {
+  markdown: 'text/markdown, text/plain;q=0.9, */*;q=0.1',
+  html: 'text/html',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  zip: 'application/zip',
+};
+
 /** Reads an import's `url` as the given source and converts it to pages and files (nothing is written here). */
 @Injectable()
 export class ImportSources {
@@ -29,17 +37,24 @@ export class ImportSources {
     return { maxEntries: ZIP_MAX_ENTRIES, maxTotalBytes: this.config.importMaxBytes * 2, maxRatio: ZIP_MAX_RATIO, ratioFloorBytes: ZIP_RATIO_FLOOR };
   }
 
+  /** The content behind an import's `url`: fetched or decoded, then converted. */
   async read(source: ImportSource, url: string): Promise<ImportedContent> {
+    if (source === 'website') return this.website(url);
+    if (!ACCEPT[source]) throw new BadRequestException(`source: "${source}" is not available on this installation (it needs an account at another service).`);
+    return this.convert(source, await readSourceBytes(url, this.fetcher, this.config.importMaxBytes, ACCEPT[source]));
+  }
+
+  /** Converts bytes already in hand (the CLI's file or zipped folder, a fetched or decoded URL). */
+  async convert(source: ImportSource, bytes: SourceBytes): Promise<ImportedContent> {
+    if (bytes.data.length > this.config.importMaxBytes) throw sourceTooLarge(`The source is larger than the limit of ${this.config.importMaxBytes} bytes (IMPORT_MAX_BYTES).`);
     switch (source) {
       case 'markdown': {
-        const bytes = await this.bytes(url, 'text/markdown, text/plain;q=0.9, */*;q=0.1');
         this.expectText(bytes, 'markdown');
         const name = fileName(bytes, 'imported.md');
         const page = markdownPage(bytes.data.toString('utf8'), titleFromName(name), sourceUrl(bytes, name));
         return { pages: [page], files: [], totalResources: 1 };
       }
       case 'html': {
-        const bytes = await this.bytes(url, 'text/html');
         this.expectText(bytes, 'html');
         const name = fileName(bytes, 'imported.html');
         const converted = htmlToMarkdown(bytes.data.toString('utf8'), sourceUrl(bytes, name));
@@ -48,7 +63,6 @@ export class ImportSources {
         return { pages: [page], files, totalResources: 1 + converted.images.length };
       }
       case 'docx': {
-        const bytes = await this.bytes(url, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
         let html: string;
         try {
           html = (await mammoth.convertToHtml({ buffer: bytes.data })).value;
@@ -61,28 +75,23 @@ export class ImportSources {
         const files = await this.images(converted.images);
         return { pages: [page], files, totalResources: 1 + converted.images.length };
       }
-      case 'zip': {
-        const bytes = await this.bytes(url, 'application/zip');
+      case 'zip':
         return zipContent(bytes.data, this.zipLimits);
-      }
-      case 'website': {
-        if (!/^https?:/i.test(url)) throw new BadRequestException('url: a website import starts from an http or https URL.');
-        let site;
-        try {
-          site = await crawlWebsite(url, this.fetcher, { ...this.config.importCrawl, maxBytes: this.config.importMaxBytes });
-        } catch (error) {
-          throw fetchFailure(error);
-        }
-        const files = await this.images(site.images);
-        return { pages: site.pages, files, totalResources: site.visited + site.images.length };
-      }
       default:
-        throw new BadRequestException(`source: "${source}" is not available on this installation (it needs an account at another service).`);
+        throw new BadRequestException(`source: "${source}" cannot be converted from a file.`);
     }
   }
 
-  private bytes(url: string, accept: string): Promise<SourceBytes> {
-    return readSourceBytes(url, this.fetcher, this.config.importMaxBytes, accept);
+  private async website(url: string): Promise<ImportedContent> {
+    if (!/^https?:/i.test(url)) throw new BadRequestException('url: a website import starts from an http or https URL.');
+    let site;
+    try {
+      site = await crawlWebsite(url, this.fetcher, { ...this.config.importCrawl, maxBytes: this.config.importMaxBytes });
+    } catch (error) {
+      throw fetchFailure(error);
+    }
+    const files = await this.images(site.images);
+    return { pages: site.pages, files, totalResources: site.visited + site.images.length };
   }
 
   /** A text source must not be an archive, an image or a program: a clear 400 rather than garbage pages. */

@@ -47,7 +47,7 @@ describe('GET /openapi.json', () => {
           problems.push(`${method} ${path}: ${status} has no schema`);
         }
       }
-      if (['post', 'put', 'patch'].includes(method) && !operation.requestBody && !/\/(restore|duplicate|ping|sso)$/.test(path)) {
+      if (['post', 'put', 'patch'].includes(method) && !operation.requestBody && !/\/(restore|duplicate|ping|sso|merge|update)$/.test(path)) {
         problems.push(`${method} ${path}: no request body`);
       }
     }

@@ -1,5 +1,19 @@
 /**
- * Collaboration: change requests, merge and update, comments, replies, reactions, PDF export.
- * Depends on platform, identity and content. Nothing is built here yet (spec sections 4.2 to 4.5).
+ * Collaboration: change requests (lifecycle, their content, three-way merge and update).
+ * Depends on platform, identity and content. Comments, reviews and the PDF export come later.
  */
-export {};
+export * from './lib/collaboration.module';
+export * from './lib/collaboration-core.module';
+export * from './lib/change-requests/change-request.entity';
+export * from './lib/change-requests/change-request-number.entity';
+export * from './lib/change-requests/change-request-contributor.entity';
+export * from './lib/change-requests/change-request-head';
+export * from './lib/change-requests/change-request-permissions';
+export * from './lib/change-requests/change-request.presenter';
+export * from './lib/change-requests/change-requests.service';
+export * from './lib/change-requests/status-moves';
+export * from './lib/change-request-content/change-request-content.service';
+export * from './lib/merge/merge.service';
+export * from './lib/merge/diff-trees';
+export * from './lib/merge/merge-plan';
+export * from './lib/merge/text-merge';

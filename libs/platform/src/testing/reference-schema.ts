@@ -25,6 +25,10 @@ const SUBSTITUTE_SCHEMAS: Record<string, string> = {
   'PATCH /spaces/{spaceId}/content/page/{pageId}': 'RevisionPage',
   'POST /spaces/{spaceId}/content/page/{pageId}/move': 'RevisionPage',
   'POST /spaces/{spaceId}/content/files': 'RevisionFile',
+  'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content/pages': 'RevisionPage',
+  'PATCH /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}': 'RevisionPage',
+  'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/move': 'RevisionPage',
+  'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content/files': 'RevisionFile',
 };
 
 const SUBSTITUTES = Object.entries(SUBSTITUTE_SCHEMAS).map(([route, schema]) => {

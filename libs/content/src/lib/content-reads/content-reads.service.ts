@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException, Optional } from '@nestjs/common';
 import type { ListEnvelope } from '@docs/platform';
 import { toListEnvelope } from '@docs/platform';
 import { FilePresenter } from '../files/file.presenter';
@@ -6,6 +6,7 @@ import { FileReads } from '../files/file-reads.service';
 import type { ContentTarget } from '../heads/content-target';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import { ContentReader, PageTreeNode } from './content-reader.service';
+import { MergeSource } from './merge-source';
 import type { DocumentFormat } from './dto/content-query.dto';
 import { PagePresenter } from './page.presenter';
 import { RevisionPresenter } from './revision.presenter';
@@ -25,6 +26,7 @@ export class ContentReads {
     private readonly pagePresenter: PagePresenter,
     private readonly revisions: RevisionPresenter,
     private readonly filePresenter: FilePresenter,
+    @Optional() private readonly mergeSource?: MergeSource,
   ) {}
 
   async revision(target: ContentTarget): Promise<ContentRead<Record<string, unknown>>> {
@@ -32,7 +34,12 @@ export class ContentReads {
     const tree = await this.reader.tree(revision);
     const pages = await this.presentPages(target, tree, 'document');
     const files = await Promise.all((await this.files.all(revision)).map((file) => this.filePresenter.present(file)));
-    return { revisionId: revision.id, body: this.revisions.present(revision, pages, files) };
+    const body = this.revisions.present(revision, pages, files);
+    if (revision.type === 'merge' && this.mergeSource) {
+      const mergedFrom = await this.mergeSource.mergedFrom(revision);
+      if (mergedFrom) body['mergedFrom'] = mergedFrom;
+    }
+    return { revisionId: revision.id, body };
   }
 
   async pages(target: ContentTarget): Promise<ContentRead<{ pages: Record<string, unknown>[] }>> {

@@ -135,6 +135,11 @@ export class ContentDraft {
     fields: Omit<PageFields, 'slug' | 'createdAt' | 'updatedAt'>;
     /** An explicit slug: 409 when a sibling has it. Absent: derived from the title, made unique. */
     slug?: string;
+    /** A slug to keep if free, made unique otherwise (a merge bringing a page whose slug a sibling took). */
+    preferredSlug?: string;
+    /** The page's id (a merge keeps the id the page has on the other side); new otherwise. */
+    pageId?: string;
+    createdAt?: Date;
   }): Promise<string> {
     const { parent, fields } = input;
     await this.assertCanHold(parent, fields.type);
@@ -144,14 +149,19 @@ export class ContentDraft {
       input.position,
       this.label(parent),
     );
-    const slug = fields.type === 'link' ? null : this.slugAmong(siblings, input.slug, fields.title, parent, null);
-    const pageId = newId();
+    const slug =
+      fields.type === 'link'
+        ? null
+        : input.preferredSlug !== undefined
+          ? uniqueSlug(input.preferredSlug, new Set(siblings.map((c) => c.slug).filter((s): s is string => s !== null)))
+          : this.slugAmong(siblings, input.slug, fields.title, parent, null);
+    const pageId = input.pageId ?? newId();
     this.pages.set(pageId, {
       pageId,
       nodeId: null,
       parentPageId: parent,
       path: null,
-      fields: { ...fields, slug, createdAt: this.now, updatedAt: this.now },
+      fields: { ...fields, slug, createdAt: input.createdAt ?? this.now, updatedAt: this.now },
       originalChildren: [],
       children: [],
       changed: true,
@@ -252,9 +262,27 @@ export class ContentDraft {
     this.markChildrenChanged(parent);
   }
 
-  /** The ids of a container's children, in order (null: the top level). */
-  async childPageIds(container: string | null): Promise<string[]> {
+  /** Ids of the pages in a container (null: the top level), in order, as staged so far. */
+  async childIds(container: string | null): Promise<string[]> {
     return (await this.childrenOf(container)).map((child) => child.pageId);
+  }
+
+  /** Whether the head (as staged so far) has this page. */
+  async hasPage(pageId: string): Promise<boolean> {
+    if (this.pages.has(pageId)) return true;
+    if (this.removed.has(pageId)) return false;
+    try {
+      await this.load(pageId);
+      return true;
+    } catch (error) {
+      if (error instanceof NotFoundException) return false;
+      throw error;
+    }
+  }
+
+  /** The file entries of the revision as staged so far. */
+  get fileEntries(): readonly string[] {
+    return this.files;
   }
 
   /** Adds a file entry to the revision's files. */

@@ -4,7 +4,7 @@ import { Clock, newId } from '@docs/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ContentHead } from '../heads/content-head';
 import { ContentIndexers } from '../indexing/content-indexer';
-import { RevisionEntity } from '../revisions/revision.entity';
+import { RevisionEntity, RevisionType } from '../revisions/revision.entity';
 import { ContentDraft } from './content-draft';
 import { assertIfMatch } from './if-match';
 
@@ -15,6 +15,10 @@ export interface WriteOptions {
   actor: string | null;
   /** What the write does, stored on the revision. */
   message: string;
+  /** The revision's type (default `edits`; a merge writes `merge`, an update `update`). */
+  type?: RevisionType;
+  /** Parents besides the head's revision (a merge's other side). */
+  extraParents?: string[];
 }
 
 /** What a write made: its revision (the head's, unchanged, when the edit changed nothing) and the edit's own result. */
@@ -48,42 +52,50 @@ export class ContentWriter {
     options: WriteOptions,
     edit: (draft: ContentDraft, tx: EntityManager) => Promise<(tx: EntityManager, revision: RevisionEntity) => Promise<R>>,
   ): Promise<WriteResult<R>> {
-    return this.dataSource.transaction(async (tx) => {
-      const { revisionId } = await head.lock(tx);
-      assertIfMatch(options.ifMatch, revisionId);
-      const base = await tx.findOneByOrFail(RevisionEntity, { id: revisionId });
-      const now = this.clock.now();
-      const draft = new ContentDraft(tx, head.key, base, now);
-      const answer = await edit(draft, tx);
-      if (!draft.hasChanges) return { revision: base, changed: false, result: await answer(tx, base), nodesWritten: 0 };
+    return this.dataSource.transaction((tx) => this.applyIn(tx, head, options, edit));
+  }
 
-      const committed = await draft.commit();
-      const revision = tx.create(RevisionEntity, {
-        id: newId(),
-        spaceId: head.spaceId,
-        parents: [base.id],
-        type: 'edits',
-        createdBy: options.actor,
-        createdAt: now,
-        rootPages: committed.rootPages,
-        files: committed.files,
-        reusableContents: base.reusableContents,
-        variables: base.variables,
-        message: options.message,
-      });
-      await tx.insert(RevisionEntity, revision);
-      await head.advance(tx, revision);
-      const delta = {
-        headKey: head.key,
-        spaceId: head.spaceId,
-        organizationId: head.organizationId,
-        revisionId: revision.id,
-        previousRevisionId: base.id,
-        upserted: committed.upserted,
-        removed: committed.removed,
-      };
-      for (const indexer of this.indexers.all()) await indexer.apply(tx, delta);
-      return { revision, changed: true, result: await answer(tx, revision), nodesWritten: committed.nodesWritten };
+  /** `apply` inside a transaction the caller holds (a merge also changes its change request in it). */
+  async applyIn<R>(
+    tx: EntityManager,
+    head: ContentHead,
+    options: WriteOptions,
+    edit: (draft: ContentDraft, tx: EntityManager) => Promise<(tx: EntityManager, revision: RevisionEntity) => Promise<R>>,
+  ): Promise<WriteResult<R>> {
+    const { revisionId } = await head.lock(tx);
+    assertIfMatch(options.ifMatch, revisionId);
+    const base = await tx.findOneByOrFail(RevisionEntity, { id: revisionId });
+    const now = this.clock.now();
+    const draft = new ContentDraft(tx, head.key, base, now);
+    const answer = await edit(draft, tx);
+    if (!draft.hasChanges) return { revision: base, changed: false, result: await answer(tx, base), nodesWritten: 0 };
+
+    const committed = await draft.commit();
+    const revision = tx.create(RevisionEntity, {
+      id: newId(),
+      spaceId: head.spaceId,
+      parents: [base.id, ...(options.extraParents ?? [])],
+      type: options.type ?? 'edits',
+      createdBy: options.actor,
+      createdAt: now,
+      rootPages: committed.rootPages,
+      files: committed.files,
+      reusableContents: base.reusableContents,
+      variables: base.variables,
+      message: options.message,
     });
+    await tx.insert(RevisionEntity, revision);
+    await head.advance(tx, revision);
+    const delta = {
+      headKey: head.key,
+      spaceId: head.spaceId,
+      organizationId: head.organizationId,
+      revisionId: revision.id,
+      previousRevisionId: base.id,
+      upserted: committed.upserted,
+      removed: committed.removed,
+    };
+    for (const indexer of this.indexers.all()) await indexer.apply(tx, delta);
+    return { revision, changed: true, result: await answer(tx, revision), nodesWritten: committed.nodesWritten };
   }
 }

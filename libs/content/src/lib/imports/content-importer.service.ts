@@ -71,7 +71,7 @@ export class ContentImporter {
       } else {
         const target = await draft.page(placement.pageId);
         if (target.fields.type !== 'document') throw new BadRequestException(`Page ${placement.pageId} is a ${target.fields.type}: only a document page takes an import.`);
-        for (const child of await draft.childPageIds(placement.pageId)) await draft.deletePage(child);
+        for (const child of await draft.childIds(placement.pageId)) await draft.deletePage(child);
         // One page imported: its body and children replace the page's. Several: they become its children.
         const single = content.pages.length === 1 && content.pages[0].type !== 'link' ? content.pages[0] : undefined;
         if (single?.source) targets.pages.set(sourceKey(new URL(single.source)), placement.pageId);

@@ -1,0 +1,258 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiResetContentResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ContentRead,
+  ContentReads,
+  CreatePageDto,
+  FILE_LIST_SCHEMA,
+  PAGES_SCHEMA,
+  REVISION_FILE_SCHEMA,
+  REVISION_PAGE_SCHEMA,
+  REVISION_SCHEMA,
+  FileListQueryDto,
+  ImportContentDto,
+  ImportContentResultDto,
+  ImportsService,
+  MovePageDto,
+  PageQueryDto,
+  PageWritesService,
+  parseIfMatch,
+  revisionEtag,
+  RevisionQueryDto,
+  UpdatePageDto,
+} from '@docs/content';
+import { Caller, CurrentCaller } from '@docs/identity';
+import { ApiErrors } from '@docs/platform';
+import type { Response } from 'express';
+import { ChangeRequestContent } from './change-request-content.service';
+
+const IF_MATCH = { name: 'If-Match', required: false, description: 'The ETag read before (`"<revision id>"`): 412 and no change when the change request moved on since.' };
+
+/**
+ * A change request's content: the reads of the space's content on the change request's head
+ * (read level), and the page writes (edit level; 409 once merged or archived, or while the space
+ * is locked). Same services as space content; every answer's `ETag` names the revision.
+ */
+@ApiTags('change-request-content')
+@Controller('v1/spaces/:spaceId/change-requests/:changeRequestId/content')
+export class ChangeRequestContentController {
+  constructor(
+    private readonly content: ChangeRequestContent,
+    private readonly reads: ContentReads,
+    private readonly pages: PageWritesService,
+    private readonly imports: ImportsService,
+  ) {}
+
+  @Post('import')
+  @HttpCode(201)
+  @ApiOperation({ operationId: 'importContentInChangeRequest', summary: "Import content after the change request's top-level pages, as one revision (edit level)." })
+  @ApiCreatedResponse({ type: ImportContentResultDto })
+  @ApiErrors(400, 403, 404, 409, 413)
+  async importContent(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Body() body: ImportContentDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ImportContentResultDto> {
+    const head = await this.content.head(spaceId, key, caller);
+    const answer = await this.imports.import(head, body, { kind: 'append' }, caller);
+    res.setHeader('Location', answer.location);
+    return answer.body;
+  }
+
+  @Post('page/:pageId/import')
+  @HttpCode(201)
+  @ApiOperation({ operationId: 'importPageContentInChangeRequest', summary: "Import content in place of a page's body and children in the change request, as one revision." })
+  @ApiCreatedResponse({ type: ImportContentResultDto })
+  @ApiErrors(400, 403, 404, 409, 413)
+  async importPage(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Param('pageId') pageId: string,
+    @Body() body: ImportContentDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ImportContentResultDto> {
+    const head = await this.content.head(spaceId, key, caller);
+    const answer = await this.imports.import(head, body, { kind: 'replace', pageId }, caller);
+    res.setHeader('Location', answer.location);
+    return answer.body;
+  }
+
+  private send<T>(res: Response, read: ContentRead<T>): T {
+    res.setHeader('ETag', revisionEtag(read.revisionId));
+    return read.body;
+  }
+
+  @Get()
+  @ApiOperation({ operationId: 'getRevisionOfChangeRequestById', summary: "The change request's head revision: pages (with bodies), files." })
+  @ApiOkResponse({ description: "The reference's Revision.", schema: REVISION_SCHEMA })
+  @ApiErrors(400, 404)
+  async revision(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Query() _q: RevisionQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.send(res, await this.reads.revision(await this.content.target(spaceId, key, caller)));
+  }
+
+  @Get('pages')
+  @ApiOkResponse({ schema: PAGES_SCHEMA })
+  @ApiOperation({ operationId: 'listPagesInChangeRequest', summary: 'The page tree of the change request.' })
+  @ApiErrors(400, 404)
+  async pageTree(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Query() _q: RevisionQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.send(res, await this.reads.pages(await this.content.target(spaceId, key, caller)));
+  }
+
+  @Get('page/:pageId')
+  @ApiOkResponse({ schema: REVISION_PAGE_SCHEMA })
+  @ApiOperation({ operationId: 'getPageInChangeRequestById', summary: 'One page of the change request with its child pages; `format` markdown or document.' })
+  @ApiErrors(400, 404)
+  async page(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Param('pageId') pageId: string,
+    @Query() query: PageQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.send(res, await this.reads.page(await this.content.target(spaceId, key, caller), pageId, query.format));
+  }
+
+  @Get('path/*pagePath')
+  @ApiOkResponse({ schema: REVISION_PAGE_SCHEMA })
+  @ApiOperation({ operationId: 'getPageInChangeRequestByPath', summary: 'The document or group page at a path in the change request.' })
+  @ApiErrors(400, 404)
+  async pageByPath(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Param('pagePath') pagePath: string | string[],
+    @Query() query: PageQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const path = Array.isArray(pagePath) ? pagePath.join('/') : pagePath;
+    return this.send(res, await this.reads.pageByPath(await this.content.target(spaceId, key, caller), path, query.format));
+  }
+
+  @Get('files')
+  @ApiOkResponse({ schema: FILE_LIST_SCHEMA })
+  @ApiOperation({ operationId: 'listFilesInChangeRequestById', summary: 'Files of the change request, by name, paged.' })
+  @ApiErrors(400, 404)
+  async files(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Query() query: FileListQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.send(res, await this.reads.fileList(await this.content.target(spaceId, key, caller), query));
+  }
+
+  @Get('files/:fileId')
+  @ApiOkResponse({ schema: REVISION_FILE_SCHEMA })
+  @ApiOperation({ operationId: 'getFileInChangeRequestById', summary: 'One file of the change request.' })
+  @ApiErrors(400, 404)
+  async file(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Param('fileId') fileId: string,
+    @Query() _q: RevisionQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.send(res, await this.reads.file(await this.content.target(spaceId, key, caller), fileId));
+  }
+
+  @Post('pages')
+  @HttpCode(201)
+  @ApiOperation({ operationId: 'createPageInChangeRequest', summary: 'Create a page in the change request (edit level).' })
+  @ApiHeader(IF_MATCH)
+  @ApiCreatedResponse({ description: "The reference's RevisionPage.", schema: REVISION_PAGE_SCHEMA })
+  @ApiErrors(400, 403, 404, 409, 412)
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Body() body: CreatePageDto,
+    @Query() query: PageQueryDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const head = await this.content.head(spaceId, key, caller);
+    const { revision, page } = await this.pages.create(head, body, { caller, ifMatch: parseIfMatch(ifMatch), format: query.format });
+    res.setHeader('ETag', revisionEtag(revision.id));
+    return page;
+  }
+
+  @Patch('page/:pageId')
+  @ApiOperation({ operationId: 'updatePageInChangeRequest', summary: 'Change fields or the body of a page of the change request (edit level); resolves a conflict left on it by an update.' })
+  @ApiHeader(IF_MATCH)
+  @ApiOkResponse({ description: "The reference's RevisionPage.", schema: REVISION_PAGE_SCHEMA })
+  @ApiErrors(400, 403, 404, 409, 412)
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Param('pageId') pageId: string,
+    @Body() body: UpdatePageDto,
+    @Query() query: PageQueryDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const head = await this.content.head(spaceId, key, caller);
+    const { revision, page } = await this.pages.update(head, pageId, body, { caller, ifMatch: parseIfMatch(ifMatch), format: query.format });
+    res.setHeader('ETag', revisionEtag(revision.id));
+    return page;
+  }
+
+  @Delete('page/:pageId')
+  @HttpCode(205)
+  @ApiOperation({ operationId: 'deletePageInChangeRequest', summary: 'Delete a page and its subtree in the change request (edit level).' })
+  @ApiHeader(IF_MATCH)
+  @ApiResetContentResponse({ description: 'Deleted; `ETag` names the new revision.' })
+  @ApiErrors(403, 404, 409, 412)
+  async delete(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Param('pageId') pageId: string,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
+    const head = await this.content.head(spaceId, key, caller);
+    const { revision } = await this.pages.delete(head, pageId, { caller, ifMatch: parseIfMatch(ifMatch) });
+    res.setHeader('ETag', revisionEtag(revision.id));
+  }
+
+  @Post('page/:pageId/move')
+  @HttpCode(200)
+  @ApiOperation({ operationId: 'movePageInChangeRequest', summary: 'Move a page with its subtree in the change request (edit level).' })
+  @ApiHeader(IF_MATCH)
+  @ApiOkResponse({ description: "The reference's RevisionPage.", schema: REVISION_PAGE_SCHEMA })
+  @ApiErrors(400, 403, 404, 409, 412)
+  async move(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Param('pageId') pageId: string,
+    @Body() body: MovePageDto,
+    @Query() query: PageQueryDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const head = await this.content.head(spaceId, key, caller);
+    const { revision, page } = await this.pages.move(head, pageId, body, { caller, ifMatch: parseIfMatch(ifMatch), format: query.format });
+    res.setHeader('ETag', revisionEtag(revision.id));
+    return page;
+  }
+}

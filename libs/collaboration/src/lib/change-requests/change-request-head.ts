@@ -1,0 +1,51 @@
+import { ConflictException, NotFoundException } from '@nestjs/common';
+import { assertSpaceEditable, ContentHead, RevisionEntity } from '@docs/content';
+import type { EntityManager } from 'typeorm';
+import type { ChangeRequestStatus } from './change-request.entity';
+
+/**
+ * A change request's content: the head is the change request row's `revision_id`, its index
+ * rows are keyed by the change request's id. Writes are refused once it is merged or archived,
+ * and while its space is locked; the space's `live` edit mode does not matter here.
+ * Only the change request's row is locked (never the space's): merges lock the space first, then
+ * the change request, and no write here ever waits on the space row, so the two cannot deadlock.
+ */
+export class ChangeRequestContentHead extends ContentHead {
+  constructor(
+    readonly key: string,
+    readonly spaceId: string,
+    readonly organizationId: string,
+  ) {
+    super();
+  }
+
+  async lock(tx: EntityManager): Promise<{ revisionId: string }> {
+    const [row]: { status: ChangeRequestStatus; revision_id: string; edit_mode: 'live' | 'locked' }[] = await tx.query(
+      `SELECT cr.status, cr.revision_id, s.edit_mode
+         FROM change_requests cr JOIN spaces s ON s.id = cr.space_id
+        WHERE cr.id = $1 AND cr.space_id = $2 AND cr.organization_id = $3
+          FOR UPDATE OF cr`,
+      [this.key, this.spaceId, this.organizationId],
+    );
+    if (!row) throw new NotFoundException(`No change request has the id ${this.key}.`);
+    assertContentChangeable(row.status, this.key);
+    assertSpaceEditable({ id: this.spaceId, editMode: row.edit_mode });
+    return { revisionId: row.revision_id };
+  }
+
+  async advance(tx: EntityManager, revision: RevisionEntity): Promise<void> {
+    await tx.query(`UPDATE change_requests SET revision_id = $2, updated_at = $3 WHERE id = $1`, [this.key, revision.id, revision.createdAt]);
+    if (revision.createdBy) {
+      await tx.query(`INSERT INTO change_request_contributors (change_request_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+        this.key,
+        revision.createdBy,
+      ]);
+    }
+  }
+}
+
+/** 409 once a change request is merged or archived: its content is frozen. */
+export function assertContentChangeable(status: ChangeRequestStatus, id: string): void {
+  if (status === 'merged') throw new ConflictException(`Change request ${id} is merged: its content cannot change any more.`);
+  if (status === 'archived') throw new ConflictException(`Change request ${id} is archived: set its status back to open to change its content.`);
+}

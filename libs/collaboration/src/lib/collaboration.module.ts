@@ -1,0 +1,19 @@
+import { Global, Module } from '@nestjs/common';
+import { ContentCoreModule, MergeSource } from '@docs/content';
+import { ChangeRequestMergeSource } from './change-requests/change-request-merge-source';
+import { ChangeRequestContentController } from './change-request-content/change-request-content.controller';
+import { ChangeRequestsController } from './change-requests/change-requests.controller';
+import { CollaborationCoreModule } from './collaboration-core.module';
+
+/**
+ * The collaboration HTTP surface: change requests, their content, merge and update. Global only
+ * to hand content its `MergeSource` (merge revisions' `mergedFrom`); it exports nothing else.
+ */
+@Global()
+@Module({
+  imports: [ContentCoreModule, CollaborationCoreModule],
+  controllers: [ChangeRequestsController, ChangeRequestContentController],
+  providers: [{ provide: MergeSource, useClass: ChangeRequestMergeSource }],
+  exports: [MergeSource],
+})
+export class CollaborationModule {}

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- turndown-plugin-gfm ships no types; projects compiling this file without its folder need the declaration named
 /// <reference path="./turndown-plugin-gfm.d.ts" />
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';

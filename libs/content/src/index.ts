@@ -58,3 +58,4 @@ export * from './lib/content-writes/dto/update-page.dto';
 export * from './lib/content-writes/dto/move-page.dto';
 export * from './lib/content-reads/merge-source';
 export * from './lib/content-reads/content-schemas';
+export * from './lib/files/dto/upload-file-query.dto';

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiResetContentResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiResetContentResponse, ApiTags } from '@nestjs/swagger';
 import {
   ContentRead,
   ContentReads,
   CreatePageDto,
   FILE_LIST_SCHEMA,
+  FileUploads,
   PAGES_SCHEMA,
   REVISION_FILE_SCHEMA,
   REVISION_PAGE_SCHEMA,
@@ -20,10 +21,11 @@ import {
   revisionEtag,
   RevisionQueryDto,
   UpdatePageDto,
+  UploadFileQueryDto,
 } from '@docs/content';
 import { Caller, CurrentCaller } from '@docs/identity';
 import { ApiErrors } from '@docs/platform';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ChangeRequestContent } from './change-request-content.service';
 
 const IF_MATCH = { name: 'If-Match', required: false, description: 'The ETag read before (`"<revision id>"`): 412 and no change when the change request moved on since.' };
@@ -41,6 +43,7 @@ export class ChangeRequestContentController {
     private readonly reads: ContentReads,
     private readonly pages: PageWritesService,
     private readonly imports: ImportsService,
+    private readonly uploads: FileUploads,
   ) {}
 
   @Post('import')
@@ -254,5 +257,35 @@ export class ChangeRequestContentController {
     const { revision, page } = await this.pages.move(head, pageId, body, { caller, ifMatch: parseIfMatch(ifMatch), format: query.format });
     res.setHeader('ETag', revisionEtag(revision.id));
     return page;
+  }
+
+  @Post('files')
+  @HttpCode(201)
+  @ApiOperation({ operationId: 'uploadFileInChangeRequest', summary: 'Upload the raw request body as a file of the change request (edit level).' })
+  @ApiConsumes('application/octet-stream')
+  @ApiBody({ schema: { type: 'string', format: 'binary' } })
+  @ApiHeader(IF_MATCH)
+  @ApiCreatedResponse({ description: "The reference's RevisionFile.", schema: REVISION_FILE_SCHEMA })
+  @ApiErrors(400, 403, 404, 409, 412, 413, 415)
+  async upload(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Query() query: UploadFileQueryDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<Record<string, unknown>> {
+    const head = await this.content.head(spaceId, key, caller);
+    const { revision, file } = await this.uploads.upload(head, {
+      stream: req,
+      contentLength: req.headers['content-length'],
+      contentType: req.headers['content-type'],
+      name: query.name,
+      caller,
+      ifMatch: parseIfMatch(ifMatch),
+    });
+    res.setHeader('ETag', revisionEtag(revision.id));
+    return file;
   }
 }

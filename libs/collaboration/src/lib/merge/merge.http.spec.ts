@@ -254,4 +254,18 @@ describe('change requests: content, merge and update', () => {
     await as('admin').patch(`/v1/spaces/${space.id}`, { editMode: 'live' });
     expect((await as('reviewer').post(`${base}/merge`)).body.result).toBe('merge');
   });
+
+  it('uploads a file into the change request; the merge brings it to the space', async () => {
+    const { as, open, spaceContent } = await setup({ A: 'Alpha.' });
+    const { base, content } = await open();
+    const bytes = Buffer.from('plain text notes\n');
+    const uploaded = await as('editor').post(`${content}/files`, undefined, { query: { name: 'notes.txt' }, raw: bytes, headers: { 'Content-Type': 'application/octet-stream' } });
+    expect(uploaded.status).toBe(201);
+    expect((await as('reader').get(`${content}/files`)).body.items.map((f: { id: string }) => f.id)).toEqual([uploaded.body.id]);
+    expect((await as('reader').get(`${content}/files/${uploaded.body.id}`)).status).toBe(200);
+    expect((await as('reader').get(`${spaceContent}/files`)).body.items).toEqual([]);
+    expect((await as('reader').post(`${content}/files`, undefined, { query: { name: 'x.txt' }, raw: bytes })).status).toBe(403);
+    expect((await as('reviewer').post(`${base}/merge`)).body.result).toBe('merge');
+    expect((await as('reader').get(`${spaceContent}/files`)).body.items.map((f: { id: string }) => f.id)).toEqual([uploaded.body.id]);
+  });
 });

@@ -42,3 +42,6 @@ export * from './lib/runtime/assert-port-free';
 export * from './lib/runtime/launcher-messages';
 export * from './lib/lists/contains-pattern';
 export * from './lib/http/stop-http-app';
+export * from './lib/fetch/address-policy';
+export * from './lib/fetch/fetch-error';
+export * from './lib/fetch/safe-fetcher';

@@ -11,25 +11,29 @@ import {
   OrganizationsService,
   UsersService,
 } from '@docs/identity';
+import { ContentCoreModule, ContentImporter, ImportSources, SpaceContentHead, SpaceEntity } from '@docs/content';
 import { AppConfig, composeApp, loadConfig, resolveDatabase, runMigrations } from '@docs/platform';
+import type { DynamicModule } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { packSource } from './import-source-file';
 
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
 }
 
-type Run = <T>(work: (app: INestApplicationContext) => Promise<T>) => Promise<T>;
+type Run = <T>(work: (app: INestApplicationContext) => Promise<T>, modules?: NonNullable<DynamicModule['imports']>) => Promise<T>;
 
 /** Opens the database (DATABASE_URL or the checkout's embedded server) for one command. */
 function runner(env: Record<string, string | undefined>): Run {
-  return async (work) => {
+  return async (work, modules = [IdentityCoreModule]) => {
     // Logs would mix with the command's output (a token must be the last line): keep them off.
     const config: AppConfig = { ...loadConfig(env), logLevel: 'silent' };
     const database = await resolveDatabase(config, { ownerDescription: 'the operator CLI (npm run cli)' });
     try {
       if (config.runMigrations) await runMigrations(database.url);
       const app = await NestFactory.createApplicationContext(
-        composeApp({ config, databaseUrl: database.url, runtime: 'cli' }, [IdentityCoreModule]),
+        composeApp({ config, databaseUrl: database.url, runtime: 'cli' }, modules),
         { logger: false },
       );
       try {
@@ -130,7 +134,37 @@ export function buildProgram(io: CliIo, env: Record<string, string | undefined>)
       await run((app) => app.get(ApiTokensService).revoke(tokenId));
       io.out(`revoked token ${tokenId}`);
     });
+  program
+    .command('import')
+    .description('import a markdown, HTML or docx file, a zip, or a folder (zipped on the fly) into a space, after its top-level pages, as one revision')
+    .requiredOption('--space <spaceId>', 'space id')
+    .argument('<path>', 'file or folder')
+    .action(async (path: string, options: { space: string }) => {
+      let packed;
+      try {
+        packed = await packSource(path, (files, bytes) => {
+          if (files % 100 === 0) io.out(`packing: ${files} files, ${formatBytes(bytes)}`);
+        });
+      } catch (error) {
+        throw new CliError((error as Error).message);
+      }
+      io.out(`packed ${packed.files} files into ${packed.name} (${formatBytes(packed.data.length)}); importing as ${packed.source}`);
+      const started = Date.now();
+      const written = await run(async (app) => {
+        const space = await app.get(DataSource).getRepository(SpaceEntity).findOneBy({ id: options.space });
+        if (!space || space.deletedAt) throw new CliError(`no space has the id ${options.space}`);
+        const content = await app.get(ImportSources).convert(packed.source, { url: `file:///${encodeURIComponent(packed.name)}`, contentType: '', data: packed.data });
+        io.out(`converted: ${content.files.length} files and the pages of ${content.totalResources} entries; writing one revision`);
+        return app.get(ContentImporter).write(new SpaceContentHead(space.id, space.organizationId), content, { kind: 'append' }, null);
+      }, [ContentCoreModule]);
+      io.out(`imported ${written.importedResources} of ${written.totalResources} resources in ${((Date.now() - started) / 1000).toFixed(1)} s; revision:`);
+      io.out(written.revision.id);
+    });
   return program;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
 /** A mistake of the operator: printed without a stack trace. */

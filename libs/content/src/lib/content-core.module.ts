@@ -34,6 +34,9 @@ import { SiblingOrder } from './ordering/sibling-order';
 import { RevisionEntity } from './revisions/revision.entity';
 import { RevisionsService } from './revisions/revisions.service';
 import { SpaceEntity } from './spaces/space.entity';
+import { ContentImporter } from './imports/content-importer.service';
+import { ImportSources } from './imports/import-sources.service';
+import { ImportsService } from './imports/imports.service';
 import { SpacePresenter } from './spaces/space.presenter';
 import { SpacesService } from './spaces/spaces.service';
 
@@ -75,6 +78,10 @@ const services = [
   LinkPresenter,
   // PDF exports of any content target (space, change request).
   PdfExports,
+  // Imports: sources converted to pages and files, written as one revision of any head.
+  ImportSources,
+  ContentImporter,
+  ImportsService,
 ];
 
 /** Collections, spaces, revisions, the content model (storage, reads, writes, indexers) and the content permission model: what later domains build on (no routes). */

@@ -6,6 +6,7 @@ import { ContentReadsController } from './content-reads/content-reads.controller
 import { PageWritesController } from './content-writes/page-writes.controller';
 import { DownloadsController } from './files/downloads.controller';
 import { FilesController } from './files/files.controller';
+import { ImportsController } from './imports/imports.controller';
 import { LinksController } from './links/links.controller';
 import { SearchController } from './search/search.controller';
 import { SpacePdfController } from './pdf/space-pdf.controller';
@@ -33,6 +34,7 @@ import { SpacesController } from './spaces/spaces.controller';
     SearchController,
     LinksController,
     SpacePdfController,
+    ImportsController,
   ],
   providers: [{ provide: SpaceReach, useClass: ContentSpaceReach }],
   exports: [SpaceReach],

@@ -1,2 +1,3 @@
 export * from './content-fixtures';
 export * from './pdf-text';
+export * from './zip-fixture';

@@ -8,6 +8,7 @@ import { APP_CONFIG } from './config/app-config.token';
 import { SqlPool } from './database/sql-pool';
 import { dataSourceOptions } from './database/typeorm-options';
 import { HttpExceptionFilter } from './errors/http-exception.filter';
+import { SafeFetcher } from './fetch/safe-fetcher';
 import { HealthController } from './health/health.controller';
 import { JobQueue } from './jobs/job-queue';
 import { JOB_QUEUE_ROLE, PgBossJobQueue } from './jobs/pg-boss-job-queue';
@@ -57,6 +58,7 @@ export class PlatformModule {
       InstanceSecrets,
       EncryptionKeys,
       Paginator,
+      SafeFetcher,
       PgBossJobQueue,
       { provide: JobQueue, useExisting: PgBossJobQueue },
     ];
@@ -69,7 +71,7 @@ export class PlatformModule {
       ],
       controllers: http ? [HealthController] : [],
       providers: [...shared, ...(http ? httpProviders : [])],
-      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, InstanceSecrets, EncryptionKeys, Paginator, JobQueue, PgBossJobQueue, TypeOrmModule],
+      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, JobQueue, PgBossJobQueue, TypeOrmModule],
     };
   }
 }

@@ -11,6 +11,9 @@ import {
   REVISION_PAGE_SCHEMA,
   REVISION_SCHEMA,
   FileListQueryDto,
+  ImportContentDto,
+  ImportContentResultDto,
+  ImportsService,
   MovePageDto,
   PageQueryDto,
   PageWritesService,
@@ -39,8 +42,46 @@ export class ChangeRequestContentController {
     private readonly content: ChangeRequestContent,
     private readonly reads: ContentReads,
     private readonly pages: PageWritesService,
+    private readonly imports: ImportsService,
     private readonly uploads: FileUploads,
   ) {}
+
+  @Post('import')
+  @HttpCode(201)
+  @ApiOperation({ operationId: 'importContentInChangeRequest', summary: "Import content after the change request's top-level pages, as one revision (edit level)." })
+  @ApiCreatedResponse({ type: ImportContentResultDto })
+  @ApiErrors(400, 403, 404, 409, 413)
+  async importContent(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Body() body: ImportContentDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ImportContentResultDto> {
+    const head = await this.content.head(spaceId, key, caller);
+    const answer = await this.imports.import(head, body, { kind: 'append' }, caller);
+    res.setHeader('Location', answer.location);
+    return answer.body;
+  }
+
+  @Post('page/:pageId/import')
+  @HttpCode(201)
+  @ApiOperation({ operationId: 'importPageContentInChangeRequest', summary: "Import content in place of a page's body and children in the change request, as one revision." })
+  @ApiCreatedResponse({ type: ImportContentResultDto })
+  @ApiErrors(400, 403, 404, 409, 413)
+  async importPage(
+    @CurrentCaller() caller: Caller,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') key: string,
+    @Param('pageId') pageId: string,
+    @Body() body: ImportContentDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ImportContentResultDto> {
+    const head = await this.content.head(spaceId, key, caller);
+    const answer = await this.imports.import(head, body, { kind: 'replace', pageId }, caller);
+    res.setHeader('Location', answer.location);
+    return answer.body;
+  }
 
   private send<T>(res: Response, read: ContentRead<T>): T {
     res.setHeader('ETag', revisionEtag(read.revisionId));

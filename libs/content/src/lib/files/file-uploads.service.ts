@@ -15,7 +15,7 @@ import { decideContentType } from './file-type-rules';
 import { readUpload } from './read-upload';
 
 /** Image types whose width and height are read at upload. */
-const SIZED_IMAGE = /^image\/(png|jpeg|gif|webp|bmp|tiff|svg\+xml|avif|heic|x-icon|vnd\.microsoft\.icon)$/;
+export const SIZED_IMAGE = /^image\/(png|jpeg|gif|webp|bmp|tiff|svg\+xml|avif|heic|x-icon|vnd\.microsoft\.icon)$/;
 
 export interface UploadRequest {
   stream: Readable;
@@ -65,7 +65,7 @@ export class FileUploads {
 }
 
 /** Width and height of an image, when its header can be read. */
-function readDimensions(data: Buffer): { width: number; height: number } | undefined {
+export function readDimensions(data: Buffer): { width: number; height: number } | undefined {
   try {
     const { width, height } = imageSize(data);
     return typeof width === 'number' && typeof height === 'number' ? { width, height } : undefined;

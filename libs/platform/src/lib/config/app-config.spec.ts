@@ -35,6 +35,13 @@ describe('loadConfig', () => {
     expect(config.encryption.key).toBe('an-encryption-key-of-32-characters!');
   });
 
+  it('reads the outbound fetch settings and refuses a bad CIDR range', () => {
+    expect(loadConfig({}).fetch).toEqual({ allowHosts: [], connectTimeoutMs: 5000, timeoutMs: 30000 });
+    expect(loadConfig({}).importMaxBytes).toBe(50 * 1024 * 1024);
+    expect(loadConfig({ FETCH_ALLOW_HOSTS: ' 127.0.0.1, docs.intranet ,10.0.0.0/8,' }).fetch.allowHosts).toEqual(['127.0.0.1', 'docs.intranet', '10.0.0.0/8']);
+    expect(() => loadConfig({ FETCH_ALLOW_HOSTS: '10.0.0.0/99' })).toThrow(/FETCH_ALLOW_HOSTS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PUBLIC_URL: '' }).databaseUrl).toBeUndefined();
   });

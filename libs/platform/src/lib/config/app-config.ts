@@ -12,6 +12,7 @@ import {
   MinLength,
   validateSync,
 } from 'class-validator';
+import ipaddr from 'ipaddr.js';
 import { resolve } from 'node:path';
 import { flattenValidationErrors } from '../validation/flatten-validation-errors';
 import { findWorkspaceRoot } from './workspace-root';
@@ -104,6 +105,27 @@ class EnvironmentVariables {
     message: 'ENCRYPTION_KEY must be 32 to 512 printable characters without spaces',
   })
   ENCRYPTION_KEY?: string;
+  /** Outbound fetches may reach these hosts, addresses and CIDR ranges even when private (comma-separated). */
+  @IsOptional() @IsString()
+  FETCH_ALLOW_HOSTS = '';
+
+  @Transform(toInt) @IsInt() @Min(100) @Max(120_000)
+  FETCH_CONNECT_TIMEOUT_MS = 5_000;
+
+  @Transform(toInt) @IsInt() @Min(100) @Max(600_000)
+  FETCH_TIMEOUT_MS = 30_000;
+
+  @Transform(toInt) @IsInt() @Min(1024) @Max(1024 * 1024 * 1024)
+  IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
+  IMPORT_CRAWL_MAX_PAGES = 200;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(50)
+  IMPORT_CRAWL_MAX_DEPTH = 5;
+
+  @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
+  IMPORT_CRAWL_TIMEOUT_MS = 120_000;
 }
 
 export interface AppConfig {
@@ -131,6 +153,12 @@ export interface AppConfig {
    * file beside the embedded database's data (`.data/encryption.key`), created on first use.
    */
   encryption: { key?: string; keyFile: string };
+  /** The outbound HTTP client's limits and its allow list (see `SafeFetcher`). */
+  fetch: { allowHosts: string[]; connectTimeoutMs: number; timeoutMs: number };
+  /** Largest import: request body of the import routes, and a fetched or unpacked source. */
+  importMaxBytes: number;
+  /** Bounds of a website import's crawl. */
+  importCrawl: { maxPages: number; maxDepth: number; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -150,6 +178,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const vars = plainToInstance(EnvironmentVariables, raw);
   const errors = validateSync(vars);
   if (errors.length > 0) throw new ConfigError(flattenValidationErrors(errors));
+  const allowHosts = vars.FETCH_ALLOW_HOSTS.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const badRanges = allowHosts.filter((entry) => entry.includes('/') && !ipaddr.isValidCIDR(entry));
+  if (badRanges.length > 0) throw new ConfigError([`FETCH_ALLOW_HOSTS has invalid CIDR ranges: ${badRanges.join(', ')}`]);
 
   const api = trimSlash(vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`);
   return {
@@ -181,5 +212,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerConcurrency: vars.WORKER_CONCURRENCY,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
     encryption: { key: vars.ENCRYPTION_KEY, keyFile: resolve(findWorkspaceRoot(), '.data', 'encryption.key') },
+    fetch: {
+      allowHosts,
+      connectTimeoutMs: vars.FETCH_CONNECT_TIMEOUT_MS,
+      timeoutMs: vars.FETCH_TIMEOUT_MS,
+    },
+    importMaxBytes: vars.IMPORT_MAX_BYTES,
+    importCrawl: { maxPages: vars.IMPORT_CRAWL_MAX_PAGES, maxDepth: vars.IMPORT_CRAWL_MAX_DEPTH, timeoutMs: vars.IMPORT_CRAWL_TIMEOUT_MS },
   };
 }

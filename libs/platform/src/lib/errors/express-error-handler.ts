@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { defaultMessage } from './http-error-messages';
 import { sendError } from './error-body';
 import { takesRawBody } from '../http/raw-body-routes';
@@ -13,14 +13,14 @@ interface BodyParserError extends Error {
  * Errors raised before Nest routes a request (the JSON body parser) never reach Nest's
  * exception filters; this Express error handler gives them the same shape.
  */
-export function bodyParserErrorHandler(bodyLimit: string): ErrorRequestHandler {
-  return (err: BodyParserError, _req, res, next) => {
+export function bodyParserErrorHandler(bodyLimit: string | ((req: Request) => string)): ErrorRequestHandler {
+  return (err: BodyParserError, req, res, next) => {
     if (!err || typeof err !== 'object') return next(err);
     switch (err.type) {
       case 'entity.parse.failed':
         return sendError(res, 400, `The request body is not valid JSON: ${err.message}.`);
       case 'entity.too.large':
-        return sendError(res, 413, `The request body is larger than the limit of ${bodyLimit}.`);
+        return sendError(res, 413, `The request body is larger than the limit of ${typeof bodyLimit === 'string' ? bodyLimit : bodyLimit(req)}.`);
       case 'encoding.unsupported':
       case 'charset.unsupported':
         return sendError(res, 415, `${err.message}.`);

@@ -5,7 +5,7 @@ import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config';
 import { bodyParserErrorHandler, requireJsonBody } from '../errors/express-error-handler';
 import { completeOpenApiDocument } from './openapi-contract';
-import { takesRawBody } from './raw-body-routes';
+import { importBodyLimit, takesImportBody, takesRawBody } from './raw-body-routes';
 
 export const JSON_MEDIA_TYPES = ['application/json', 'application/*+json'];
 
@@ -31,8 +31,12 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   app.use(requireJsonBody);
   const parseJson = json({ limit: config.bodyLimit, type: JSON_MEDIA_TYPES, strict: false });
   // Uploads stream their raw body to their handler, whatever its type (a .json file too).
-  app.use((req: Request, res: Response, next: NextFunction) => (takesRawBody(req) ? next() : parseJson(req, res, next)));
-  app.use(bodyParserErrorHandler(config.bodyLimit));
+  // Imports take a whole source inline (a data: URL), so their limit is IMPORT_MAX_BYTES.
+  const parseImportJson = json({ limit: importBodyLimit(config.importMaxBytes), type: JSON_MEDIA_TYPES, strict: false });
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    takesRawBody(req) ? next() : takesImportBody(req) ? parseImportJson(req, res, next) : parseJson(req, res, next),
+  );
+  app.use(bodyParserErrorHandler((req) => (takesImportBody(req) ? `${config.importMaxBytes} bytes (IMPORT_MAX_BYTES)` : config.bodyLimit)));
 
   const generated = SwaggerModule.createDocument(
     app,

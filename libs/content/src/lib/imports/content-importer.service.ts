@@ -1,0 +1,117 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { newId } from '@docs/platform';
+import { fromBuffer } from 'file-type';
+import { lookup as mimeLookup } from 'mime-types';
+import type { EntityManager } from 'typeorm';
+import { BlobStore } from '../blobs/blob-store';
+import type { ContentDraft } from '../content-writes/content-draft';
+import { ContentWriter } from '../content-writes/content-writer.service';
+import { readDimensions, SIZED_IMAGE } from '../files/file-uploads.service';
+import { REFUSED_CONTENT_TYPES } from '../files/file-type-rules';
+import type { ContentHead } from '../heads/content-head';
+import { markdownToDocument } from '../page-bodies/document-codec';
+import { documentBytes } from '../page-bodies/page-document';
+import type { RevisionEntity } from '../revisions/revision.entity';
+import { countPages, ImportedContent, ImportedPage } from './imported-content';
+import { ImportTargets, rewriteImportedRefs, sourceKey } from './imported-refs';
+
+const TITLE_MAX = 100;
+
+/** Where an import goes: after the head's top-level pages, or in place of one page's body and children. */
+export type ImportPlacement = { kind: 'append' } | { kind: 'replace'; pageId: string };
+
+export interface ImportWriteResult {
+  revision: RevisionEntity;
+  importedResources: number;
+  totalResources: number;
+}
+
+/**
+ * Writes converted content as ONE revision of a head (`ContentWriter.apply`: one transaction, so a
+ * failure leaves no revision, no page and no file). Files first, then every page (so each has its
+ * id), then the bodies, whose links to imported pages and files become page, anchor and file
+ * references.
+ */
+@Injectable()
+export class ContentImporter {
+  constructor(
+    private readonly writer: ContentWriter,
+    private readonly blobs: BlobStore,
+  ) {}
+
+  async write(head: ContentHead, content: ImportedContent, placement: ImportPlacement, actor: string | null): Promise<ImportWriteResult> {
+    let imported = 0;
+    const { revision } = await this.writer.apply(head, { actor, message: `Import ${countPages(content.pages)} pages` }, async (draft, tx) => {
+      const targets: ImportTargets = { pages: new Map(), files: new Map() };
+      imported += await this.writeFiles(draft, tx, content, targets);
+      const bodies: { pageId: string; page: ImportedPage }[] = [];
+      const create = async (page: ImportedPage, parent: string | null): Promise<void> => {
+        const type = page.type === 'group' && parent !== null ? 'document' : (page.type ?? 'document');
+        const pageId = await draft.createPage({
+          parent,
+          fields: {
+            type,
+            title: page.title.trim().slice(0, TITLE_MAX) || 'Untitled',
+            emoji: null,
+            description: page.description?.slice(0, 1000) ?? null,
+            hidden: false,
+            noIndex: false,
+            href: type === 'link' ? (page.href ?? null) : null,
+            documentHash: null,
+          },
+        });
+        imported++;
+        if (page.source) targets.pages.set(sourceKey(new URL(page.source)), pageId);
+        if (type === 'document') bodies.push({ pageId, page });
+        for (const child of page.children) await create(child, type === 'link' ? parent : pageId);
+      };
+
+      if (placement.kind === 'append') {
+        for (const page of content.pages) await create(page, null);
+      } else {
+        const target = await draft.page(placement.pageId);
+        if (target.fields.type !== 'document') throw new BadRequestException(`Page ${placement.pageId} is a ${target.fields.type}: only a document page takes an import.`);
+        for (const child of await draft.childIds(placement.pageId)) await draft.deletePage(child);
+        // One page imported: its body and children replace the page's. Several: they become its children.
+        const single = content.pages.length === 1 && content.pages[0].type !== 'link' ? content.pages[0] : undefined;
+        if (single?.source) targets.pages.set(sourceKey(new URL(single.source)), placement.pageId);
+        bodies.push({ pageId: placement.pageId, page: single ?? { title: target.fields.title, source: null, markdown: '', children: [] } });
+        for (const page of single ? single.children : content.pages) await create(page, placement.pageId);
+        if (single) imported++;
+      }
+
+      for (const { pageId, page } of bodies) {
+        const document = rewriteImportedRefs(markdownToDocument(page.markdown), page.source, targets);
+        const bytes = documentBytes(document);
+        const documentHash = bytes ? (await this.blobs.put(tx, bytes)).hash : null;
+        if (documentHash || placement.kind === 'replace') await draft.updatePage(pageId, { documentHash });
+      }
+      return async () => undefined;
+    });
+    return { revision, importedResources: imported, totalResources: Math.max(content.totalResources, imported) };
+  }
+
+  /** Stores each file as a blob and a file entry of the draft's revision; programs are skipped. */
+  private async writeFiles(draft: ContentDraft, tx: EntityManager, content: ImportedContent, targets: ImportTargets): Promise<number> {
+    let written = 0;
+    for (const file of content.files) {
+      const sniffed = (await fromBuffer(file.data))?.mime;
+      if (sniffed && REFUSED_CONTENT_TYPES.has(sniffed)) continue;
+      const contentType = sniffed ?? file.contentType ?? (mimeLookup(file.name) || 'application/octet-stream');
+      const dimensions = SIZED_IMAGE.test(contentType) ? readDimensions(file.data) : undefined;
+      const blob = await this.blobs.put(tx, file.data);
+      const fileId = newId();
+      const [entry]: { id: string }[] = await tx.query(
+        `INSERT INTO file_entries (file_id, name, content_type, size, width, height, blob_hash, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::text AS id`,
+        [fileId, file.name.slice(0, 255) || 'file', contentType, blob.size, dimensions?.width ?? null, dimensions?.height ?? null, blob.hash, draft.now],
+      );
+      draft.addFile(entry.id);
+      const url = new URL(file.source);
+      targets.files.set(sourceKey(url), fileId);
+      targets.files.set(url.href, fileId);
+      written++;
+    }
+    return written;
+  }
+}

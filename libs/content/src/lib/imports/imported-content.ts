@@ -1,0 +1,39 @@
+/**
+ * What a source converter produces, before anything is written: a tree of pages with markdown
+ * bodies and the files they use. Every page and file has a `source` URL (a `file:///path` inside
+ * an archive, the fetched URL of a web page or image): a page's relative links and images are
+ * resolved against its own `source`, and those that land on another imported page or file are
+ * rewritten to page and file references when the import is written.
+ */
+export interface ImportedPage {
+  title: string;
+  /** Where the page came from (without fragment); null for pages made up (a folder without README). */
+  source: string | null;
+  /** The body as markdown (GitBook's blocks allowed); '' for none. */
+  markdown: string;
+  description?: string;
+  /** `group`: a top-level heading of pages (SUMMARY.md's `##`); `link`: an external link in the tree. */
+  type?: 'document' | 'group' | 'link';
+  href?: string;
+  children: ImportedPage[];
+}
+
+export interface ImportedFile {
+  source: string;
+  name: string;
+  data: Buffer;
+  /** Declared or guessed from the name; the bytes decide when recognised. */
+  contentType?: string;
+}
+
+export interface ImportedContent {
+  pages: ImportedPage[];
+  files: ImportedFile[];
+  /** Resources the source held that were looked at (pages, files, skipped entries). */
+  totalResources: number;
+}
+
+/** Number of pages of a tree. */
+export function countPages(pages: readonly ImportedPage[]): number {
+  return pages.reduce((sum, page) => sum + 1 + countPages(page.children), 0);
+}

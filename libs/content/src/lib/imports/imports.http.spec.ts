@@ -1,0 +1,277 @@
+import { IdentityModule } from '@docs/identity';
+import { createOrganization } from '@docs/identity/testing';
+import { createTestApp, TestApp } from '@docs/platform/testing';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSpace, dataUrl, makeZip } from '../../testing';
+import { ContentModule } from '../content.module';
+
+/** 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const MAX = 300_000;
+
+describe('content imports', () => {
+  let t: TestApp;
+  let server: Server;
+  let origin: string;
+  const served: Record<string, { type: string; body: string | Buffer; status?: number }> = {};
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const hit = served[req.url ?? ''];
+      if (!hit) return res.writeHead(404).end();
+      res.writeHead(hit.status ?? 200, { 'content-type': hit.type }).end(hit.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await createTestApp({ imports: [ContentModule, IdentityModule], env: { FETCH_ALLOW_HOSTS: '127.0.0.1', IMPORT_MAX_BYTES: String(MAX), IMPORT_CRAWL_MAX_PAGES: '5' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    server.close();
+  });
+
+  async function setup() {
+    const { organization, members } = await createOrganization(t, { editor: 'edit', reader: 'read' });
+    const space = await createSpace(t, members.admin.token, organization.id);
+    const as = (name: 'admin' | 'editor' | 'reader') => t.http.as(members[name].token);
+    const base = `/v1/spaces/${space.id}/content`;
+    const pages = async () => (await as('reader').get(`${base}/pages`)).body.pages;
+    const markdown = async (pageId: string) => (await as('reader').get(`${base}/page/${pageId}`, { query: { format: 'markdown' } })).body.markdown;
+    const revision = async () => (await as('reader').get(`/v1/spaces/${space.id}`)).body.revision;
+    return { organization, members, space, as, base, pages, markdown, revision };
+  }
+
+  it('imports one markdown page from a data: URL, after the existing pages, as one revision with Location', async () => {
+    const { as, base, space, pages, markdown, revision } = await setup();
+    await as('editor').post(`${base}/pages`, { title: 'Existing' });
+    const before = await revision();
+    const res = await as('editor').post(`${base}/import`, { source: 'markdown', url: dataUrl('# Getting started\n\nHello **world**.\n\n## Install\n\nRun it.\n', 'text/markdown') });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ revision: expect.any(String), importedResources: 1, totalResources: 1 });
+    expect(res.headers.location).toMatch(new RegExp(`/v1/spaces/${space.id}/revisions/${res.body.revision}$`));
+    expect(await revision()).toBe(res.body.revision);
+    expect(res.body.revision).not.toBe(before);
+    const tree = await pages();
+    expect(tree.map((p: { title: string }) => p.title)).toEqual(['Existing', 'Getting started']);
+    expect(await markdown(tree[1].id)).toBe('Hello **world**.\n\n## Install\n\nRun it.\n');
+  });
+
+  it('imports a folder zip: README as folder page, natural order, links to pages and files rewritten (links report ok), images as files', async () => {
+    const { as, base, space, pages, markdown } = await setup();
+    const zip = await makeZip({
+      'docs/README.md': '# Welcome\n\nSee [setup](guide/setup.md#install) and [the guide](guide/).\n',
+      'docs/guide/README.md': '# The guide\n\n![Diagram](../images/diagram.png)\n',
+      'docs/guide/setup.md': '# Setup\n\n## Install\n\nBack [home](../README.md).\n',
+      'docs/guide/10-late.md': '# Late\n',
+      'docs/guide/2-early.md': '# Early\n',
+      'docs/images/diagram.png': PNG,
+      'docs/__MACOSX/._README.md': 'junk',
+    });
+    const res = await as('editor').post(`${base}/import`, { source: 'zip', url: dataUrl(zip, 'application/zip') });
+    expect(res.status).toBe(201);
+    expect(res.body.importedResources).toBe(6);
+    const tree = await pages();
+    expect(tree.map((p: { title: string }) => p.title)).toEqual(['Welcome', 'The guide']);
+    expect(tree[1].pages.map((p: { title: string }) => p.title)).toEqual(['Early', 'Late', 'Setup']);
+    const setupPage = tree[1].pages[2];
+    expect(await markdown(tree[0].id)).toBe(`See [setup](ref:page/${setupPage.id}#install) and [the guide](ref:page/${tree[1].id}).\n`);
+    const files = (await as('reader').get(`${base}/files`)).body.items;
+    expect(files).toEqual([expect.objectContaining({ name: 'diagram.png', contentType: 'image/png', dimensions: { width: 1, height: 1 } })]);
+    expect(await markdown(tree[1].id)).toContain(`ref:file/${files[0].id}`);
+    const links = await as('reader').get(`/v1/spaces/${space.id}/links`);
+    expect(links.status).toBe(200);
+    expect(links.body.items.length).toBeGreaterThanOrEqual(3);
+    expect(links.body.items.every((link: { status: string }) => link.status === 'ok')).toBe(true);
+  });
+
+  it('honours a GitBook layout: .gitbook.yaml root, SUMMARY.md tree, order, titles and groups, includes, front matter', async () => {
+    const { as, base, pages, markdown } = await setup();
+    const zip = await makeZip({
+      '.gitbook.yaml': 'root: ./docs/\nstructure:\n  readme: intro.md\n  summary: toc.md\n',
+      'docs/toc.md': '# Table of contents\n\n* [Intro](intro.md)\n* [Zeta first](z.md)\n  * [Child](sub/child.md)\n\n## Reference\n\n* [API](api.md)\n* [Site](https://example.com)\n',
+      'docs/intro.md': '---\ndescription: The start.\n---\n\n# Ignored title\n\n{% include ".gitbook/includes/note.md" %}\n',
+      'docs/z.md': '# Z\n\n{% hint style="info" %}\nHi\n{% endhint %}\n',
+      'docs/sub/child.md': 'No heading here.\n\n{% include "../.gitbook/includes/note.md" %}\n',
+      'docs/api.md': '# API\n',
+      'docs/.gitbook/includes/note.md': '# Note\n\nIncluded text.\n',
+    });
+    const res = await as('editor').post(`${base}/import`, { source: 'zip', url: dataUrl(zip) });
+    expect(res.status).toBe(201);
+    const tree = await pages();
+    expect(tree.map((p: { title: string; type: string }) => [p.title, p.type])).toEqual([
+      ['Intro', 'document'],
+      ['Zeta first', 'document'],
+      ['Reference', 'group'],
+    ]);
+    expect(tree[0].description).toBe('The start.');
+    expect(tree[1].pages.map((p: { title: string }) => p.title)).toEqual(['Child']);
+    expect(tree[2].pages.map((p: { title: string; type: string }) => [p.title, p.type])).toEqual([['API', 'document'], ['Site', 'link']]);
+    expect(await markdown(tree[0].id)).toBe('Included text.\n');
+    const z = await as('reader').get(`${base}/page/${tree[1].id}`);
+    expect(z.body.document.nodes[0]).toMatchObject({ type: 'hint', data: { style: 'info' } });
+  });
+
+  it('imports HTML fetched from an allowed host: main content only, no script, images fetched into files', async () => {
+    const { as, base, pages, markdown } = await setup();
+    served['/page.html'] = {
+      type: 'text/html; charset=utf-8',
+      body: `<html><head><title>T</title><script>alert(1)</script><style>p{}</style></head><body><nav>Menu</nav>
+        <main><h1>Hello page</h1><p onclick="evil()">Some <b>bold</b> text.</p><script>steal()</script><img src="/img.png" alt="pic">
+        <table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table></main><footer>Foot</footer></body></html>`,
+    };
+    served['/img.png'] = { type: 'image/png', body: PNG };
+    const res = await as('editor').post(`${base}/import`, { source: 'html', url: `${origin}/page.html` });
+    expect(res.status).toBe(201);
+    const [page] = await pages();
+    expect(page.title).toBe('Hello page');
+    const text = await markdown(page.id);
+    expect(text).toContain('Some **bold** text.');
+    expect(text).not.toMatch(/alert|steal|evil|Menu|Foot|script/);
+    expect(text).toMatch(/!\[pic\]\(ref:file\/\w+\)/);
+    expect(text).toContain('| a | b |');
+  });
+
+  it('imports a website: bounded crawl within the path, robots.txt respected, tree by URL path', async () => {
+    const { as, base, pages } = await setup();
+    served['/robots.txt'] = { type: 'text/plain', body: 'User-agent: *\nDisallow: /site/private\n' };
+    served['/site/'] = { type: 'text/html', body: '<main><h1>Home</h1><a href="/site/a">A</a> <a href="/site/private">P</a> <a href="/elsewhere">E</a></main>' };
+    served['/site/a'] = { type: 'text/html', body: '<main><h1>Page A</h1><a href="/site/a/b">B</a> <a href="/site/">Home</a></main>' };
+    served['/site/a/b'] = { type: 'text/html', body: '<main><h1>Page B</h1></main>' };
+    served['/site/private'] = { type: 'text/html', body: '<main><h1>Private</h1></main>' };
+    served['/elsewhere'] = { type: 'text/html', body: '<main><h1>Elsewhere</h1></main>' };
+    const res = await as('editor').post(`${base}/import`, { source: 'website', url: `${origin}/site/` });
+    expect(res.status).toBe(201);
+    const tree = await pages();
+    expect(tree.map((p: { title: string }) => p.title)).toEqual(['Home']);
+    expect(tree[0].pages.map((p: { title: string }) => p.title)).toEqual(['Page A']);
+    expect(tree[0].pages[0].pages.map((p: { title: string }) => p.title)).toEqual(['Page B']);
+  });
+
+  it('imports a Word document (docx via mammoth): headings, lists, tables', async () => {
+    const { as, base, pages, markdown } = await setup();
+    const res = await as('editor').post(`${base}/import`, { source: 'docx', url: dataUrl(await makeDocx()) });
+    expect(res.status).toBe(201);
+    const [page] = await pages();
+    expect(page.title).toBe('Report');
+    const text = await markdown(page.id);
+    expect(text).toContain('## Section');
+    expect(text).toMatch(/[-*] One\n[-*] Two/);
+    expect(text).toContain('| x | y |');
+  });
+
+  it('replaces a page body and its children with a page import', async () => {
+    const { as, base, pages, markdown } = await setup();
+    const parent = (await as('editor').post(`${base}/pages`, { title: 'Target', markdown: 'Old body' })).body;
+    await as('editor').post(`${base}/pages`, { title: 'Old child', parent: parent.id });
+    const zip = await makeZip({ 'README.md': '# New\n\nNew body.\n', 'child.md': '# New child\n' });
+    const single = await as('editor').post(`${base}/page/${parent.id}/import`, { source: 'markdown', url: dataUrl('# T\n\nReplaced.\n') });
+    expect(single.status).toBe(201);
+    expect(await markdown(parent.id)).toBe('Replaced.\n');
+    expect((await pages())[0].pages).toEqual([]);
+    const many = await as('editor').post(`${base}/page/${parent.id}/import`, { source: 'zip', url: dataUrl(zip) });
+    expect(many.status).toBe(201);
+    const [target] = await pages();
+    expect(target.title).toBe('Target');
+    expect(target.pages.map((p: { title: string }) => p.title)).toEqual(['New', 'New child']);
+  });
+
+  it('refuses sources that need other services, bad bodies, private addresses and wrong content (400, nothing written)', async () => {
+    const { as, base, revision } = await setup();
+    const before = await revision();
+    for (const source of ['confluence', 'github-wiki', 'notion', 'google-docs']) {
+      const res = await as('editor').post(`${base}/import`, { source, url: 'https://example.com/' });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain(`"${source}"`);
+      expect(res.body.error.message).toContain('not available on this installation');
+    }
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ source: 'pdf', url: 'https://example.com/' }, /source/],
+      [{ source: 'markdown' }, /url/],
+      [{ source: 'markdown', url: 'ftp://example.com/a.md' }, /url/],
+      [{ source: 'markdown', url: 'https://example.com/', extra: 1 }, /extra/],
+      [{ source: 'markdown', url: 'http://169.254.169.254/latest/meta-data/' }, /not allowed/],
+      [{ source: 'markdown', url: 'http://10.0.0.1/a.md' }, /not allowed/],
+      [{ source: 'markdown', url: 'http://[::ffff:169.254.169.254]/' }, /not allowed/],
+      [{ source: 'markdown', url: dataUrl(PNG, 'image/png') }, /not markdown/],
+      [{ source: 'zip', url: dataUrl('not a zip') }, /zip/],
+      [{ source: 'docx', url: dataUrl('not a docx') }, /docx/],
+      [{ source: 'markdown', url: `${origin}/missing.md` }, /404/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await as('editor').post(`${base}/import`, body);
+      expect([res.status, res.body.error?.message]).toEqual([400, expect.stringMatching(message)]);
+    }
+    expect(await revision()).toBe(before);
+  });
+
+  it('refuses zip bombs, traversal, absolute and symlink entries, and too many entries', async () => {
+    const { as, base, revision } = await setup();
+    const before = await revision();
+    const bomb = await makeZip({ 'README.md': '# A\n', 'zeros.bin': Buffer.alloc(5 * 1024 * 1024) });
+    const traversal = await makeZip({ 'aa/evil.md': '# Evil\n' });
+    const symlink = await makeZip({ 'README.md': '# A\n', 'link.md': { data: '/etc/passwd', mode: 0o120777 } });
+    const attempts: [Buffer, number, RegExp][] = [
+      [bomb, 400, /zip bomb/],
+      [Buffer.from(traversal.toString('latin1').split('aa/evil.md').join('../evil.md'), 'latin1'), 400, /invalid relative path/],
+      [Buffer.from(traversal.toString('latin1').split('aa/evil.md').join('/a/evil.md'), 'latin1'), 400, /absolute path/],
+      [symlink, 400, /symbolic link/],
+    ];
+    for (const [zip, status, message] of attempts) {
+      const res = await as('editor').post(`${base}/import`, { source: 'zip', url: dataUrl(zip) });
+      expect([res.status, res.body.error?.message]).toEqual([status, expect.stringMatching(message)]);
+    }
+    expect(await revision()).toBe(before);
+  });
+
+  it('enforces IMPORT_MAX_BYTES on the body, data: URLs, fetched sources and unpacked archives (413)', async () => {
+    const { as, base, revision } = await setup();
+    const before = await revision();
+    const big = 'x'.repeat(MAX + 10);
+    served['/big.md'] = { type: 'text/markdown', body: big };
+    const unpacked = await makeZip({ 'README.md': '# A\n', 'a.txt': 'a'.repeat(MAX), 'b.txt': 'b'.repeat(MAX), 'c.txt': 'c'.repeat(MAX) });
+    for (const body of [
+      { source: 'markdown', url: dataUrl(big) },
+      { source: 'markdown', url: `${origin}/big.md` },
+      { source: 'zip', url: dataUrl(unpacked) },
+      { source: 'markdown', url: `data:text/plain,${'y'.repeat(MAX * 2)}` },
+    ]) {
+      const res = await as('editor').post(`${base}/import`, body);
+      expect([res.status, res.body.error?.message]).toEqual([413, expect.stringMatching(/limit/)]);
+    }
+    expect(await revision()).toBe(before);
+  });
+
+  it('asks for the edit level (403), hides other organizations (404), needs a token (401), and a locked space refuses (409)', async () => {
+    const { as, base, space, revision } = await setup();
+    const other = await setup();
+    const body = { source: 'markdown', url: dataUrl('# A\n') };
+    expect((await as('reader').post(`${base}/import`, body)).status).toBe(403);
+    expect((await other.as('admin').post(`${base}/import`, body)).status).toBe(404);
+    expect((await t.http.as(undefined).post(`${base}/import`, body)).status).toBe(401);
+    const unknown = await as('editor').post(`${base}/page/unknown/import`, body);
+    expect([unknown.status, unknown.text]).toEqual([404, expect.any(String)]);
+    expect((await as('admin').patch(`/v1/spaces/${space.id}`, { editMode: 'locked' })).status).toBe(200);
+    const before = await revision();
+    const locked = await as('editor').post(`${base}/import`, body);
+    expect(locked.status).toBe(409);
+    expect(locked.body.error.message).toContain('locked');
+    expect(await revision()).toBe(before);
+  });
+});
+
+/** A minimal Word document: a heading 1 (the title), a heading 2, a bulleted list, a table. */
+async function makeDocx(): Promise<Buffer> {
+  const p = (text: string, style?: string) => `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r><w:t>${text}</w:t></w:r></w:p>`;
+  const li = (text: string) => `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t>${text}</w:t></w:r></w:p>`;
+  const cell = (text: string) => `<w:tc>${p(text)}</w:tc>`;
+  const body = `${p('Report', 'Heading1')}${p('Intro text.')}${p('Section', 'Heading2')}${li('One')}${li('Two')}<w:tbl><w:tr>${cell('x')}${cell('y')}</w:tr><w:tr>${cell('1')}${cell('2')}</w:tr></w:tbl>`;
+  const ns = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+  return makeZip({
+    '[Content_Types].xml': `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/></Types>`,
+    '_rels/.rels': `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+    'word/_rels/document.xml.rels': `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/></Relationships>`,
+    'word/numbering.xml': `<?xml version="1.0"?><w:numbering ${ns}><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>`,
+    'word/document.xml': `<?xml version="1.0"?><w:document ${ns}><w:body>${body}</w:body></w:document>`,
+  });
+}

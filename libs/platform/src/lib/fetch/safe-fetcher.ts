@@ -1,0 +1,225 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupFunction, Socket } from 'node:net';
+import { Agent, buildConnector, request } from 'undici';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/app-config.token';
+import { AddressPolicy } from './address-policy';
+import { FetchError } from './fetch-error';
+
+export const MAX_REDIRECTS = 5;
+
+export interface FetchOptions {
+  /** Largest body accepted, in bytes (413-worthy `too-large` beyond). */
+  maxBytes: number;
+  /** Extra request headers (e.g. Accept). */
+  headers?: Record<string, string>;
+  /** Abort from outside (the total timeout applies anyway). */
+  signal?: AbortSignal;
+}
+
+export interface FetchedResource {
+  /** The URL that answered, after redirects. */
+  url: string;
+  status: number;
+  /** The media type without parameters, lower case ('' when absent). */
+  contentType: string;
+  body: Buffer;
+}
+
+export interface SafeFetcherSettings {
+  allowHosts: readonly string[];
+  connectTimeoutMs: number;
+  timeoutMs: number;
+  /** The resolver (tests pass one that answers what they want). */
+  lookup?: LookupFunction;
+}
+
+/**
+ * THE outbound HTTP client of the project (imports now, OpenAPI spec fetches later). Built on an
+ * undici Agent whose connector refuses every address `AddressPolicy` refuses, on the address that
+ * is actually connected to: an IP literal is checked before connecting, a name is checked on
+ * every address the resolver gives (the connection uses those very addresses, so a second DNS
+ * answer cannot slip in between check and connect), and the socket's remote address is checked
+ * again once connected. Redirects are followed here, at most 5, each hop going through the same
+ * connector. Only http and https; connect and total timeouts; a byte limit while streaming.
+ */
+@Injectable()
+export class SafeFetcher implements OnModuleDestroy {
+  private readonly policy: AddressPolicy;
+  private readonly agent: Agent;
+  private readonly timeoutMs: number;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.timeoutMs = config.fetch.timeoutMs;
+    const settings = { ...config.fetch };
+    this.policy = new AddressPolicy(settings.allowHosts);
+    this.agent = SafeFetcher.agent(this.policy, settings);
+  }
+
+  /** A fetcher outside Nest (CLI, tests with a resolver of their own). */
+  static create(settings: SafeFetcherSettings): SafeFetcher {
+    const fetcher = Object.create(SafeFetcher.prototype) as SafeFetcher;
+    const policy = new AddressPolicy(settings.allowHosts);
+    Object.assign(fetcher, { policy, timeoutMs: settings.timeoutMs, agent: SafeFetcher.agent(policy, settings) });
+    return fetcher;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.close();
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  /** GETs a URL, following up to 5 redirects; non-2xx answers are a `status` failure. */
+  async get(url: string, options: FetchOptions): Promise<FetchedResource> {
+    const signals = [AbortSignal.timeout(this.timeoutMs), ...(options.signal ? [options.signal] : [])];
+    const signal = AbortSignal.any(signals);
+    let current = checkUrl(url);
+    for (let hop = 0; ; hop++) {
+      const response = await this.send(current, options, signal);
+      if (response.statusCode >= 300 && response.statusCode < 400 && response.headers.location) {
+        await discard(response.body);
+        if (hop >= MAX_REDIRECTS) throw new FetchError('redirects', `${url} redirects more than ${MAX_REDIRECTS} times.`);
+        const location = String(response.headers.location);
+        let next: URL;
+        try {
+          next = new URL(location, current);
+        } catch {
+          throw new FetchError('url', `${current.href} redirects to an invalid URL.`);
+        }
+        current = checkUrl(next.href);
+        continue;
+      }
+      if (response.statusCode < 200 || response.statusCode >= 300) {
+        await discard(response.body);
+        throw new FetchError('status', `${current.href} answered with HTTP status ${response.statusCode}.`);
+      }
+      const declared = Number(response.headers['content-length']);
+      if (Number.isFinite(declared) && declared > options.maxBytes) {
+        await discard(response.body);
+        throw tooLarge(current.href, options.maxBytes);
+      }
+      const body = await readLimited(response.body, options.maxBytes, current.href, signal, this.timeoutMs);
+      const type = response.headers['content-type'];
+      return {
+        url: current.href,
+        status: response.statusCode,
+        contentType: String(Array.isArray(type) ? type[0] : (type ?? '')).split(';')[0].trim().toLowerCase(),
+        body,
+      };
+    }
+  }
+
+  private async send(url: URL, options: FetchOptions, signal: AbortSignal) {
+    try {
+      return await request(url, {
+        method: 'GET',
+        dispatcher: this.agent,
+        signal,
+        headers: { 'user-agent': 'docs-platform-import/1', ...options.headers },
+      });
+    } catch (error) {
+      throw asFetchError(signal.aborted ? signal.reason : error, url.href, this.timeoutMs);
+    }
+  }
+
+  private static agent(policy: AddressPolicy, settings: Omit<SafeFetcherSettings, 'allowHosts'>): Agent {
+    const resolver = settings.lookup ?? (dnsLookup as LookupFunction);
+    const checkedLookup = ((hostname: string, lookupOptions: { all?: boolean }, callback: LookupCallback) => {
+      resolver(hostname, { ...lookupOptions, all: true }, (error, found) => {
+        if (error) return callback(error, '' as never, 0);
+        const addresses = (Array.isArray(found) ? found : [{ address: found, family: 4 }]) as LookupAddress[];
+        const refused = policy.allowsHostName(hostname) ? undefined : addresses.find((entry) => !policy.allowsAddress(entry.address));
+        if (refused || addresses.length === 0) {
+          return callback(refusedAddress(hostname, refused?.address), '' as never, 0);
+        }
+        if (lookupOptions.all) return callback(null, addresses as never, 0);
+        callback(null, addresses[0].address as never, addresses[0].family);
+      });
+    }) as unknown as LookupFunction;
+    const connector = buildConnector({ timeout: settings.connectTimeoutMs, lookup: checkedLookup } as buildConnector.BuildOptions);
+    const checkedConnect: buildConnector.connector = (options, callback) => {
+      const host = options.hostname;
+      const named = !AddressPolicy.isAddress(host);
+      if (!named && !policy.allowsAddress(host)) return callback(refusedAddress(host, host), null);
+      connector(options, (error, socket) => {
+        if (error || !socket) return callback(error, null);
+        // Defence in depth: the peer we ended up on must pass too.
+        const remote = (socket as Socket).remoteAddress;
+        const trusted = named && policy.allowsHostName(host);
+        if (!trusted && (!remote || !policy.allowsAddress(remote))) {
+          socket.destroy();
+          return callback(refusedAddress(host, remote), null);
+        }
+        callback(null, socket);
+      });
+    };
+    return new Agent({ connect: checkedConnect, headersTimeout: settings.timeoutMs, bodyTimeout: settings.timeoutMs, maxRedirections: 0 } as Agent.Options);
+  }
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family: number) => void;
+
+/** Parses and checks a URL: absolute, http or https, no credentials. */
+function checkUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new FetchError('url', `${text} is not a valid absolute URL.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new FetchError('scheme', `Only http and https URLs can be fetched, not ${url.protocol.replace(/:$/, '')}.`);
+  }
+  if (url.username || url.password) throw new FetchError('url', 'URLs with credentials cannot be fetched.');
+  return url;
+}
+
+function refusedAddress(host: string, address: string | undefined | null): FetchError {
+  const shown = address && address !== host ? `${host} (${address})` : host;
+  return new FetchError('address', `${shown} is a private, loopback, link-local or otherwise internal address: fetching it is not allowed (see FETCH_ALLOW_HOSTS).`);
+}
+
+function tooLarge(url: string, maxBytes: number): FetchError {
+  return new FetchError('too-large', `${url} is larger than the limit of ${maxBytes} bytes (IMPORT_MAX_BYTES).`);
+}
+
+/** Drops a body we will not read (closing the connection rather than reading much of it). */
+async function discard(body: { dump(options?: { limit?: number }): Promise<void> }): Promise<void> {
+  await body.dump({ limit: 16 * 1024 }).catch(() => undefined);
+}
+
+async function readLimited(body: AsyncIterable<Buffer>, maxBytes: number, url: string, signal: AbortSignal, timeoutMs: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      size += chunk.length;
+      if (size > maxBytes) throw tooLarge(url, maxBytes); // leaving the loop destroys the body
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof FetchError) throw error;
+    throw asFetchError(signal.aborted ? signal.reason : error, url, timeoutMs);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** Maps undici and abort errors to a FetchError, keeping a refusal from the connector as it is. */
+function asFetchError(error: unknown, url: string, timeoutMs: number): FetchError {
+  const seen = new Set<unknown>();
+  for (let cause = error; cause && !seen.has(cause); cause = (cause as { cause?: unknown }).cause) {
+    seen.add(cause);
+    if (cause instanceof FetchError) return cause;
+  }
+  // A DOMException's `code` is a number: look at its name too.
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: string };
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return new FetchError('timeout', `Connecting to ${url} timed out.`);
+  if (name === 'TimeoutError' || name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new FetchError('timeout', `Fetching ${url} took longer than ${timeoutMs} ms.`);
+  }
+  return new FetchError('network', `${url} could not be fetched: ${(error as Error)?.message ?? 'network error'}.`);
+}

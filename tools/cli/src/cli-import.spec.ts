@@ -1,0 +1,59 @@
+import { ContentModule } from '@docs/content';
+import { createSpace } from '@docs/content/testing';
+import { IdentityModule } from '@docs/identity';
+import { createOrganization } from '@docs/identity/testing';
+import { createTestApp, TestApp } from '@docs/platform/testing';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from './cli';
+
+const FIXTURE = join(__dirname, '../../../libs/content/src/lib/imports/fixtures/gitbook-docs');
+
+describe('operator CLI: import', () => {
+  let t: TestApp;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ imports: [ContentModule, IdentityModule] });
+    env = { DATABASE_URL: t.database.url };
+  });
+  afterAll(() => t.close());
+
+  async function cli(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(argv, { out: (l) => out.push(...l.split('\n')), err: (l) => err.push(...l.split('\n')) }, env);
+    return { code, out, err, last: out[out.length - 1] };
+  }
+
+  it('imports a folder (zipped on the fly) and a markdown file, with progress lines, one revision each', async () => {
+    const { organization, members } = await createOrganization(t, {});
+    const space = await createSpace(t, members.admin.token, organization.id);
+    const as = t.http.as(members.admin.token);
+
+    const folder = await cli('import', '--space', space.id, FIXTURE);
+    expect(folder.err).toEqual([]);
+    expect(folder.code).toBe(0);
+    expect(folder.out[0]).toMatch(/^packed \d+ files into gitbook-docs\.zip \(\d+ KB\); importing as zip$/);
+    expect(folder.out).toContainEqual(expect.stringMatching(/^imported \d+ of \d+ resources in [\d.]+ s; revision:$/));
+    expect((await as.get(`/v1/spaces/${space.id}`)).body.revision).toBe(folder.last);
+    const pages = (await as.get(`/v1/spaces/${space.id}/content/pages`)).body.pages;
+    expect(pages.map((p: { title: string }) => p.title)).toEqual(['Introduction', 'Getting started', 'Guides', 'Reference', 'Resources']);
+
+    const dir = mkdtempSync(join(tmpdir(), 'cli-import-'));
+    writeFileSync(join(dir, 'notes.md'), '# Notes\n\nA file.\n');
+    const file = await cli('import', '--space', space.id, join(dir, 'notes.md'));
+    expect(file.code).toBe(0);
+    const after = (await as.get(`/v1/spaces/${space.id}/content/pages`)).body.pages;
+    expect(after[after.length - 1].title).toBe('Notes');
+  });
+
+  it('explains an unknown space and a file it cannot import', async () => {
+    expect(await cli('import', '--space', 'nope', FIXTURE)).toMatchObject({ code: 1, err: ['error: no space has the id nope'] });
+    const dir = mkdtempSync(join(tmpdir(), 'cli-import-'));
+    writeFileSync(join(dir, 'data.csv'), 'a,b\n');
+    const wrong = await cli('import', '--space', 'nope', join(dir, 'data.csv'));
+    expect(wrong).toMatchObject({ code: 1, err: [expect.stringContaining('give a .md, .html, .docx or .zip file, or a folder')] });
+  });
+});

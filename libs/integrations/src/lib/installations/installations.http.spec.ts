@@ -284,11 +284,18 @@ describe('installations', () => {
       expect(left[0]).toEqual({ spaces: 0, sites: 0 });
     });
 
-    it('goes away with the integration when it is unpublished', async () => {
+    it('keeps the integration published while installed, unless unpublished with removeInstallations=true', async () => {
       const { publisher, name, customer, base } = await installed();
       const space = await createSpace(t, customer.members.admin.token, customer.organization.id);
       await t.http.as(customer.members.admin.token).post(`${base}/spaces`, { space: space.id, configuration: { channel: 'c' } });
-      expect((await t.http.as(publisher.members.admin.token).delete(`/v1/integrations/${name}`)).status).toBe(204);
+      const refused = await t.http.as(publisher.members.admin.token).delete(`/v1/integrations/${name}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toContain(customer.organization.id);
+      expect(refused.body.error.message).toContain('removeInstallations=true');
+      expect((await t.http.as(customer.members.admin.token).get(base)).status).toBe(200);
+      const bad = await t.http.as(publisher.members.admin.token).delete(`/v1/integrations/${name}`, { query: { removeInstallations: 'yes' } });
+      expect(bad.status).toBe(400);
+      expect((await t.http.as(publisher.members.admin.token).delete(`/v1/integrations/${name}`, { query: { removeInstallations: true } })).status).toBe(204);
       expect((await t.http.as(customer.members.admin.token).get(base)).status).toBe(404);
       const left = await t.dataSource.query(`SELECT count(*)::int AS n FROM integration_installations WHERE integration_name = $1`, [name]);
       expect(left[0].n).toBe(0);

@@ -4,6 +4,7 @@ import { Caller, CurrentCaller } from '@docs/identity';
 import { ApiErrors, ListEnvelope } from '@docs/platform';
 import { ListIntegrationsQueryDto } from './dto/list-integrations.query';
 import { PublishIntegrationDto } from './dto/publish-integration.dto';
+import { UnpublishIntegrationQueryDto } from './dto/unpublish-integration.query';
 import { IntegrationDto, IntegrationListDto } from './integration.dto';
 import { IntegrationViews } from './integration-views';
 import { IntegrationsService } from './integrations.service';
@@ -45,10 +46,10 @@ export class IntegrationsController {
 
   @Delete(':integrationName')
   @HttpCode(204)
-  @ApiOperation({ operationId: 'unpublishIntegration', summary: 'Unpublish an integration, removing every installation of it (owner admins).' })
+  @ApiOperation({ operationId: 'unpublishIntegration', summary: 'Unpublish an integration (owner admins); refused while installed unless removeInstallations=true.' })
   @ApiNoContentResponse()
-  @ApiErrors(400, 403, 404)
-  async unpublish(@CurrentCaller() caller: Caller, @Param('integrationName') name: string): Promise<void> {
-    await this.integrations.unpublish(name, caller);
+  @ApiErrors(400, 403, 404, 409)
+  async unpublish(@CurrentCaller() caller: Caller, @Param('integrationName') name: string, @Query() query: UnpublishIntegrationQueryDto): Promise<void> {
+    await this.integrations.unpublish(name, caller, query.removeInstallations === true);
   }
 }

@@ -164,9 +164,29 @@ export class IntegrationsService {
   }
 
   /** Removes the integration with its images and every installation of it (one statement, cascading). */
-  async unpublish(name: string, caller: Caller): Promise<void> {
+  /**
+   * Removes the integration (its images, and its installations when `removeInstallations`).
+   * Still installed and not asked to remove them: 409 naming how many and in which organizations.
+   */
+  async unpublish(name: string, caller: Caller, removeInstallations: boolean): Promise<void> {
     await this.requireOwnerAdmin(name, caller, 'unpublish it');
-    await this.integrations.delete({ name });
+    await this.dataSource.transaction(async (tx) => {
+      // Locks the integration, so that no installation slips in between the check and the delete.
+      await tx.query(`SELECT 1 FROM integrations WHERE name = $1 FOR UPDATE`, [name]);
+      if (!removeInstallations) {
+        const [{ count, organizations }] = await tx.query(
+          `SELECT count(*)::int AS count, array(SELECT DISTINCT organization_id FROM integration_installations WHERE integration_name = $1 ORDER BY 1 LIMIT 5) AS organizations
+             FROM integration_installations WHERE integration_name = $1`,
+          [name],
+        );
+        if (count > 0) {
+          throw new ConflictException(
+            `Integration ${name} is still installed (${count} installation${count === 1 ? '' : 's'}, in organization${organizations.length === 1 ? '' : 's'} ${(organizations as string[]).join(', ')}${count > organizations.length ? ', ...' : ''}). Unpublish with ?removeInstallations=true to remove them with it.`,
+          );
+        }
+      }
+      await tx.delete(IntegrationEntity, { name });
+    });
   }
 
   /** An image by its id, if it belongs to that integration. */

@@ -7,6 +7,7 @@ import type { ContentTarget } from '../heads/content-target';
 import type { JSONDocument } from '../page-bodies/document-codec';
 import { emptyDocument, parseDocumentBytes } from '../page-bodies/page-document';
 import type { PageType } from '../pages/page-node.entity';
+import { pageFieldsOf, pageNodeColumns, PageNodeRow } from '../pages/page-node-row';
 import { joinPath } from '../pages/page-slugs';
 import { RevisionEntity } from '../revisions/revision.entity';
 
@@ -29,23 +30,6 @@ export interface PageTreeNode {
   pages: PageTreeNode[];
 }
 
-interface NodeRow {
-  id: string;
-  page_id: string;
-  type: PageType;
-  title: string;
-  slug: string | null;
-  emoji: string | null;
-  description: string | null;
-  hidden: boolean;
-  no_index: boolean;
-  href: string | null;
-  document_hash: string | null;
-  children: string[];
-  created_at: Date;
-  updated_at: Date;
-}
-
 /** Every node reachable from `$1` (node ids), in one round trip: a recursive walk over `children`. */
 const SUBTREE = preparedStatement(
   'content_subtree',
@@ -55,8 +39,7 @@ const SUBTREE = preparedStatement(
     UNION ALL
     SELECT c.* FROM tree JOIN page_nodes c ON c.id = ANY(tree.children)
   )
-  SELECT id::text AS id, page_id, type, title, slug, emoji, description, hidden, no_index, href, document_hash,
-         children::text[] AS children, created_at, updated_at
+  SELECT ${pageNodeColumns('tree')}
     FROM tree`,
 );
 
@@ -138,26 +121,16 @@ export class ContentReader {
   /** The nodes below `nodeIds` as trees, paths continuing from `parentPath`. */
   private async subtrees(nodeIds: string[], parentPath: string | null, tx?: EntityManager): Promise<PageTreeNode[]> {
     if (nodeIds.length === 0) return [];
-    const rows = await this.query<NodeRow>(SUBTREE, [nodeIds], tx);
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const rows = await this.query<PageNodeRow>(SUBTREE, [nodeIds], tx);
+    const byId = new Map(rows.map((row) => [row.node_id, row]));
     const build = (id: string, parent: string | null): PageTreeNode => {
       const row = byId.get(id);
       if (!row) throw new Error(`page node ${id} is missing`);
       const path = row.slug === null ? null : joinPath(parent, row.slug);
       return {
-        nodeId: row.id,
+        nodeId: row.node_id,
         pageId: row.page_id,
-        type: row.type,
-        title: row.title,
-        slug: row.slug,
-        emoji: row.emoji,
-        description: row.description,
-        hidden: row.hidden,
-        noIndex: row.no_index,
-        href: row.href,
-        documentHash: row.document_hash,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
+        ...pageFieldsOf(row),
         path,
         pages: row.children.map((child) => build(child, path)),
       };

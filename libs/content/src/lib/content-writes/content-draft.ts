@@ -3,24 +3,12 @@ import { newId } from '@docs/platform';
 import type { EntityManager } from 'typeorm';
 import type { IndexedPage } from '../indexing/content-indexer';
 import type { PageType } from '../pages/page-node.entity';
+import { pageFieldsOf, pageNodeColumns, PageFields, PageNodeRow } from '../pages/page-node-row';
 import { insertionIndex, PagePosition } from '../pages/page-position';
 import { joinPath, slugFromTitle, uniqueSlug } from '../pages/page-slugs';
-import type { RevisionEntity } from '../revisions/revision.entity';
 
-/** The fields of a page node (everything but its id and children). */
-export interface PageFields {
-  type: PageType;
-  title: string;
-  slug: string | null;
-  emoji: string | null;
-  description: string | null;
-  hidden: boolean;
-  noIndex: boolean;
-  href: string | null;
-  documentHash: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type { PageFields } from '../pages/page-node-row';
+import type { RevisionEntity } from '../revisions/revision.entity';
 
 /** A child in a container's ordered list: enough to place it and keep slugs unique. */
 interface ChildRef {
@@ -59,42 +47,6 @@ export interface DraftResult {
   removed: string[];
   /** Bytes of the node rows written, for the figures of the storage benchmark. */
   nodesWritten: number;
-}
-
-const NODE_COLUMNS = `n.id::text AS node_id, n.page_id, n.type, n.title, n.slug, n.emoji, n.description, n.hidden, n.no_index,
-  n.href, n.document_hash, n.children::text[] AS children, n.created_at, n.updated_at`;
-
-interface NodeRow {
-  node_id: string;
-  page_id: string;
-  type: PageType;
-  title: string;
-  slug: string | null;
-  emoji: string | null;
-  description: string | null;
-  hidden: boolean;
-  no_index: boolean;
-  href: string | null;
-  document_hash: string | null;
-  children: string[];
-  created_at: Date;
-  updated_at: Date;
-}
-
-function fieldsOf(row: NodeRow): PageFields {
-  return {
-    type: row.type,
-    title: row.title,
-    slug: row.slug,
-    emoji: row.emoji,
-    description: row.description,
-    hidden: row.hidden,
-    noIndex: row.no_index,
-    href: row.href,
-    documentHash: row.document_hash,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
 }
 
 /** The changes `updatePage` takes; absent fields are unchanged. */
@@ -478,8 +430,8 @@ export class ContentDraft {
     const known = this.pages.get(pageId);
     if (known) return known;
     if (this.removed.has(pageId)) throw new NotFoundException(`No page has the id ${pageId}.`);
-    const [row]: (NodeRow & { parent_page_id: string | null; path: string | null })[] = await this.tx.query(
-      `SELECT hp.parent_page_id, hp.path, ${NODE_COLUMNS}
+    const [row]: (PageNodeRow & { parent_page_id: string | null; path: string | null })[] = await this.tx.query(
+      `SELECT hp.parent_page_id, hp.path, ${pageNodeColumns('n')}
          FROM head_pages hp JOIN page_nodes n ON n.id = hp.node_id
         WHERE hp.head_key = $1 AND hp.page_id = $2`,
       [this.headKey, pageId],
@@ -490,13 +442,13 @@ export class ContentDraft {
     return page;
   }
 
-  private fromRow(row: NodeRow, parentPageId: string | null, path: string | null): DraftPage {
+  private fromRow(row: PageNodeRow, parentPageId: string | null, path: string | null): DraftPage {
     return {
       pageId: row.page_id,
       nodeId: row.node_id,
       parentPageId,
       path,
-      fields: fieldsOf(row),
+      fields: pageFieldsOf(row),
       originalChildren: row.children,
       changed: false,
       childrenChanged: false,
@@ -509,7 +461,7 @@ export class ContentDraft {
     return (await this.loadDescendants(roots)).map((row) => row.page_id);
   }
 
-  private async loadDescendants(roots: string[]): Promise<(NodeRow & { parent_page_id: string; path: string | null })[]> {
+  private async loadDescendants(roots: string[]): Promise<(PageNodeRow & { parent_page_id: string; path: string | null })[]> {
     return this.tx.query(
       `WITH RECURSIVE sub AS (
          SELECT hp.page_id, hp.node_id, hp.parent_page_id, hp.path FROM head_pages hp
@@ -518,7 +470,7 @@ export class ContentDraft {
          SELECT hp.page_id, hp.node_id, hp.parent_page_id, hp.path
            FROM sub JOIN head_pages hp ON hp.head_key = $1 AND hp.parent_page_id = sub.page_id
        )
-       SELECT sub.parent_page_id, sub.path, ${NODE_COLUMNS} FROM sub JOIN page_nodes n ON n.id = sub.node_id`,
+       SELECT sub.parent_page_id, sub.path, ${pageNodeColumns('n')} FROM sub JOIN page_nodes n ON n.id = sub.node_id`,
       [this.headKey, roots],
     );
   }

@@ -1,11 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dataUrl, makeZip, ZipEntries } from '@docs/content/testing';
 import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
+import { freePort, TOKEN } from './bench-kit';
 
 /**
  * Import figures (issue 10), written to docs/performance.md: a generated GitBook-style zip of
@@ -14,17 +14,6 @@ import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
  * empty space by a running api; the time of the request and the api process's peak resident
  * memory (VmHWM) before and after. Run: npm run bench:import
  */
-const TOKEN = 'bench-token-0123456789abcdef';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function generateDocs(pages: number): ZipEntries {
   const folders = 20;
   const perFolder = Math.ceil(pages / folders) - 1;

@@ -1,12 +1,12 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
+import { EmbeddedPostgresServer } from '@docs/platform';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
+import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * Throughput of hot read paths, measured as PERFORMANCE.md asks: the real api (production
@@ -16,7 +16,6 @@ import { Client } from 'pg';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const TOKEN = 'bench-token-0123456789abcdef';
 const PAGE_AT_1000 = 'GET /v1/orgs/{id}/spaces?limit=20 (1,000 spaces)';
 const PAGE_AT_100000 = 'GET /v1/orgs/{id}/spaces?limit=20 (100,000 spaces)';
 
@@ -25,45 +24,6 @@ interface Scenario {
   url: string;
   /** The server process that answers it. */
   pid: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function start(entry: string, env: Record<string, string>, nodeArgs: string[] = [], root = findWorkspaceRoot()): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs, '-r', join(root, 'tools/register.js'), join(root, entry)], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function untilUp(url: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url, { headers: { Authorization: `Bearer ${TOKEN}` } })).ok) return;
-    } catch {
-      // not yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-async function api<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 /**

@@ -1,13 +1,13 @@
 import { NestFactory } from '@nestjs/core';
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BlobStore, ContentCoreModule, ContentWriter, documentBytes, markdownToDocument, SpaceContentHead } from '@docs/content';
-import { composeApp, EmbeddedPostgresServer, findWorkspaceRoot, loadConfig } from '@docs/platform';
+import { composeApp, EmbeddedPostgresServer, loadConfig } from '@docs/platform';
 import { DataSource } from 'typeorm';
+import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * Change request merge figures (issue 9), written to docs/performance.md:
@@ -19,48 +19,6 @@ import { DataSource } from 'typeorm';
  * Run: npm run bench:merge
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
-const TOKEN = 'bench-token-0123456789abcdef';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function startApi(env: Record<string, string>): ChildProcess {
-  const root = findWorkspaceRoot();
-  return spawn(process.execPath, ['-r', join(root, 'tools/register.js'), join(root, 'apps/api/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function api<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function untilUp(url: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url, { headers: { Authorization: `Bearer ${TOKEN}` } })).ok) return;
-    } catch {
-      // not yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 function body(n: number): string {
   const paragraph = `Page ${n} explains one part of the product in some detail, with enough words to look like real documentation.`;
   return [`# Section ${n}`, ...Array.from({ length: 12 }, (_, i) => `${paragraph} Paragraph ${i}.`)].join('\n\n');
@@ -130,7 +88,7 @@ async function main(): Promise<void> {
   try {
     const apiPort = await freePort();
     const base = `http://127.0.0.1:${apiPort}`;
-    child = startApi({ DATABASE_URL: database.url, PORT: String(apiPort), BOOTSTRAP_TOKEN: TOKEN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' });
+    child = start('apps/api/src/main.ts', { DATABASE_URL: database.url, PORT: String(apiPort), BOOTSTRAP_TOKEN: TOKEN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' });
     await untilUp(`${base}/v1/user`);
     const organizationId = (await api<{ items: { id: string }[] }>(base, 'GET', '/v1/orgs')).items[0].id;
     const small = await api<{ id: string }>(base, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Small' });

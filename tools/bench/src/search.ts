@@ -1,13 +1,13 @@
 import { NestFactory } from '@nestjs/core';
-import { ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BlobStore, ContentCoreModule, ContentWriter, documentBytes, markdownToDocument, SpaceContentHead } from '@docs/content';
-import { composeApp, EmbeddedPostgresServer, findWorkspaceRoot, loadConfig } from '@docs/platform';
+import { composeApp, EmbeddedPostgresServer, loadConfig } from '@docs/platform';
 import autocannon from 'autocannon';
+import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * The search figures (issue 8 item 5), written to docs/performance.md:
@@ -23,48 +23,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const EXTRA_SPACES = Number(process.env.BENCH_EXTRA_SPACES ?? 9);
-const TOKEN = 'bench-token-0123456789abcdef';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function start(entry: string, env: Record<string, string>): ChildProcess {
-  const root = findWorkspaceRoot();
-  return spawn(process.execPath, ['-r', join(root, 'tools/register.js'), join(root, entry)], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function api<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function untilUp(url: string, expect = 200): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url, { headers: { Authorization: `Bearer ${TOKEN}` } })).status === expect) return;
-    } catch {
-      // not yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 /** A deterministic vocabulary of 4,000 made-up words (so that matches are controlled). */
 const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', 'do', 'fi', 'gu', 'ha', 'jo', 'be'];
 const VOCABULARY = Array.from({ length: 4000 }, (_, i) => SYLLABLES[i % 16] + SYLLABLES[Math.floor(i / 16) % 16] + SYLLABLES[Math.floor(i / 256) % 16] + 'x');

@@ -5,6 +5,7 @@ import { ChangeRequestContentController } from './change-request-content/change-
 import { ChangeRequestPdfController } from './change-request-content/change-request-pdf.controller';
 import { ChangeRequestsController } from './change-requests/change-requests.controller';
 import { CollaborationCoreModule } from './collaboration-core.module';
+import { ReviewsController } from './reviews/reviews.controller';
 
 /**
  * The collaboration HTTP surface: change requests, their content (and its PDF), merge and update. Global only
@@ -13,7 +14,7 @@ import { CollaborationCoreModule } from './collaboration-core.module';
 @Global()
 @Module({
   imports: [ContentCoreModule, CollaborationCoreModule],
-  controllers: [ChangeRequestsController, ChangeRequestContentController, ChangeRequestPdfController],
+  controllers: [ChangeRequestsController, ChangeRequestContentController, ChangeRequestPdfController, ReviewsController],
   providers: [{ provide: MergeSource, useClass: ChangeRequestMergeSource }],
   exports: [MergeSource],
 })

@@ -9,6 +9,7 @@ import { isActive } from '../change-requests/status-moves';
 import { ChangeRequestReviewEntity, ReviewStatus } from './change-request-review.entity';
 import type { ListReviewsQueryDto } from './dto/list-reviews-query.dto';
 import type { SubmitReviewDto } from './dto/submit-review.dto';
+import { RequestedReviewerEntity } from './requested-reviewer.entity';
 import { reviewCommentMarkdown } from './review-comment';
 import { ReviewPresenter } from './review.presenter';
 
@@ -35,10 +36,14 @@ export class ReviewsService {
       if (!cr) throw new NotFoundException(`Space ${spaceId} has no change request ${key}.`);
       if (cr.createdBy === caller.userId) throw new ForbiddenException(`You opened change request ${cr.id}: someone else has to review it.`);
       if (!isActive(cr.status)) throw new ConflictException(`Change request ${cr.id} is ${cr.status}: it can no longer be reviewed.`);
-      const [request]: { requested_by: string }[] = await tx.query(
-        `DELETE FROM change_request_requested_reviewers WHERE change_request_id = $1 AND user_id = $2 RETURNING requested_by`,
-        [cr.id, caller.userId],
-      );
+      const fulfilled = await tx
+        .createQueryBuilder()
+        .delete()
+        .from(RequestedReviewerEntity)
+        .where('change_request_id = :id AND user_id = :userId', { id: cr.id, userId: caller.userId })
+        .returning('requested_by')
+        .execute();
+      const request = (fulfilled.raw as { requested_by: string }[])[0];
       await tx.query(`UPDATE change_request_reviews SET superseded = true WHERE change_request_id = $1 AND reviewer_id = $2 AND NOT superseded`, [
         cr.id,
         caller.userId,

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { ContentCoreModule, MergeSource } from '@docs/content';
 import { ChangeRequestMergeSource } from './change-requests/change-request-merge-source';
 import { ChangeRequestContentController } from './change-request-content/change-request-content.controller';
+import { ChangeRequestLinksController } from './change-request-content/change-request-links.controller';
 import { ChangeRequestPdfController } from './change-request-content/change-request-pdf.controller';
 import { ChangeRequestsController } from './change-requests/change-requests.controller';
 import { CollaborationCoreModule } from './collaboration-core.module';
@@ -14,7 +15,7 @@ import { ReviewsController } from './reviews/reviews.controller';
 @Global()
 @Module({
   imports: [ContentCoreModule, CollaborationCoreModule],
-  controllers: [ChangeRequestsController, ChangeRequestContentController, ChangeRequestPdfController, ReviewsController],
+  controllers: [ChangeRequestsController, ChangeRequestContentController, ChangeRequestPdfController, ChangeRequestLinksController, ReviewsController],
   providers: [{ provide: MergeSource, useClass: ChangeRequestMergeSource }],
   exports: [MergeSource],
 })

@@ -7,6 +7,8 @@ import { ChangeRequestPdfController } from './change-request-content/change-requ
 import { ChangeRequestsController } from './change-requests/change-requests.controller';
 import { CollaborationCoreModule } from './collaboration-core.module';
 import { ReviewsController } from './reviews/reviews.controller';
+import { SemanticChangesController } from './changes/semantic-changes.controller';
+import { SemanticChangesService } from './changes/semantic-changes.service';
 
 /**
  * The collaboration HTTP surface: change requests, their content (and its PDF), merge and update. Global only
@@ -15,8 +17,8 @@ import { ReviewsController } from './reviews/reviews.controller';
 @Global()
 @Module({
   imports: [ContentCoreModule, CollaborationCoreModule],
-  controllers: [ChangeRequestsController, ChangeRequestContentController, ChangeRequestPdfController, ChangeRequestLinksController, ReviewsController],
-  providers: [{ provide: MergeSource, useClass: ChangeRequestMergeSource }],
+  controllers: [ChangeRequestsController, ChangeRequestContentController, ChangeRequestPdfController, ChangeRequestLinksController, ReviewsController, SemanticChangesController],
+  providers: [{ provide: MergeSource, useClass: ChangeRequestMergeSource }, SemanticChangesService],
   exports: [MergeSource],
 })
 export class CollaborationModule {}

@@ -118,3 +118,25 @@ export async function assertMergeRulesUsersAreMembers(
   const unknown = users.find((user) => !members.has(user));
   if (unknown) throw new BadRequestException(`${field}: user ${unknown} is not a member of the organization.`);
 }
+
+/** The OpenAPI schema of a merge rules configuration (the project's document; the reference's shapes). */
+export function mergeRulesSchema(options: { allowInherit: boolean }): Record<string, unknown> {
+  const users = { type: 'array', minItems: 1, maxItems: MAX_RULE_USERS, items: { type: 'string', minLength: 1, maxLength: 100 }, description: 'Member user ids.' };
+  const rule = {
+    oneOf: [
+      { type: 'object', required: ['rule', 'users'], additionalProperties: false, properties: { rule: { type: 'string', enum: [...USER_LIST_RULES] }, users } },
+      { type: 'object', required: ['rule'], additionalProperties: false, properties: { rule: { type: 'string', enum: [...PLAIN_RULES] } } },
+    ],
+  };
+  const variants: Record<string, unknown>[] = [
+    { type: 'object', required: ['type'], additionalProperties: false, properties: { type: { type: 'string', enum: ['none'] } } },
+    {
+      type: 'object',
+      required: ['type', 'rules'],
+      additionalProperties: false,
+      properties: { type: { type: 'string', enum: ['rules'] }, rules: { type: 'array', maxItems: MAX_MERGE_RULES, items: rule } },
+    },
+  ];
+  if (options.allowInherit) variants.unshift({ type: 'object', required: ['type'], additionalProperties: false, properties: { type: { type: 'string', enum: ['inherit'] } } });
+  return { type: 'object', oneOf: variants };
+}

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsMergeRules, MEMBER_ROLES, type MergeRulesSpace } from '@docs/identity';
+import { IsMergeRules, MEMBER_ROLES, mergeRulesSchema, type MergeRulesSpace } from '@docs/identity';
 import { IsIn, IsString, IsUrl, MaxLength } from 'class-validator';
 import type { DefaultLevel } from '../../permissions/content-permissions';
 import { IsDefaultLevel } from '../../permissions/is-default-level.decorator';
@@ -38,8 +38,7 @@ export class UpdateSpaceDto {
   defaultLevel?: DefaultLevel;
 
   @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
+    ...mergeRulesSchema({ allowInherit: true }),
     description: "The reference's MergeRulesSpaceConfiguration: `{type: inherit}`, `{type: none}` or `{type: rules, rules: MergeRule[]}` (users must be members).",
   })
   @IsMergeRules({ allowInherit: true })

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import { IsMergeRules, type MergeRulesStandalone } from '../../merge-rules/merge-rules';
+import { IsMergeRules, mergeRulesSchema, type MergeRulesStandalone } from '../../merge-rules/merge-rules';
 
 /**
  * Body of `PATCH /v1/orgs/{organizationId}`: the title and the merge rules. The reference's other
@@ -16,8 +16,7 @@ export class UpdateOrganizationDto {
   title?: string;
 
   @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
+    ...mergeRulesSchema({ allowInherit: false }),
     description: "The reference's MergeRulesStandaloneConfiguration: `{type: none}` or `{type: rules, rules: MergeRule[]}` (users must be members).",
   })
   @IsMergeRules({ allowInherit: false })

@@ -52,7 +52,7 @@ export class SpaceEntity {
   editMode: SpaceEditMode;
 
   /** What a change request needs before merge; `inherit` takes the organization's. */
-  @Column({ name: 'merge_rules', type: 'jsonb', default: () => `'{"type":"inherit"}'` })
+  @Column({ name: 'merge_rules', type: 'jsonb', default: () => `'{"type": "inherit"}'` })
   mergeRules: MergeRulesSpace;
 
   /** A role caps the members' level, 'inherit' takes the parent's, null: members get no access. */

@@ -23,6 +23,6 @@ export class OrganizationEntity {
   createdAt: Date;
 
   /** What a change request needs before merge, in spaces that inherit (validated before it is stored). */
-  @Column({ name: 'merge_rules', type: 'jsonb', default: () => `'{"type":"none"}'` })
+  @Column({ name: 'merge_rules', type: 'jsonb', default: () => `'{"type": "none"}'` })
   mergeRules: MergeRulesStandalone;
 }

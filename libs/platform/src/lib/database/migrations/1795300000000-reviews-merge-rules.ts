@@ -15,8 +15,8 @@ export class ReviewsMergeRules1795300000000 implements MigrationInterface {
   name = 'ReviewsMergeRules1795300000000';
 
   async up(db: QueryRunner): Promise<void> {
-    await db.query(`ALTER TABLE organizations ADD COLUMN merge_rules jsonb NOT NULL DEFAULT '{"type":"none"}'`);
-    await db.query(`ALTER TABLE spaces ADD COLUMN merge_rules jsonb NOT NULL DEFAULT '{"type":"inherit"}'`);
+    await db.query(`ALTER TABLE organizations ADD COLUMN merge_rules jsonb NOT NULL DEFAULT '{"type": "none"}'`);
+    await db.query(`ALTER TABLE spaces ADD COLUMN merge_rules jsonb NOT NULL DEFAULT '{"type": "inherit"}'`);
     await db.query(`
       CREATE TABLE change_request_reviews (
         id text NOT NULL,

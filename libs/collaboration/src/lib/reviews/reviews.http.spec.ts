@@ -301,7 +301,7 @@ describe('change requests: reviews, review requests and merge rules', () => {
 
   describe('permissions: review and merge cells', () => {
     it('space and change request review/merge follow the role table; the author never reviews', async () => {
-      const { as, open, space, crs } = await setup();
+      const { as, open, space, crs, outsider } = await setup();
       const { base } = await open();
       const expected: Record<Name, { review: boolean; merge: boolean } | 404> = {
         admin: { review: true, merge: true },
@@ -323,6 +323,7 @@ describe('change requests: reviews, review requests and merge rules', () => {
         expect({ name, ...spaceRes.body.permissions }).toMatchObject({ name, ...cell });
         expect({ name, ...crRes.body.permissions }).toMatchObject({ name, ...cell });
       }
+      expect([(await outsider.get(`/v1/spaces/${space.id}`)).status, (await outsider.get(base)).status]).toEqual([404, 404]);
       // A locked space: review stays, merge goes.
       await as('admin').patch(`/v1/spaces/${space.id}`, { editMode: 'locked' });
       expect((await as('reviewer').get(base)).body.permissions).toMatchObject({ review: true, merge: false });

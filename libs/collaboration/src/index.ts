@@ -1,6 +1,6 @@
 /**
  * Collaboration: change requests (lifecycle, their content, three-way merge and update).
- * Depends on platform, identity and content. Comments, reviews and the PDF export come later.
+ * Reviews, review requests and merge rules. Depends on platform, identity and content.
  */
 export * from './lib/collaboration.module';
 export * from './lib/collaboration-core.module';
@@ -17,3 +17,7 @@ export * from './lib/merge/merge.service';
 export * from './lib/merge/diff-trees';
 export * from './lib/merge/merge-plan';
 export * from './lib/merge/text-merge';
+export * from './lib/reviews/change-request-review.entity';
+export * from './lib/reviews/requested-reviewer.entity';
+export * from './lib/reviews/evaluate-merge-rules';
+export * from './lib/reviews/reviews.service';

@@ -47,6 +47,8 @@ export * from './lib/search/search-language';
 export * from './lib/links/page-link.entity';
 export * from './lib/links/links-indexer';
 export * from './lib/links/space-links.service';
+export * from './lib/links/links-schemas';
+export * from './lib/links/dto/links-query.dto';
 export * from './lib/pdf/pdf-exports.service';
 export * from './lib/pdf/pdf-export';
 export * from './lib/pdf/pdf-renderer';

@@ -38,3 +38,4 @@ export * from './lib/teams/team.dto';
 export * from './lib/teams/team.entity';
 export * from './lib/teams/team-views';
 export * from './lib/teams/teams.service';
+export * from './lib/merge-rules/merge-rules';

@@ -22,7 +22,9 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   const saml = await as.post(`${base}/saml`, { label: 'Fuzz IdP' });
   const collection = await createCollection(t, members.admin.token, organization.id, { title: 'Fuzz collection' });
   const space = await createSpace(t, members.admin.token, organization.id, { title: 'Fuzz space', parent: collection.id });
-  for (const res of [team, saml]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
+  // A change request opened by another member, so that the caller (an admin) may review and merge it.
+  const changeRequest = await t.http.as(members.editor.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Fuzz change request' });
+  for (const res of [team, saml, changeRequest]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
   return {
     token: members.admin.token,
     ids: {
@@ -32,6 +34,8 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
       samlProviderId: saml.body.id,
       collectionId: collection.id,
       spaceId: space.id,
+      changeRequestId: changeRequest.body.id,
+      revisionId: space.revision,
     },
   };
 }

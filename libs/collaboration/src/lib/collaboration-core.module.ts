@@ -10,9 +10,31 @@ import { ChangeRequestEntity } from './change-requests/change-request.entity';
 import { ChangeRequestPresenter } from './change-requests/change-request.presenter';
 import { ChangeRequestsService } from './change-requests/change-requests.service';
 import { MergeService } from './merge/merge.service';
+import { ChangeRequestReviewEntity } from './reviews/change-request-review.entity';
+import { MergeGate } from './reviews/merge-gate';
+import { RequestedReviewerEntity } from './reviews/requested-reviewer.entity';
+import { RequestedReviewersService } from './reviews/requested-reviewers.service';
+import { ReviewPresenter } from './reviews/review.presenter';
+import { ReviewsService } from './reviews/reviews.service';
 
-const entities = TypeOrmModule.forFeature([ChangeRequestEntity, ChangeRequestNumberEntity, ChangeRequestContributorEntity]);
-const services = [ChangeRequestsService, ChangeRequestPresenter, ChangeRequestContent, MergeService, ConflictResolutionIndexer];
+const entities = TypeOrmModule.forFeature([
+  ChangeRequestEntity,
+  ChangeRequestNumberEntity,
+  ChangeRequestContributorEntity,
+  ChangeRequestReviewEntity,
+  RequestedReviewerEntity,
+]);
+const services = [
+  ChangeRequestsService,
+  ChangeRequestPresenter,
+  ChangeRequestContent,
+  MergeService,
+  ConflictResolutionIndexer,
+  ReviewsService,
+  RequestedReviewersService,
+  ReviewPresenter,
+  MergeGate,
+];
 
 /** Change requests, their content and merges (no routes): what later collaboration features build on. */
 @Module({

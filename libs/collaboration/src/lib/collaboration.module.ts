@@ -2,9 +2,13 @@ import { Global, Module } from '@nestjs/common';
 import { ContentCoreModule, MergeSource } from '@docs/content';
 import { ChangeRequestMergeSource } from './change-requests/change-request-merge-source';
 import { ChangeRequestContentController } from './change-request-content/change-request-content.controller';
+import { ChangeRequestLinksController } from './change-request-content/change-request-links.controller';
 import { ChangeRequestPdfController } from './change-request-content/change-request-pdf.controller';
 import { ChangeRequestsController } from './change-requests/change-requests.controller';
 import { CollaborationCoreModule } from './collaboration-core.module';
+import { ReviewsController } from './reviews/reviews.controller';
+import { SemanticChangesController } from './changes/semantic-changes.controller';
+import { SemanticChangesService } from './changes/semantic-changes.service';
 
 /**
  * The collaboration HTTP surface: change requests, their content (and its PDF), merge and update. Global only
@@ -13,8 +17,8 @@ import { CollaborationCoreModule } from './collaboration-core.module';
 @Global()
 @Module({
   imports: [ContentCoreModule, CollaborationCoreModule],
-  controllers: [ChangeRequestsController, ChangeRequestContentController, ChangeRequestPdfController],
-  providers: [{ provide: MergeSource, useClass: ChangeRequestMergeSource }],
+  controllers: [ChangeRequestsController, ChangeRequestContentController, ChangeRequestPdfController, ChangeRequestLinksController, ReviewsController, SemanticChangesController],
+  providers: [{ provide: MergeSource, useClass: ChangeRequestMergeSource }, SemanticChangesService],
   exports: [MergeSource],
 })
 export class CollaborationModule {}

@@ -16,17 +16,24 @@ export interface ChangeRequestPermissions {
 
 /**
  * The change request permission table (docs/permissions.md): the caller's level on the space,
- * the change request's status and the space's edit mode decide.
+ * the change request's status, the space's edit mode and whether the caller is its author decide.
  */
-export function changeRequestPermissions(level: ContentLevel, changeRequest: { status: ChangeRequestStatus }, space: { locked: boolean }): ChangeRequestPermissions {
+export function changeRequestPermissions(
+  level: ContentLevel,
+  changeRequest: { status: ChangeRequestStatus; createdBy?: string | null },
+  space: { locked: boolean },
+  callerId?: string,
+): ChangeRequestPermissions {
   const active = isActive(changeRequest.status);
+  // Nobody reviews their own change request (docs/api-decisions.md).
+  const author = callerId !== undefined && changeRequest.createdBy === callerId;
   const writable = active && !space.locked;
   return {
     view: levelAtLeast(level, 'read'),
     comment: levelAtLeast(level, 'comment'),
     edit: writable && levelAtLeast(level, 'edit'),
     archive: changeRequest.status !== 'merged' && levelAtLeast(level, 'edit'),
-    review: active && levelAtLeast(level, 'review'),
+    review: active && !author && levelAtLeast(level, 'review'),
     merge: writable && levelAtLeast(level, 'review'),
   };
 }

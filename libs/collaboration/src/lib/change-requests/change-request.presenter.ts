@@ -11,6 +11,8 @@ export interface ChangeRequestContext {
   spaceRevisionId: string;
   spaceLocked: boolean;
   level: ContentLevel;
+  /** The caller (their own change requests are not theirs to review). */
+  callerId: string;
   creator: UserEntity | undefined;
 }
 
@@ -45,7 +47,7 @@ export class ChangeRequestPresenter {
         location: this.urls.api('v1/spaces', changeRequest.spaceId, 'change-requests', changeRequest.id),
       },
       conflicts: changeRequest.unresolvedConflicts,
-      ...(options.permissions ? { permissions: changeRequestPermissions(context.level, changeRequest, { locked: context.spaceLocked }) } : {}),
+      ...(options.permissions ? { permissions: changeRequestPermissions(context.level, changeRequest, { locked: context.spaceLocked }, context.callerId) } : {}),
     };
   }
 }

@@ -98,7 +98,7 @@ export class ChangeRequestsService {
       await this.moveCounts(tx, space.id, null, 'draft');
       return entity;
     });
-    return this.presentOne(access, changeRequest);
+    return this.presentOne(access, changeRequest, caller.userId);
   }
 
   async list(spaceId: string, caller: Caller, query: ListChangeRequestsQueryDto): Promise<ListEnvelope<Record<string, unknown>>> {
@@ -119,12 +119,12 @@ export class ChangeRequestsService {
       { scope: ['change-requests', access.space.id, status, query.creator ?? '', query.contributor ?? ''].join(':'), page: query.page, limit: query.limit },
     );
     const creators = await this.creators(page.items);
-    return toListEnvelope(page, (cr) => this.presenter.present(cr, this.context(access, cr.createdBy ? creators.get(cr.createdBy) : undefined)));
+    return toListEnvelope(page, (cr) => this.presenter.present(cr, this.context(access, caller.userId, cr.createdBy ? creators.get(cr.createdBy) : undefined)));
   }
 
   async get(spaceId: string, key: string, caller: Caller): Promise<Record<string, unknown>> {
     const { space, changeRequest } = await this.require(spaceId, key, caller, 'read', 'read its change requests');
-    return this.presentOne(space, changeRequest);
+    return this.presentOne(space, changeRequest, caller.userId);
   }
 
   async update(spaceId: string, key: string, caller: Caller, input: UpdateChangeRequestDto): Promise<Record<string, unknown>> {
@@ -146,7 +146,7 @@ export class ChangeRequestsService {
       return Object.assign(current, { status: next, subject });
     });
     // The space's revision may have moved meanwhile: present from a fresh read of it.
-    return this.presentOne(await this.access.requireSpace(spaceId, caller, 'read', 'read its change requests'), updated);
+    return this.presentOne(await this.access.requireSpace(spaceId, caller, 'read', 'read its change requests'), updated, caller.userId);
   }
 
   /** Moves the space's counters for a change request going from `from` (null: created) to `to`, in `tx`. */
@@ -160,13 +160,13 @@ export class ChangeRequestsService {
     );
   }
 
-  async presentOne(access: SpaceAccess, changeRequest: ChangeRequestEntity): Promise<Record<string, unknown>> {
+  async presentOne(access: SpaceAccess, changeRequest: ChangeRequestEntity, callerId: string): Promise<Record<string, unknown>> {
     const creators = await this.creators([changeRequest]);
-    return this.presenter.present(changeRequest, this.context(access, changeRequest.createdBy ? creators.get(changeRequest.createdBy) : undefined));
+    return this.presenter.present(changeRequest, this.context(access, callerId, changeRequest.createdBy ? creators.get(changeRequest.createdBy) : undefined));
   }
 
-  private context(access: SpaceAccess, creator: UserEntity | undefined) {
-    return { spaceRevisionId: access.space.revisionId, spaceLocked: access.space.editMode === 'locked', level: access.level, creator };
+  private context(access: SpaceAccess, callerId: string, creator: UserEntity | undefined) {
+    return { spaceRevisionId: access.space.revisionId, spaceLocked: access.space.editMode === 'locked', level: access.level, callerId, creator };
   }
 
   /** The creators of a page of change requests, in one query. */

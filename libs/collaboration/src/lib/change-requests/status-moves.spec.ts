@@ -42,3 +42,12 @@ describe('change request permissions', () => {
     expect(cell('admin', 'open', true)).toMatchObject({ edit: false, merge: false, review: true, archive: true });
   });
 });
+
+describe('change request permissions of the author', () => {
+  it('never lets the author review their own change request; merging stays a matter of level', () => {
+    const mine = changeRequestPermissions('admin', { status: 'open', createdBy: 'u1' }, { locked: false }, 'u1');
+    expect(mine).toMatchObject({ review: false, merge: true, edit: true });
+    const theirs = changeRequestPermissions('review', { status: 'open', createdBy: 'u2' }, { locked: false }, 'u1');
+    expect(theirs).toMatchObject({ review: true, merge: true });
+  });
+});

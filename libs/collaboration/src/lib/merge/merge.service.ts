@@ -17,6 +17,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ChangeRequestContentHead, assertContentChangeable } from '../change-requests/change-request-head';
 import { ChangeRequestEntity } from '../change-requests/change-request.entity';
 import { ChangeRequestsService } from '../change-requests/change-requests.service';
+import { MergeGate } from '../reviews/merge-gate';
 import { applyMergePlan } from './apply-merge-plan';
 import { diffTrees } from './diff-trees';
 import { MergeConflict, MergeStep, planMerge } from './merge-plan';
@@ -52,6 +53,7 @@ export class MergeService {
     private readonly writer: ContentWriter,
     private readonly blobs: BlobStore,
     private readonly clock: Clock,
+    private readonly gate: MergeGate,
   ) {}
 
   async merge(spaceId: string, key: string, caller: Caller): Promise<MergeAnswer> {
@@ -66,6 +68,7 @@ export class MergeService {
           `Change request ${cr.id} has unresolved conflicts in pages ${cr.unresolvedConflicts.join(', ')}: edit each of them in the change request, then merge.`,
         );
       }
+      await this.gate.assertAllowed(tx, cr, spaceRevisionId, caller.userId);
       const { steps, conflicts } = await this.plan(tx, cr.baseRevisionId, spaceRevisionId, cr.revisionId, { ours: 'space', theirs: 'change request' });
       if (conflicts.length > 0) return { revision: cr.revisionId, result: 'conflicts', conflicts };
 

@@ -108,7 +108,7 @@ export const COLLECTION_VISIBLE_TO_MEMBERS = `NOT (c.id = ANY(:hidden))`;
 /** The columns `spaceFromRow` reads, of the table aliased `alias`. */
 export function spaceColumns(alias: string): string {
   return [
-    'id', 'organization_id', 'parent_id', 'title', 'emoji', 'icon_url', 'visibility', 'edit_mode', 'default_level', 'language',
+    'id', 'organization_id', 'parent_id', 'title', 'emoji', 'icon_url', 'visibility', 'edit_mode', 'merge_rules', 'default_level', 'language',
     'position', 'revision_id', 'comments', 'change_requests', 'change_requests_open', 'change_requests_draft', 'created_at',
     'updated_at', 'deleted_at',
   ]
@@ -220,6 +220,7 @@ export function spaceFromRow(row: Record<string, any>): SpaceEntity {
     iconUrl: row.icon_url,
     visibility: row.visibility,
     editMode: row.edit_mode,
+    mergeRules: row.merge_rules,
     defaultLevel: row.default_level,
     language: row.language,
     position: row.position,

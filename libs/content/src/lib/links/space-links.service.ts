@@ -20,6 +20,12 @@ export type LinkStatus = 'ok' | 'broken' | 'in-app';
 /** A links list: the envelope plus the reference's `stats`. */
 export type LinksList = ListEnvelope<Record<string, unknown>> & { stats: { total: number; broken: { total: number } } };
 
+/** Another content head of the space (a change request's): its index key and head revision. */
+export interface LinksHead {
+  headKey: string;
+  revisionId: string;
+}
+
 /** The space's current content, as the links reads see it. */
 interface Head {
   access: SpaceAccess;
@@ -53,8 +59,13 @@ export class SpaceLinks {
   ) {}
 
   /** `GET /spaces/{id}/links` (no `pageId`) and `GET .../content/page/{pageId}/links`. */
-  async list(spaceId: string, caller: Caller, request: { pageId?: string; status?: LinkStatus; page?: string; limit?: number }): Promise<LinksList> {
-    const head = await this.head(spaceId, caller);
+  async list(
+    spaceId: string,
+    caller: Caller,
+    request: { pageId?: string; status?: LinkStatus; page?: string; limit?: number },
+    at?: LinksHead,
+  ): Promise<LinksList> {
+    const head = await this.head(spaceId, caller, at);
     if (request.pageId !== undefined) await this.requirePage(head, request.pageId);
     const limit = request.limit ?? DEFAULT_PAGE_SIZE;
     const scope = `links:${head.headKey}:${request.pageId ?? ''}:${request.status ?? ''}`;
@@ -135,8 +146,14 @@ export class SpaceLinks {
   }
 
   /** `GET .../content/page/{pageId}/backlinks`: the pages of the space that link to this one (by id, anchor or relative path). */
-  async pageBacklinks(spaceId: string, caller: Caller, pageId: string, request: { page?: string; limit?: number }): Promise<ListEnvelope<Record<string, unknown>>> {
-    const head = await this.head(spaceId, caller);
+  async pageBacklinks(
+    spaceId: string,
+    caller: Caller,
+    pageId: string,
+    request: { page?: string; limit?: number },
+    at?: LinksHead,
+  ): Promise<ListEnvelope<Record<string, unknown>>> {
+    const head = await this.head(spaceId, caller, at);
     const path = await this.requirePage(head, pageId);
     return this.backlinks(head, caller, `page-backlinks:${head.headKey}:${pageId}`, request, {
       where: `((l.kind = 'page' AND l.target_space IS NULL AND l.target_page = $2) OR (l.kind = 'path' AND l.target_path = $3)) AND l.page_id <> $2`,
@@ -145,8 +162,14 @@ export class SpaceLinks {
   }
 
   /** `GET .../content/files/{fileId}/backlinks`: the pages of the space that show or link to this file. */
-  async fileBacklinks(spaceId: string, caller: Caller, fileId: string, request: { page?: string; limit?: number }): Promise<ListEnvelope<Record<string, unknown>>> {
-    const head = await this.head(spaceId, caller);
+  async fileBacklinks(
+    spaceId: string,
+    caller: Caller,
+    fileId: string,
+    request: { page?: string; limit?: number },
+    at?: LinksHead,
+  ): Promise<ListEnvelope<Record<string, unknown>>> {
+    const head = await this.head(spaceId, caller, at);
     if (!(await this.fileReads.get(head.revision, fileId))) throw new NotFoundException(`No file has the id ${fileId}.`);
     return this.backlinks(head, caller, `file-backlinks:${head.headKey}:${fileId}`, request, {
       where: `l.kind = 'file' AND l.target_file = $2`,
@@ -183,16 +206,13 @@ export class SpaceLinks {
     return { items, count: rows[0]?.count ?? 0, ...(nextPage ? { next: { page: nextPage } } : {}) };
   }
 
-  private async head(spaceId: string, caller: Caller): Promise<Head> {
+  /** The space's current content, or `at` (another head of the space: a change request's). */
+  private async head(spaceId: string, caller: Caller, at?: LinksHead): Promise<Head> {
     const access = await this.access.requireSpace(spaceId, caller, 'read', 'read its links');
-    const revision = await this.reader.revision({
-      organizationId: access.space.organizationId,
-      spaceId: access.space.id,
-      revisionId: access.space.revisionId,
-      headKey: access.space.id,
-    });
-    if (!revision) throw new NotFoundException(`No revision has the id ${access.space.revisionId}.`);
-    return { access, headKey: access.space.id, revision };
+    const { headKey, revisionId } = at ?? { headKey: access.space.id, revisionId: access.space.revisionId };
+    const revision = await this.reader.revision({ organizationId: access.space.organizationId, spaceId: access.space.id, revisionId, headKey });
+    if (!revision) throw new NotFoundException(`No revision has the id ${revisionId}.`);
+    return { access, headKey, revision };
   }
 
   /** The page's path in the head (null for a link page); 404 when the head has no such page. */
@@ -227,12 +247,13 @@ export class SpaceLinks {
       keys.length === 0
         ? []
         : await this.dataSource.query(
-            `SELECT ${PAGE_COLUMNS} FROM unnest($1::text[], $2::text[]) AS k(head_key, page_id)
+            // Pages of this space are read in the head being listed (a change request's, or the space's); others in their space's.
+            `SELECT ${PAGE_COLUMNS}, k.space_id FROM unnest($1::text[], $2::text[], $3::text[]) AS k(space_id, head_key, page_id)
                JOIN head_pages hp ON hp.head_key = k.head_key AND hp.page_id = k.page_id
                JOIN page_nodes n ON n.id = hp.node_id`,
-            [keys.map((k) => k.spaceId), keys.map((k) => k.pageId)],
+            [keys.map((k) => k.spaceId), keys.map((k) => (k.spaceId === space.id ? head.headKey : k.spaceId)), keys.map((k) => k.pageId)],
           );
-    const pages = new Map<string, PageTreeNode>(rows.map((row) => [`${row.head_key}:${row.page_id}`, pageFromRow(row)]));
+    const pages = new Map<string, PageTreeNode>(rows.map((row) => [`${row.space_id}:${row.page_id}`, pageFromRow(row)]));
     const documents = await this.reader.documents([...pages.values()]);
     const files = new Map<string, Record<string, unknown>>();
     for (const file of await this.fileReads.many(head.revision, [...new Set(wanted.files)])) files.set(file.fileId, await this.filePresenter.present(file));

@@ -27,7 +27,9 @@ export class SpacePermissionsDto {
 }
 
 export class MergeRulesDto {
-  @ApiProperty({ enum: ['inherit'], description: "A space follows its organization's merge rules." }) type: 'inherit';
+  @ApiProperty({ enum: ['inherit', 'rules', 'none'], description: "`inherit` (the default) follows the organization's merge rules." }) type: 'inherit' | 'rules' | 'none';
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, description: "With type `rules`: the reference's MergeRule objects, all of which must pass." })
+  rules?: object[];
 }
 
 export class SpaceDto {

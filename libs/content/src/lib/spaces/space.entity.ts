@@ -1,4 +1,4 @@
-import { OrganizationEntity } from '@docs/identity';
+import { type MergeRulesSpace, OrganizationEntity } from '@docs/identity';
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Relation } from 'typeorm';
 import { CollectionEntity } from '../collections/collection.entity';
 import type { DefaultLevel } from '../permissions/content-permissions';
@@ -50,6 +50,10 @@ export class SpaceEntity {
 
   @Column({ name: 'edit_mode', type: 'text', default: 'live' })
   editMode: SpaceEditMode;
+
+  /** What a change request needs before merge; `inherit` takes the organization's. */
+  @Column({ name: 'merge_rules', type: 'jsonb', default: () => `'{"type": "inherit"}'` })
+  mergeRules: MergeRulesSpace;
 
   /** A role caps the members' level, 'inherit' takes the parent's, null: members get no access. */
   @Column({ name: 'default_level', type: 'text', nullable: true, default: 'inherit' })

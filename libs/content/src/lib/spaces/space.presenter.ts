@@ -25,8 +25,7 @@ export class SpacePresenter {
       updatedAt: space.updatedAt.toISOString(),
       ...(space.deletedAt ? { deletedAt: space.deletedAt.toISOString() } : {}),
       editMode: space.editMode,
-      // Merge rules are configured per organization for now (collaboration will add per-space rules).
-      mergeRules: { type: 'inherit' },
+      mergeRules: space.mergeRules,
       urls,
       organization: space.organizationId,
       ...(space.parentId ? { parent: space.parentId } : {}),

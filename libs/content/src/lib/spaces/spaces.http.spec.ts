@@ -317,7 +317,7 @@ describe('spaces', () => {
       [{ defaultLevel: 'owner' }, 'defaultLevel must be one of admin, create, review, edit, comment, read, inherit or null'],
       [{ language: 'xx' }, 'language must be one of the following values'],
       [{ visibility: 'public' }, 'property visibility should not exist'],
-      [{ mergeRules: { type: 'none' } }, 'property mergeRules should not exist'],
+      [{ mergeRules: { type: 'nope' } }, 'mergeRules.type must be one of inherit, rules, none'],
     ])('refuses %j with 400 naming the field, changing nothing', async (body, message) => {
       const { organization, members } = await createOrganization(t);
       const space = await createSpace(t, members.admin.token, organization.id, { emoji: '📘' });

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { Caller, MemberRoleOrGuest, OrganizationAccess } from '@docs/identity';
+import { assertMergeRulesUsersAreMembers, Caller, MemberRoleOrGuest, OrganizationAccess } from '@docs/identity';
 import { Clock, DAY_MS, newId, Page, Paginator, sortKey, SqlList } from '@docs/platform';
 import { DataSource, Repository } from 'typeorm';
 import { ContentAccess, OrganizationContent, spaceColumns, spaceFromRow, spaceVisibleToMembers, SpaceAccess } from '../access/content-access';
@@ -163,6 +163,10 @@ export class SpacesService {
     if (input.editMode !== undefined) changes.editMode = input.editMode;
     if (input.defaultLevel !== undefined) changes.defaultLevel = input.defaultLevel;
     if (input.language !== undefined) changes.language = input.language;
+    if (input.mergeRules !== undefined) {
+      await assertMergeRulesUsersAreMembers(this.dataSource, space.organizationId, input.mergeRules, 'mergeRules');
+      changes.mergeRules = input.mergeRules;
+    }
     if (input.emoji !== undefined) {
       changes.emoji = input.emoji ?? '';
       if (input.emoji !== null) changes.iconUrl = null;

@@ -1,9 +1,11 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ListEnvelopeDto } from '@docs/platform';
 import { ORGANIZATION_TYPES } from './organization.entity';
 
 export class OrganizationMergeRulesDto {
-  @ApiProperty({ enum: ['none'], description: 'No merge rules in a self-hosted installation.' }) type: 'none';
+  @ApiProperty({ enum: ['rules', 'none'], description: 'What change requests need before merge (`none`: nothing).' }) type: 'rules' | 'none';
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object' }, description: "With type `rules`: the reference's MergeRule objects, all of which must pass." })
+  rules?: object[];
 }
 
 export class OrganizationTrialDto {

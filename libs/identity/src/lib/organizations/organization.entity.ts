@@ -1,4 +1,5 @@
 import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
+import type { MergeRulesStandalone } from '../merge-rules/merge-rules';
 
 export const ORGANIZATION_TYPES = ['business', 'community'] as const;
 export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
@@ -20,4 +21,8 @@ export class OrganizationEntity {
 
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt: Date;
+
+  /** What a change request needs before merge, in spaces that inherit (validated before it is stored). */
+  @Column({ name: 'merge_rules', type: 'jsonb', default: () => `'{"type": "none"}'` })
+  mergeRules: MergeRulesStandalone;
 }

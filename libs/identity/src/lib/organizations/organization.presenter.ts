@@ -24,7 +24,7 @@ export class OrganizationPresenter {
       inviteLinks: false,
       sso: false,
       ai: false,
-      mergeRules: { type: 'none' },
+      mergeRules: organization.mergeRules,
       urls: {
         location: this.urls.api('v1/orgs', organization.id),
         app: this.urls.app('o', organization.id),

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ListEnvelope, ListQueryDto, toListEnvelope } from '@docs/platform';
 import { OrganizationAccess } from '../access/organization-access';
@@ -6,6 +6,7 @@ import { TeamOwnership } from '../access/team-ownership';
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { CreateOrganizationDto } from './dto/create-organization.dto';
+import { UpdateOrganizationDto } from './dto/update-organization.dto';
 import { OrganizationDto, OrganizationListDto } from './organization.dto';
 import { OrganizationPresenter } from './organization.presenter';
 import { OrganizationsService } from './organizations.service';
@@ -48,6 +49,19 @@ export class OrganizationsController {
     const membership = await this.access.require(organizationId, caller);
     const [organization, owned] = await Promise.all([
       this.organizations.get(organizationId),
+      this.ownership.organizationsWhereOwner(caller.userId, [organizationId]),
+    ]);
+    return this.presenter.present(organization, { role: membership.role, ownsTeam: owned.has(organizationId) });
+  }
+
+  @Patch(':organizationId')
+  @ApiOperation({ operationId: 'updateOrganizationById', summary: 'Change the title or the merge rules (admin).' })
+  @ApiOkResponse({ type: OrganizationDto })
+  @ApiErrors(400, 403, 404)
+  async update(@CurrentCaller() caller: Caller, @Param('organizationId') organizationId: string, @Body() body: UpdateOrganizationDto): Promise<OrganizationDto> {
+    const membership = await this.access.requireRole(organizationId, caller, 'admin', 'change the organization');
+    const [organization, owned] = await Promise.all([
+      this.organizations.update(organizationId, body),
       this.ownership.organizationsWhereOwner(caller.userId, [organizationId]),
     ]);
     return this.presenter.present(organization, { role: membership.role, ownsTeam: owned.has(organizationId) });

@@ -5,10 +5,12 @@ import { DataSource, EntityManager, Repository } from 'typeorm';
 import { MemberEntity } from '../members/member.entity';
 import type { MemberRoleOrGuest } from '../members/member-role';
 import { OrganizationEntity, OrganizationType } from './organization.entity';
+import { assertMergeRulesUsersAreMembers, type MergeRulesStandalone } from '../merge-rules/merge-rules';
+import type { UpdateOrganizationDto } from './dto/update-organization.dto';
 
 const FIND_ORGANIZATION = preparedStatement(
   'organizations_find_by_id',
-  'SELECT id, title, type, email_domains, created_at FROM organizations WHERE id = $1',
+  'SELECT id, title, type, email_domains, created_at, merge_rules FROM organizations WHERE id = $1',
 );
 
 /** An organization together with the viewer's membership of it. */
@@ -42,6 +44,7 @@ export class OrganizationsService {
         type: input.type ?? 'business',
         emailDomains: [],
         createdAt: now,
+        mergeRules: { type: 'none' },
       });
       await tx.insert(OrganizationEntity, organization);
       await tx.insert(MemberEntity, {
@@ -60,7 +63,14 @@ export class OrganizationsService {
 
   /** An organization by id: read on every organization-scoped GET, so a prepared statement. */
   async get(organizationId: string): Promise<OrganizationEntity> {
-    const row = await this.sql.first<{ id: string; title: string; type: OrganizationType; email_domains: string[]; created_at: Date }>(
+    const row = await this.sql.first<{
+      id: string;
+      title: string;
+      type: OrganizationType;
+      email_domains: string[];
+      created_at: Date;
+      merge_rules: MergeRulesStandalone;
+    }>(
       FIND_ORGANIZATION,
       [organizationId],
     );
@@ -71,7 +81,18 @@ export class OrganizationsService {
       type: row.type,
       emailDomains: row.email_domains,
       createdAt: row.created_at,
+      mergeRules: row.merge_rules,
     });
+  }
+
+  /** Changes the title and/or the merge rules (the caller's admin role is checked by the controller). */
+  async update(organizationId: string, input: UpdateOrganizationDto): Promise<OrganizationEntity> {
+    if (input.mergeRules) await assertMergeRulesUsersAreMembers(this.dataSource, organizationId, input.mergeRules, 'mergeRules');
+    const changes: Partial<OrganizationEntity> = {};
+    if (input.title !== undefined) changes.title = input.title.trim();
+    if (input.mergeRules !== undefined) changes.mergeRules = input.mergeRules;
+    if (Object.keys(changes).length > 0) await this.organizations.update({ id: organizationId }, changes);
+    return this.get(organizationId);
   }
 
   /** Every organization with its member count, oldest first (operator CLI). */

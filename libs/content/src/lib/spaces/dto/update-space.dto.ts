@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { MEMBER_ROLES } from '@docs/identity';
+import { IsMergeRules, MEMBER_ROLES, mergeRulesSchema, type MergeRulesSpace } from '@docs/identity';
 import { IsIn, IsString, IsUrl, MaxLength } from 'class-validator';
 import type { DefaultLevel } from '../../permissions/content-permissions';
 import { IsDefaultLevel } from '../../permissions/is-default-level.decorator';
@@ -36,6 +36,13 @@ export class UpdateSpaceDto {
   @ApiPropertyOptional({ enum: [...MEMBER_ROLES, 'inherit'], nullable: true, description: 'Caps the level of members; null: members get no access.' })
   @IsDefaultLevel()
   defaultLevel?: DefaultLevel;
+
+  @ApiPropertyOptional({
+    ...mergeRulesSchema({ allowInherit: true }),
+    description: "The reference's MergeRulesSpaceConfiguration: `{type: inherit}`, `{type: none}` or `{type: rules, rules: MergeRule[]}` (users must be members).",
+  })
+  @IsMergeRules({ allowInherit: true })
+  mergeRules?: MergeRulesSpace;
 
   @ApiPropertyOptional({ enum: TRANSLATION_LANGUAGES })
   @WhenPresent()

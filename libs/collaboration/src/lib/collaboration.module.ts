@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ContentCoreModule, MergeSource } from '@docs/content';
 import { ChangeRequestMergeSource } from './change-requests/change-request-merge-source';
+import { ChangeRequestReusableContentsController } from './change-request-content/change-request-reusable-contents.controller';
 import { ChangeRequestContentController } from './change-request-content/change-request-content.controller';
 import { ChangeRequestPdfController } from './change-request-content/change-request-pdf.controller';
 import { ChangeRequestsController } from './change-requests/change-requests.controller';
@@ -13,7 +14,7 @@ import { CollaborationCoreModule } from './collaboration-core.module';
 @Global()
 @Module({
   imports: [ContentCoreModule, CollaborationCoreModule],
-  controllers: [ChangeRequestsController, ChangeRequestContentController, ChangeRequestPdfController],
+  controllers: [ChangeRequestsController, ChangeRequestContentController, ChangeRequestReusableContentsController, ChangeRequestPdfController],
   providers: [{ provide: MergeSource, useClass: ChangeRequestMergeSource }],
   exports: [MergeSource],
 })

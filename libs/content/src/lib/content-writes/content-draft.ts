@@ -9,6 +9,8 @@ import { joinPath, slugFromTitle, uniqueSlug } from '../pages/page-slugs';
 
 export type { PageFields } from '../pages/page-node-row';
 import type { RevisionEntity } from '../revisions/revision.entity';
+import type { ReusableContentEntry, Variables } from '../reusable-contents/reusable-content-entry';
+import stableStringify from 'fast-json-stable-stringify';
 
 /** A child in a container's ordered list: enough to place it and keep slugs unique. */
 interface ChildRef {
@@ -43,6 +45,8 @@ interface DraftPage {
 export interface DraftResult {
   rootPages: string[];
   files: string[];
+  reusableContents: ReusableContentEntry[];
+  variables: Variables;
   upserted: IndexedPage[];
   removed: string[];
   /** Bytes of the node rows written, for the figures of the storage benchmark. */
@@ -65,6 +69,10 @@ export class ContentDraft {
   private readonly removed = new Set<string>();
   private files: string[];
   private filesChanged = false;
+  private reusable: ReusableContentEntry[];
+  private reusableChanged = false;
+  private vars: Variables;
+  private variablesChanged = false;
 
   constructor(
     private readonly tx: EntityManager,
@@ -73,6 +81,8 @@ export class ContentDraft {
     readonly now: Date,
   ) {
     this.files = [...base.files];
+    this.reusable = (base.reusableContents ?? []) as ReusableContentEntry[];
+    this.vars = (base.variables ?? {}) as Variables;
   }
 
   /** A page of the head (404 when it has none with this id). */
@@ -243,12 +253,53 @@ export class ContentDraft {
     this.filesChanged = true;
   }
 
+  /** The reusable contents of the revision as staged so far. */
+  get reusableContents(): readonly ReusableContentEntry[] {
+    return this.reusable;
+  }
+
+  /** A reusable content of the head (404 when it has none with this id). */
+  reusableContent(id: string): ReusableContentEntry {
+    const entry = this.reusable.find((candidate) => candidate.id === id);
+    if (!entry) throw new NotFoundException(`No reusable content has the id ${id}.`);
+    return entry;
+  }
+
+  /** Adds a reusable content, or replaces the one with its id (no change when equal). */
+  putReusableContent(entry: ReusableContentEntry): void {
+    const index = this.reusable.findIndex((candidate) => candidate.id === entry.id);
+    if (index >= 0 && stableStringify(this.reusable[index]) === stableStringify(entry)) return;
+    this.reusable = index >= 0 ? this.reusable.map((candidate, i) => (i === index ? entry : candidate)) : [...this.reusable, entry];
+    this.reusableChanged = true;
+  }
+
+  /** Removes a reusable content (404 when the head has none with this id). */
+  removeReusableContent(id: string): void {
+    this.reusableContent(id);
+    this.reusable = this.reusable.filter((candidate) => candidate.id !== id);
+    this.reusableChanged = true;
+  }
+
+  /** The revision's variables as staged so far. */
+  get variables(): Readonly<Variables> {
+    return this.vars;
+  }
+
+  /** Replaces the revision's variables (no change when equal). */
+  setVariables(variables: Variables): void {
+    if (stableStringify(variables) === stableStringify(this.vars)) return;
+    this.vars = { ...variables };
+    this.variablesChanged = true;
+  }
+
   /** Whether anything changed at all (an edit that changes nothing makes no revision). */
   get hasChanges(): boolean {
     return (
       this.rootChanged ||
       this.removed.size > 0 ||
       this.filesChanged ||
+      this.reusableChanged ||
+      this.variablesChanged ||
       [...this.pages.values()].some((page) => page.changed || page.childrenChanged || page.pathChanged)
     );
   }
@@ -311,7 +362,7 @@ export class ContentDraft {
 
     const rootPages = this.root ? this.root.map(nodeOf) : this.base.rootPages;
     const upserted = await this.reindex(newIds);
-    return { rootPages, files: this.files, upserted, removed: [...this.removed], nodesWritten };
+    return { rootPages, files: this.files, reusableContents: this.reusable, variables: this.vars, upserted, removed: [...this.removed], nodesWritten };
   }
 
   /** Rewrites `head_pages` for removed pages, pages with a new node, and subtrees with a new path. */

@@ -8,8 +8,7 @@ import type { DocumentFormat } from '../content-reads/dto/content-query.dto';
 import { PagePresenter } from '../content-reads/page.presenter';
 import type { ContentHead } from '../heads/content-head';
 import { SpaceContentHead } from '../heads/space-content-head';
-import { markdownToDocument } from '../page-bodies/document-codec';
-import { documentBytes, requireJsonDocument } from '../page-bodies/page-document';
+import { bodyDocument, storeDocument } from '../page-bodies/store-document-body';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import type { ContentDraft, PageChanges } from './content-draft';
 import { ContentWriter } from './content-writer.service';
@@ -130,14 +129,8 @@ export class PageWritesService {
 
   /** Stores the body given as markdown or document; undefined when neither is given, null when empty. */
   private async body(tx: EntityManager, input: { markdown?: string; document?: Record<string, unknown> }): Promise<string | null | undefined> {
-    if (input.markdown !== undefined && input.document !== undefined) {
-      throw new BadRequestException('Give the body as markdown or as document, not both.');
-    }
-    const document =
-      input.markdown !== undefined ? markdownToDocument(input.markdown) : input.document !== undefined ? requireJsonDocument(input.document, 'document') : undefined;
-    if (!document) return undefined;
-    const bytes = documentBytes(document);
-    return bytes ? (await this.blobs.put(tx, bytes)).hash : null;
+    const document = bodyDocument(input);
+    return document ? storeDocument(this.blobs, tx, document) : undefined;
   }
 
   /** Presents the page from the head's index as the write left it, inside the write's transaction. */

@@ -31,7 +31,7 @@ export const LINK_STATUS_SQL = `
          THEN 'ok' ELSE 'broken' END
     WHEN 'other' THEN CASE WHEN starts_with(g.url, '{"kind":"reusable-content"') AND (g.url::jsonb ->> 'space') IS NULL
            AND NOT EXISTS (SELECT 1 FROM revisions r WHERE r.id = $4
-                              AND r.reusable_contents @> jsonb_build_array(jsonb_build_object('id', g.url::jsonb ->> 'reusableContent'))))
+                              AND r.reusable_contents @> jsonb_build_array(jsonb_build_object('id', g.url::jsonb ->> 'reusableContent')))
          THEN 'broken' ELSE 'ok' END
     ELSE 'ok'
   END`;

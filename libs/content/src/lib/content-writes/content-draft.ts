@@ -280,6 +280,13 @@ export class ContentDraft {
     this.reusableChanged = true;
   }
 
+  /** Replaces the whole list (a merge's result; no change when equal). */
+  setReusableContents(entries: ReusableContentEntry[]): void {
+    if (stableStringify(entries) === stableStringify(this.reusable)) return;
+    this.reusable = [...entries];
+    this.reusableChanged = true;
+  }
+
   /** The revision's variables as staged so far. */
   get variables(): Readonly<Variables> {
     return this.vars;

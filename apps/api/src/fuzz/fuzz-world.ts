@@ -22,7 +22,8 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   const saml = await as.post(`${base}/saml`, { label: 'Fuzz IdP' });
   const collection = await createCollection(t, members.admin.token, organization.id, { title: 'Fuzz collection' });
   const space = await createSpace(t, members.admin.token, organization.id, { title: 'Fuzz space', parent: collection.id });
-  for (const res of [team, saml]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
+  const reusable = await as.post(`/v1/spaces/${space.id}/content/reusable-contents`, { title: 'Fuzz include', markdown: 'Shared text.' });
+  for (const res of [team, saml, reusable]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
   return {
     token: members.admin.token,
     ids: {
@@ -32,6 +33,7 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
       samlProviderId: saml.body.id,
       collectionId: collection.id,
       spaceId: space.id,
+      reusableContentId: reusable.body.id,
     },
   };
 }

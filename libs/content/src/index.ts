@@ -74,3 +74,4 @@ export * from './lib/reusable-contents/dto/update-reusable-content.dto';
 export * from './lib/variables/variables.service';
 export * from './lib/variables/variable-rules';
 export * from './lib/variables/dto/variables-body.dto';
+export { canonicalVariables } from './lib/pages/page-node-row';

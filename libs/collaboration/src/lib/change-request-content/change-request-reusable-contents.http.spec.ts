@@ -119,4 +119,21 @@ describe('change requests: reusable contents and variables', () => {
     expect((await as('admin').patch(`${content}/variables`, { variables: { a: 1 } })).status).toBe(409);
     expect((await as('reader').get(`${content}/reusable-contents/${rc.id}`)).body.title).toBe('Note');
   });
+
+  it('merges page variables as a page field: one side changed wins, different changes are a fields conflict', async () => {
+    const { as, spaceContent, open } = await setup();
+    const page = (await as('editor').post(`${spaceContent}/pages`, { title: 'Setup', variables: { port: 1 } })).body;
+    const { base, content } = await open();
+    await as('editor').patch(`${content}/page/${page.id}`, { variables: { port: 2 } });
+    const merged = await as('admin').post(`${base}/merge`);
+    expect(merged.body).toMatchObject({ result: 'merge', conflicts: [] });
+    expect((await as('reader').get(`${spaceContent}/page/${page.id}`)).body.variables).toEqual({ port: 2 });
+
+    const second = await open();
+    await as('editor').patch(`${second.content}/page/${page.id}`, { variables: { port: 3 } });
+    await as('editor').patch(`${spaceContent}/page/${page.id}`, { variables: { port: 4 } });
+    const clash = await as('admin').post(`${second.base}/merge`);
+    expect(clash.body.result).toBe('conflicts');
+    expect(clash.body.conflicts).toEqual([{ pageId: page.id, title: 'Setup', reason: 'fields', fields: ['variables'] }]);
+  });
 });

@@ -54,7 +54,7 @@ export interface DraftResult {
 }
 
 /** The changes `updatePage` takes; absent fields are unchanged. */
-export type PageChanges = Partial<Pick<PageFields, 'type' | 'title' | 'slug' | 'emoji' | 'description' | 'hidden' | 'noIndex' | 'href' | 'documentHash'>>;
+export type PageChanges = Partial<Pick<PageFields, 'type' | 'title' | 'slug' | 'emoji' | 'description' | 'hidden' | 'noIndex' | 'href' | 'documentHash' | 'variables'>>;
 
 /**
  * The changes of one write against a head, staged in memory over the head's index, then written
@@ -94,7 +94,7 @@ export class ContentDraft {
   async createPage(input: {
     parent: string | null;
     position?: PagePosition;
-    fields: Omit<PageFields, 'slug' | 'createdAt' | 'updatedAt'>;
+    fields: Omit<PageFields, 'slug' | 'createdAt' | 'updatedAt' | 'variables'> & { variables?: string | null };
     /** An explicit slug: 409 when a sibling has it. Absent: derived from the title, made unique. */
     slug?: string;
     /** A slug to keep if free, made unique otherwise (a merge bringing a page whose slug a sibling took). */
@@ -123,7 +123,7 @@ export class ContentDraft {
       nodeId: null,
       parentPageId: parent,
       path: null,
-      fields: { ...fields, slug, createdAt: input.createdAt ?? this.now, updatedAt: this.now },
+      fields: { ...fields, variables: fields.type === 'document' ? (fields.variables ?? null) : null, slug, createdAt: input.createdAt ?? this.now, updatedAt: this.now },
       originalChildren: [],
       children: [],
       changed: true,
@@ -155,6 +155,8 @@ export class ContentDraft {
       }
     }
     if (next.type === 'group') next.documentHash = null;
+    // Only document pages have variables (the reference's RevisionPageDocument).
+    if (next.type !== 'document') next.variables = null;
     const changed = (Object.keys(next) as (keyof PageFields)[]).some((key) => next[key] !== page.fields[key]);
     if (!changed) return;
     if (next.slug !== page.fields.slug) {
@@ -347,6 +349,7 @@ export class ContentDraft {
       no_index: page.fields.noIndex,
       href: page.fields.href,
       document_hash: page.fields.documentHash,
+      variables: page.fields.variables,
       children: page.children ? page.children.map(nodeOf) : page.originalChildren,
       created_at: page.fields.createdAt.toISOString(),
       updated_at: page.fields.updatedAt.toISOString(),
@@ -355,10 +358,10 @@ export class ContentDraft {
     if (nodes.length > 0) {
       const written: { bytes: string }[] = await this.tx.query(
         `WITH inserted AS (
-           INSERT INTO page_nodes (id, page_id, type, title, slug, emoji, description, hidden, no_index, href, document_hash, children, created_at, updated_at)
-           SELECT id, page_id, type, title, slug, emoji, description, hidden, no_index, href, document_hash, children, created_at, updated_at
+           INSERT INTO page_nodes (id, page_id, type, title, slug, emoji, description, hidden, no_index, href, document_hash, variables, children, created_at, updated_at)
+           SELECT id, page_id, type, title, slug, emoji, description, hidden, no_index, href, document_hash, variables::jsonb, children, created_at, updated_at
              FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, page_id text, type text, title text, slug text, emoji text,
-                  description text, hidden boolean, no_index boolean, href text, document_hash text, children bigint[],
+                  description text, hidden boolean, no_index boolean, href text, document_hash text, variables text, children bigint[],
                   created_at timestamptz, updated_at timestamptz)
            RETURNING pg_column_size(page_nodes.*) AS bytes
          ) SELECT COALESCE(sum(bytes), 0)::text AS bytes FROM inserted`,

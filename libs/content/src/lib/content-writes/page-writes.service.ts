@@ -9,6 +9,8 @@ import { PagePresenter } from '../content-reads/page.presenter';
 import type { ContentHead } from '../heads/content-head';
 import { SpaceContentHead } from '../heads/space-content-head';
 import { bodyDocument, storeDocument } from '../page-bodies/store-document-body';
+import { canonicalVariables } from '../pages/page-node-row';
+import { requireVariables } from '../variables/variable-rules';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import type { ContentDraft, PageChanges } from './content-draft';
 import { ContentWriter } from './content-writer.service';
@@ -56,6 +58,7 @@ export class PageWritesService {
       throw new BadRequestException(`A ${type} page has no body: markdown and document are only for document pages.`);
     }
     if (type === 'link' && input.slug !== undefined) throw new BadRequestException('A link page has no slug.');
+    const variables = pageVariables(input.variables, type);
     const { revision, result } = await this.writer.apply(head, this.writeOptions(options, `Create page "${input.title}"`), async (draft, tx) => {
       const documentHash = type === 'document' ? ((await this.body(tx, input)) ?? null) : null;
       const pageId = await draft.createPage({
@@ -71,6 +74,7 @@ export class PageWritesService {
           noIndex: input.noIndex ?? false,
           href: type === 'link' ? (input.href ?? null) : null,
           documentHash,
+          variables,
         },
       });
       return this.answer(head, pageId, options.format);
@@ -87,6 +91,7 @@ export class PageWritesService {
       }
       if (type !== 'link' && input.href !== undefined) throw new BadRequestException('href is only for link pages (type "link").');
       if (type === 'link' && input.slug !== undefined) throw new BadRequestException('A link page has no slug.');
+      const variables = pageVariables(input.variables, type);
       const changes: PageChanges = {
         type: input.type,
         title: input.title,
@@ -97,6 +102,7 @@ export class PageWritesService {
         noIndex: input.noIndex,
         href: input.href,
         documentHash: await this.body(tx, input),
+        variables,
       };
       await draft.updatePage(pageId, changes);
       return this.answer(head, pageId, options.format);
@@ -143,4 +149,11 @@ export class PageWritesService {
       return this.presenter.present(page, { spaceId: head.spaceId, format, documents });
     };
   }
+}
+
+/** A page's `variables` as given (checked like the revision's), stored canonical; undefined when absent. */
+function pageVariables(input: Record<string, unknown> | undefined, type: string): string | null | undefined {
+  if (input === undefined) return undefined;
+  if (type !== 'document') throw new BadRequestException(`A ${type} page has no variables: they are only for document pages.`);
+  return canonicalVariables(requireVariables(input, 'variables'));
 }

@@ -8,6 +8,7 @@ import { ContentReader, PageTreeNode } from '../content-reads/content-reader.ser
 import { FilePresenter } from '../files/file.presenter';
 import { FileReads } from '../files/file-reads.service';
 import type { PageType } from '../pages/page-node.entity';
+import { canonicalVariables } from '../pages/page-node-row';
 import { canSee, contentLevel } from '../permissions/content-permissions';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import type { SpaceDto } from '../spaces/space.dto';
@@ -28,7 +29,7 @@ interface Head {
 }
 
 const PAGE_COLUMNS = `hp.head_key, hp.path, n.id::text AS node_id, n.page_id, n.type, n.title, n.slug, n.emoji, n.description, n.hidden,
-  n.no_index, n.href, n.document_hash, n.created_at, n.updated_at`;
+  n.no_index, n.href, n.document_hash, n.variables, n.created_at, n.updated_at`;
 
 /**
  * Reads of `page_links` for a space's current content: its links grouped by target (all, or
@@ -305,6 +306,7 @@ function pageFromRow(row: Record<string, any>): PageTreeNode {
     noIndex: row.no_index,
     href: row.href,
     documentHash: row.document_hash,
+    variables: canonicalVariables(row.variables),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     path: row.path,

@@ -215,4 +215,33 @@ describe('variables', () => {
     expect((await as('admin').patch(url, { variables: { a: 1 } })).status).toBe(409);
     expect(await revision()).toBe(now);
   });
+
+  it("gives a document page its own variables on create and patch (the reference's RevisionPageDocument.variables)", async () => {
+    const { organization, members } = await createOrganization(t, { editor: 'edit' });
+    const space = await createSpace(t, members.admin.token, organization.id);
+    const as = t.http.as(members.editor.token);
+    const base = `/v1/spaces/${space.id}/content`;
+    const page = await as.post(`${base}/pages`, { title: 'Setup', markdown: 'x', variables: { port: 8080, host: 'db' } });
+    expect(page.status).toBe(201);
+    expect(page.body.variables).toEqual({ host: 'db', port: 8080 });
+    expect((await as.get(`${base}/page/${page.body.id}`)).body.variables).toEqual({ host: 'db', port: 8080 });
+    expect((await as.get(`${base}/pages`)).body.pages[0].variables).toEqual({ host: 'db', port: 8080 });
+
+    const same = await as.patch(`${base}/page/${page.body.id}`, { variables: { port: 8080, host: 'db' } });
+    expect(same.headers.etag).toBe(page.headers.etag);
+    const changed = await as.patch(`${base}/page/${page.body.id}`, { variables: { tls: true } });
+    expect(changed.body.variables).toEqual({ tls: true });
+    const cleared = await as.patch(`${base}/page/${page.body.id}`, { variables: {} });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.variables).toBeUndefined();
+    // The earlier revision keeps them.
+    expect((await as.get(`/v1/spaces/${space.id}/revisions/${changed.headers.etag.replace(/"/g, '')}/page/${page.body.id}`)).body.variables).toEqual({ tls: true });
+
+    const before = (await as.get(`/v1/spaces/${space.id}`)).body.revision;
+    expect((await as.post(`${base}/pages`, { title: 'G', type: 'group', variables: { a: 1 } })).status).toBe(400);
+    expect((await as.post(`${base}/pages`, { title: 'P', variables: { 'bad name': 1 } })).status).toBe(400);
+    expect((await as.patch(`${base}/page/${page.body.id}`, { variables: { a: { b: 1 } } })).status).toBe(400);
+    expect((await as.patch(`${base}/page/${page.body.id}`, { variables: 'x' })).status).toBe(400);
+    expect((await as.get(`/v1/spaces/${space.id}`)).body.revision).toBe(before);
+  });
 });

@@ -8,7 +8,7 @@ import { ContentSearchLinks1795265000000 } from './1795265000000-content-search-
 import { Sites1795270000000 } from './1795270000000-sites';
 import { Integrations1795280000000 } from './1795280000000-integrations';
 import { ChangeRequests1795290000000 } from './1795290000000-change-requests';
-import { CrossSpaceBacklinks1795310000000 } from './1795310000000-cross-space-backlinks';
+import { ReusableContentFollowUps1795310000000 } from './1795310000000-reusable-content-follow-ups';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -26,5 +26,5 @@ export const MIGRATIONS = [
   Sites1795270000000,
   Integrations1795280000000,
   ChangeRequests1795290000000,
-  CrossSpaceBacklinks1795310000000,
+  ReusableContentFollowUps1795310000000,
 ];

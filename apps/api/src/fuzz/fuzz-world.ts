@@ -24,7 +24,8 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   const space = await createSpace(t, members.admin.token, organization.id, { title: 'Fuzz space', parent: collection.id });
   // A change request opened by another member, so that the caller (an admin) may review and merge it.
   const changeRequest = await t.http.as(members.editor.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Fuzz change request' });
-  for (const res of [team, saml, changeRequest]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
+  const reusable = await as.post(`/v1/spaces/${space.id}/content/reusable-contents`, { title: 'Fuzz include', markdown: 'Shared text.' });
+  for (const res of [team, saml, changeRequest, reusable]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
   return {
     token: members.admin.token,
     ids: {
@@ -36,6 +37,7 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
       spaceId: space.id,
       changeRequestId: changeRequest.body.id,
       revisionId: space.revision,
+      reusableContentId: reusable.body.id,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ContentCoreModule, MergeSource } from '@docs/content';
 import { ChangeRequestMergeSource } from './change-requests/change-request-merge-source';
+import { ChangeRequestReusableContentsController } from './change-request-content/change-request-reusable-contents.controller';
 import { ChangeRequestContentController } from './change-request-content/change-request-content.controller';
 import { ChangeRequestLinksController } from './change-request-content/change-request-links.controller';
 import { ChangeRequestPdfController } from './change-request-content/change-request-pdf.controller';
@@ -17,7 +18,15 @@ import { SemanticChangesService } from './changes/semantic-changes.service';
 @Global()
 @Module({
   imports: [ContentCoreModule, CollaborationCoreModule],
-  controllers: [ChangeRequestsController, ChangeRequestContentController, ChangeRequestPdfController, ChangeRequestLinksController, ReviewsController, SemanticChangesController],
+  controllers: [
+    ChangeRequestsController,
+    ChangeRequestContentController,
+    ChangeRequestReusableContentsController,
+    ChangeRequestPdfController,
+    ChangeRequestLinksController,
+    ReviewsController,
+    SemanticChangesController,
+  ],
   providers: [{ provide: MergeSource, useClass: ChangeRequestMergeSource }, SemanticChangesService],
   exports: [MergeSource],
 })

@@ -32,6 +32,8 @@ import { CollectionPresenter } from './collections/collection.presenter';
 import { CollectionsService } from './collections/collections.service';
 import { SiblingOrder } from './ordering/sibling-order';
 import { RevisionEntity } from './revisions/revision.entity';
+import { ReusableContents } from './reusable-contents/reusable-contents.service';
+import { VariablesWrites } from './variables/variables.service';
 import { RevisionsService } from './revisions/revisions.service';
 import { SpaceEntity } from './spaces/space.entity';
 import { ContentImporter } from './imports/content-importer.service';
@@ -82,6 +84,9 @@ const services = [
   ImportSources,
   ContentImporter,
   ImportsService,
+  // Reusable contents and variables of any head.
+  ReusableContents,
+  VariablesWrites,
 ];
 
 /** Collections, spaces, revisions, the content model (storage, reads, writes, indexers) and the content permission model: what later domains build on (no routes). */

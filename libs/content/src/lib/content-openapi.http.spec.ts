@@ -52,6 +52,14 @@ describe("content in the project's OpenAPI document", () => {
       deletePage: 'DELETE /v1/spaces/{spaceId}/content/page/{pageId}',
       movePage: 'POST /v1/spaces/{spaceId}/content/page/{pageId}/move',
       uploadFile: 'POST /v1/spaces/{spaceId}/content/files',
+      getReusableContentById: 'GET /v1/spaces/{spaceId}/content/reusable-contents/{reusableContentId}',
+      getReusableContentInRevisionById: 'GET /v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}',
+      getReusableContentDocumentInRevisionById: 'GET /v1/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document',
+      createReusableContent: 'POST /v1/spaces/{spaceId}/content/reusable-contents',
+      updateReusableContent: 'PATCH /v1/spaces/{spaceId}/content/reusable-contents/{reusableContentId}',
+      deleteReusableContent: 'DELETE /v1/spaces/{spaceId}/content/reusable-contents/{reusableContentId}',
+      replaceVariables: 'PUT /v1/spaces/{spaceId}/content/variables',
+      updateVariables: 'PATCH /v1/spaces/{spaceId}/content/variables',
     });
   });
 
@@ -62,7 +70,18 @@ describe("content in the project's OpenAPI document", () => {
       .filter((operation) => operation.tags?.includes('content-writes'))
       .map((operation) => operation.operationId)
       .sort();
-    expect(tagged).toEqual(['createPage', 'deletePage', 'movePage', 'updatePage', 'uploadFile']);
+    expect(tagged).toEqual([
+      'createPage',
+      'createReusableContent',
+      'deletePage',
+      'deleteReusableContent',
+      'movePage',
+      'replaceVariables',
+      'updatePage',
+      'updateReusableContent',
+      'updateVariables',
+      'uploadFile',
+    ]);
     expect(res.body.paths['/downloads/{hash}'].get).toMatchObject({ operationId: 'downloadFile', security: [] });
   });
 });

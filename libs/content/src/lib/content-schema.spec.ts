@@ -27,6 +27,9 @@ describe('content schema', () => {
       `CREATE INDEX collections_sibling_order_idx ON public.collections USING btree (organization_id, COALESCE(parent_id, ''::text), "position", id)`,
     );
     expect(await indexdef('spaces_organization_created_idx')).toContain('WHERE (deleted_at IS NULL)');
+    expect(await indexdef('page_links_space_target_idx')).toBe(
+      'CREATE INDEX page_links_space_target_idx ON public.page_links USING btree (target_space, target_page) WHERE (target_space IS NOT NULL)',
+    );
   });
 
   it("checks a space's current revision at commit", async () => {

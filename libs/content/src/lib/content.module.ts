@@ -6,6 +6,8 @@ import { ContentReadsController } from './content-reads/content-reads.controller
 import { PageWritesController } from './content-writes/page-writes.controller';
 import { DownloadsController } from './files/downloads.controller';
 import { FilesController } from './files/files.controller';
+import { ReusableContentsController } from './reusable-contents/reusable-contents.controller';
+import { VariablesController } from './variables/variables.controller';
 import { ImportsController } from './imports/imports.controller';
 import { LinksController } from './links/links.controller';
 import { SearchController } from './search/search.controller';
@@ -35,6 +37,8 @@ import { SpacesController } from './spaces/spaces.controller';
     LinksController,
     SpacePdfController,
     ImportsController,
+    ReusableContentsController,
+    VariablesController,
   ],
   providers: [{ provide: SpaceReach, useClass: ContentSpaceReach }],
   exports: [SpaceReach],

@@ -29,6 +29,14 @@ const SUBSTITUTE_SCHEMAS: Record<string, string> = {
   'PATCH /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}': 'RevisionPage',
   'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/move': 'RevisionPage',
   'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content/files': 'RevisionFile',
+  'POST /spaces/{spaceId}/content/reusable-contents': 'RevisionReusableContent',
+  'PATCH /spaces/{spaceId}/content/reusable-contents/{reusableContentId}': 'RevisionReusableContent',
+  'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents': 'RevisionReusableContent',
+  'PATCH /spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}': 'RevisionReusableContent',
+  'PUT /spaces/{spaceId}/content/variables': 'Variables',
+  'PATCH /spaces/{spaceId}/content/variables': 'Variables',
+  'PUT /spaces/{spaceId}/change-requests/{changeRequestId}/content/variables': 'Variables',
+  'PATCH /spaces/{spaceId}/change-requests/{changeRequestId}/content/variables': 'Variables',
 };
 
 const SUBSTITUTES = Object.entries(SUBSTITUTE_SCHEMAS).map(([route, schema]) => {

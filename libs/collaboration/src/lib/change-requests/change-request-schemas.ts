@@ -44,14 +44,19 @@ export const MERGE_ANSWER_SCHEMA: SchemaObject = {
     result: { type: 'string', enum: ['merge', 'update', 'conflicts'] },
     conflicts: {
       type: 'array',
-      description: 'Extension: the conflicting pages.',
+      description: 'Extension: the conflicting pages (`pageId`), reusable contents (`reusableContentId`) and variables (`variable`).',
       items: {
         type: 'object',
-        required: ['pageId', 'title', 'reason'],
+        required: ['title', 'reason'],
         properties: {
           pageId: { type: 'string' },
+          reusableContentId: { type: 'string' },
+          variable: { type: 'string' },
           title: { type: 'string' },
-          reason: { type: 'string', enum: ['edited-and-deleted', 'deleted-and-edited', 'fields', 'body', 'moved', 'parent-deleted'] },
+          reason: {
+            type: 'string',
+            enum: ['edited-and-deleted', 'deleted-and-edited', 'fields', 'body', 'moved', 'parent-deleted', 'reusable-content', 'variable'],
+          },
           fields: { type: 'array', items: { type: 'string' } },
           markdown: { type: 'string', description: 'For body conflicts: the body with both versions between git-style markers.' },
         },

@@ -27,6 +27,7 @@ export async function applyMergePlan(draft: ContentDraft, steps: MergeStep[]): P
             noIndex: node.noIndex,
             href: node.href,
             documentHash: node.documentHash,
+            variables: node.variables,
           },
         });
         break;

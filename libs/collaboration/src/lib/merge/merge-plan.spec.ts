@@ -22,6 +22,7 @@ class Store {
       noIndex: false,
       href: null,
       documentHash: `body-${pageId}`,
+      variables: null,
       children,
       ...fields,
     });

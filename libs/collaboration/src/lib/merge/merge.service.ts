@@ -8,8 +8,10 @@ import {
   documentToMarkdown,
   markdownToDocument,
   parseDocumentBytes,
+  ReusableContentEntry,
   RevisionEntity,
   SpaceContentHead,
+  VariableValue,
 } from '@docs/content';
 import { Caller } from '@docs/identity';
 import { Clock } from '@docs/platform';
@@ -23,10 +25,26 @@ import { diffTrees } from './diff-trees';
 import { MergeConflict, MergeStep, planMerge } from './merge-plan';
 import { nodeLoader } from './node-loader';
 import { mergeText } from './text-merge';
+import { mergeKeyed } from './keyed-merge';
 
-/** A conflict as the API lists it (`conflicts` of a merge or update answer): for bodies, the text with both versions marked. */
-export interface ConflictView extends MergeConflict {
+/** A conflict of a page as the API lists it: for bodies, the text with both versions marked. */
+export interface PageConflictView extends MergeConflict {
   markdown?: string;
+}
+
+/** A reusable content or a variable changed differently on both sides (the target's value is kept). */
+export type EntryConflictView =
+  | { reusableContentId: string; title: string; reason: 'reusable-content' }
+  | { variable: string; title: string; reason: 'variable' };
+
+/** A conflict as the API lists it (`conflicts` of a merge or update answer). */
+export type ConflictView = PageConflictView | EntryConflictView;
+
+/** The merged reusable contents and variables of the target, and their conflicts. */
+interface MergedEntries {
+  reusableContents: ReusableContentEntry[];
+  variables: Record<string, VariableValue>;
+  conflicts: EntryConflictView[];
 }
 
 export interface MergeAnswer {
@@ -69,7 +87,7 @@ export class MergeService {
         );
       }
       await this.gate.assertAllowed(tx, cr, spaceRevisionId, caller.userId);
-      const { steps, conflicts } = await this.plan(tx, cr.baseRevisionId, spaceRevisionId, cr.revisionId, { ours: 'space', theirs: 'change request' });
+      const { steps, conflicts, entries } = await this.plan(tx, cr.baseRevisionId, spaceRevisionId, cr.revisionId, { ours: 'space', theirs: 'change request' });
       if (conflicts.length > 0) return { revision: cr.revisionId, result: 'conflicts', conflicts };
 
       const head = new SpaceContentHead(space.space.id, space.space.organizationId);
@@ -80,6 +98,8 @@ export class MergeService {
         async (draft) => {
           await applyMergePlan(draft, await this.resolveBodies(tx, steps));
           await this.bringFiles(tx, draft, cr.baseRevisionId, cr.revisionId);
+          draft.setReusableContents(entries.reusableContents);
+          draft.setVariables(entries.variables);
           return async () => undefined;
         },
       );
@@ -97,9 +117,9 @@ export class MergeService {
       assertContentChangeable(cr.status, cr.id);
       if (cr.baseRevisionId === spaceRevisionId) return { revision: cr.revisionId, result: 'update', conflicts: [] };
 
-      const { steps, conflicts } = await this.plan(tx, cr.baseRevisionId, cr.revisionId, spaceRevisionId, { ours: 'change request', theirs: 'space' });
+      const { steps, conflicts, entries } = await this.plan(tx, cr.baseRevisionId, cr.revisionId, spaceRevisionId, { ours: 'change request', theirs: 'space' });
       // Bodies in conflict are written with both versions marked; other conflicts keep the change request's side.
-      const marked = conflicts.filter((c): c is ConflictView & { markdown: string } => c.reason === 'body' && c.markdown !== undefined);
+      const marked = conflicts.filter((c): c is PageConflictView & { markdown: string } => c.reason === 'body' && 'markdown' in c && c.markdown !== undefined);
       const head = new ChangeRequestContentHead(cr.id, space.space.id, space.space.organizationId);
       const written = await this.writer.applyIn(
         tx,
@@ -113,10 +133,13 @@ export class MergeService {
           }
           await applyMergePlan(draft, [...(await this.resolveBodies(tx, steps)), ...bodies]);
           await this.bringFiles(tx, draft, cr.baseRevisionId, spaceRevisionId);
+          draft.setReusableContents(entries.reusableContents);
+          draft.setVariables(entries.variables);
           return async () => undefined;
         },
       );
-      const blocking = [...new Set(conflicts.filter((c) => BLOCKING.has(c.reason)).map((c) => c.pageId))];
+      // Reusable content and variable conflicts keep the change request's value and block nothing.
+      const blocking = [...new Set(conflicts.filter((c): c is PageConflictView => 'pageId' in c && BLOCKING.has(c.reason)).map((c) => c.pageId))];
       await tx.update(
         ChangeRequestEntity,
         { id: cr.id },
@@ -133,7 +156,7 @@ export class MergeService {
     oursId: string,
     theirsId: string,
     labels: { ours: string; theirs: string },
-  ): Promise<{ steps: MergeStep[]; conflicts: ConflictView[] }> {
+  ): Promise<{ steps: MergeStep[]; conflicts: ConflictView[]; entries: MergedEntries }> {
     const revisions = await tx.findBy(RevisionEntity, [{ id: baseId }, { id: oursId }, { id: theirsId }]);
     const byId = new Map(revisions.map((r) => [r.id, r]));
     const [base, ours, theirs] = [baseId, oursId, theirsId].map((id) => {
@@ -162,7 +185,8 @@ export class MergeService {
         conflicts.push({ pageId: step.pageId, title, reason: 'body', markdown: merged.text });
       }
     }
-    return { steps, conflicts };
+    const entries = mergeEntries(base, ours, theirs);
+    return { steps, conflicts: [...conflicts, ...entries.conflicts], entries };
   }
 
   /** Bodies merged as text are stored as documents: the steps become updates. */
@@ -208,4 +232,21 @@ export class MergeService {
     if (!cr) throw new NotFoundException(`Space ${spaceId} has no change request ${key}.`);
     return cr;
   }
+}
+
+/** Reusable contents (by id) and variables (by name) of `theirs` merged onto `ours` from `base`. */
+function mergeEntries(base: RevisionEntity, ours: RevisionEntity, theirs: RevisionEntity): MergedEntries {
+  const byId = (revision: RevisionEntity) => (revision.reusableContents as ReusableContentEntry[]).map((entry): [string, ReusableContentEntry] => [entry.id, entry]);
+  const byName = (revision: RevisionEntity) => Object.entries(revision.variables ?? {}) as [string, VariableValue][];
+  const reusable = mergeKeyed(byId(base), byId(ours), byId(theirs));
+  const variables = mergeKeyed(byName(base), byName(ours), byName(theirs));
+  const titleOf = (id: string) => [ours, theirs, base].flatMap((r) => r.reusableContents as ReusableContentEntry[]).find((entry) => entry.id === id)?.title ?? id;
+  return {
+    reusableContents: reusable.merged.map(([, entry]) => entry),
+    variables: Object.fromEntries(variables.merged),
+    conflicts: [
+      ...reusable.conflicts.map((id): EntryConflictView => ({ reusableContentId: id, title: titleOf(id), reason: 'reusable-content' })),
+      ...variables.conflicts.map((name): EntryConflictView => ({ variable: name, title: name, reason: 'variable' })),
+    ],
+  };
 }

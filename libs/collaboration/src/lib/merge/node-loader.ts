@@ -1,3 +1,4 @@
+import { canonicalVariables } from '@docs/content';
 import type { EntityManager } from 'typeorm';
 import type { NodeLoader, PageNodeInfo } from './page-version';
 
@@ -5,7 +6,7 @@ import type { NodeLoader, PageNodeInfo } from './page-version';
 export function nodeLoader(tx: EntityManager): NodeLoader {
   return async (ids: string[]) => {
     const rows: Record<string, any>[] = await tx.query(
-      `SELECT id::text AS node_id, page_id, type, title, slug, emoji, description, hidden, no_index, href, document_hash, children::text[] AS children
+      `SELECT id::text AS node_id, page_id, type, title, slug, emoji, description, hidden, no_index, href, document_hash, variables, children::text[] AS children
          FROM page_nodes WHERE id = ANY($1::bigint[])`,
       [ids],
     );
@@ -23,6 +24,7 @@ export function nodeLoader(tx: EntityManager): NodeLoader {
         noIndex: row.no_index,
         href: row.href,
         documentHash: row.document_hash,
+        variables: canonicalVariables(row.variables),
         children: row.children,
       }),
     );

@@ -1,5 +1,5 @@
 /** The fields of a page that a merge compares one by one (everything but its place, body and children). */
-export const MERGED_FIELDS = ['type', 'title', 'slug', 'emoji', 'description', 'hidden', 'noIndex', 'href'] as const;
+export const MERGED_FIELDS = ['type', 'title', 'slug', 'emoji', 'description', 'hidden', 'noIndex', 'href', 'variables'] as const;
 export type MergedField = (typeof MERGED_FIELDS)[number];
 
 /** One version of a page node, as the merge reads it. */
@@ -15,6 +15,8 @@ export interface PageNodeInfo {
   noIndex: boolean;
   href: string | null;
   documentHash: string | null;
+  /** Its variables as canonical JSON (so that equal maps compare equal); null: none. */
+  variables: string | null;
   /** Node ids of its children, in order. */
   children: string[];
 }

@@ -24,6 +24,8 @@ export interface PageTreeNode {
   noIndex: boolean;
   href: string | null;
   documentHash: string | null;
+  /** Its variables as canonical JSON (document pages); null: none. */
+  variables: string | null;
   createdAt: Date;
   updatedAt: Date;
   path: string | null;

@@ -60,6 +60,7 @@ export class PagePresenter {
       type: 'document',
       urls: { app: this.urls.app('s', context.spaceId, page.path ?? '') },
       layout: DEFAULT_LAYOUT,
+      ...(page.variables ? { variables: JSON.parse(page.variables) as Record<string, unknown> } : {}),
       ...(page.documentHash ? { documentId: page.documentHash } : {}),
       ...(context.format === 'markdown' ? { markdown: documentToMarkdown(document as JSONDocument) } : { document }),
     };

@@ -9,6 +9,8 @@ import { joinPath, slugFromTitle, uniqueSlug } from '../pages/page-slugs';
 
 export type { PageFields } from '../pages/page-node-row';
 import type { RevisionEntity } from '../revisions/revision.entity';
+import type { ReusableContentEntry, Variables } from '../reusable-contents/reusable-content-entry';
+import stableStringify from 'fast-json-stable-stringify';
 
 /** A child in a container's ordered list: enough to place it and keep slugs unique. */
 interface ChildRef {
@@ -43,6 +45,8 @@ interface DraftPage {
 export interface DraftResult {
   rootPages: string[];
   files: string[];
+  reusableContents: ReusableContentEntry[];
+  variables: Variables;
   upserted: IndexedPage[];
   removed: string[];
   /** Bytes of the node rows written, for the figures of the storage benchmark. */
@@ -50,7 +54,7 @@ export interface DraftResult {
 }
 
 /** The changes `updatePage` takes; absent fields are unchanged. */
-export type PageChanges = Partial<Pick<PageFields, 'type' | 'title' | 'slug' | 'emoji' | 'description' | 'hidden' | 'noIndex' | 'href' | 'documentHash'>>;
+export type PageChanges = Partial<Pick<PageFields, 'type' | 'title' | 'slug' | 'emoji' | 'description' | 'hidden' | 'noIndex' | 'href' | 'documentHash' | 'variables'>>;
 
 /**
  * The changes of one write against a head, staged in memory over the head's index, then written
@@ -65,6 +69,10 @@ export class ContentDraft {
   private readonly removed = new Set<string>();
   private files: string[];
   private filesChanged = false;
+  private reusable: ReusableContentEntry[];
+  private reusableChanged = false;
+  private vars: Variables;
+  private variablesChanged = false;
 
   constructor(
     private readonly tx: EntityManager,
@@ -73,6 +81,8 @@ export class ContentDraft {
     readonly now: Date,
   ) {
     this.files = [...base.files];
+    this.reusable = (base.reusableContents ?? []) as ReusableContentEntry[];
+    this.vars = (base.variables ?? {}) as Variables;
   }
 
   /** A page of the head (404 when it has none with this id). */
@@ -84,7 +94,7 @@ export class ContentDraft {
   async createPage(input: {
     parent: string | null;
     position?: PagePosition;
-    fields: Omit<PageFields, 'slug' | 'createdAt' | 'updatedAt'>;
+    fields: Omit<PageFields, 'slug' | 'createdAt' | 'updatedAt' | 'variables'> & { variables?: string | null };
     /** An explicit slug: 409 when a sibling has it. Absent: derived from the title, made unique. */
     slug?: string;
     /** A slug to keep if free, made unique otherwise (a merge bringing a page whose slug a sibling took). */
@@ -113,7 +123,7 @@ export class ContentDraft {
       nodeId: null,
       parentPageId: parent,
       path: null,
-      fields: { ...fields, slug, createdAt: input.createdAt ?? this.now, updatedAt: this.now },
+      fields: { ...fields, variables: fields.type === 'document' ? (fields.variables ?? null) : null, slug, createdAt: input.createdAt ?? this.now, updatedAt: this.now },
       originalChildren: [],
       children: [],
       changed: true,
@@ -145,6 +155,8 @@ export class ContentDraft {
       }
     }
     if (next.type === 'group') next.documentHash = null;
+    // Only document pages have variables (the reference's RevisionPageDocument).
+    if (next.type !== 'document') next.variables = null;
     const changed = (Object.keys(next) as (keyof PageFields)[]).some((key) => next[key] !== page.fields[key]);
     if (!changed) return;
     if (next.slug !== page.fields.slug) {
@@ -243,12 +255,60 @@ export class ContentDraft {
     this.filesChanged = true;
   }
 
+  /** The reusable contents of the revision as staged so far. */
+  get reusableContents(): readonly ReusableContentEntry[] {
+    return this.reusable;
+  }
+
+  /** A reusable content of the head (404 when it has none with this id). */
+  reusableContent(id: string): ReusableContentEntry {
+    const entry = this.reusable.find((candidate) => candidate.id === id);
+    if (!entry) throw new NotFoundException(`No reusable content has the id ${id}.`);
+    return entry;
+  }
+
+  /** Adds a reusable content, or replaces the one with its id (no change when equal). */
+  putReusableContent(entry: ReusableContentEntry): void {
+    const index = this.reusable.findIndex((candidate) => candidate.id === entry.id);
+    if (index >= 0 && stableStringify(this.reusable[index]) === stableStringify(entry)) return;
+    this.reusable = index >= 0 ? this.reusable.map((candidate, i) => (i === index ? entry : candidate)) : [...this.reusable, entry];
+    this.reusableChanged = true;
+  }
+
+  /** Removes a reusable content (404 when the head has none with this id). */
+  removeReusableContent(id: string): void {
+    this.reusableContent(id);
+    this.reusable = this.reusable.filter((candidate) => candidate.id !== id);
+    this.reusableChanged = true;
+  }
+
+  /** Replaces the whole list (a merge's result; no change when equal). */
+  setReusableContents(entries: ReusableContentEntry[]): void {
+    if (stableStringify(entries) === stableStringify(this.reusable)) return;
+    this.reusable = [...entries];
+    this.reusableChanged = true;
+  }
+
+  /** The revision's variables as staged so far. */
+  get variables(): Readonly<Variables> {
+    return this.vars;
+  }
+
+  /** Replaces the revision's variables (no change when equal). */
+  setVariables(variables: Variables): void {
+    if (stableStringify(variables) === stableStringify(this.vars)) return;
+    this.vars = { ...variables };
+    this.variablesChanged = true;
+  }
+
   /** Whether anything changed at all (an edit that changes nothing makes no revision). */
   get hasChanges(): boolean {
     return (
       this.rootChanged ||
       this.removed.size > 0 ||
       this.filesChanged ||
+      this.reusableChanged ||
+      this.variablesChanged ||
       [...this.pages.values()].some((page) => page.changed || page.childrenChanged || page.pathChanged)
     );
   }
@@ -289,6 +349,7 @@ export class ContentDraft {
       no_index: page.fields.noIndex,
       href: page.fields.href,
       document_hash: page.fields.documentHash,
+      variables: page.fields.variables,
       children: page.children ? page.children.map(nodeOf) : page.originalChildren,
       created_at: page.fields.createdAt.toISOString(),
       updated_at: page.fields.updatedAt.toISOString(),
@@ -297,10 +358,10 @@ export class ContentDraft {
     if (nodes.length > 0) {
       const written: { bytes: string }[] = await this.tx.query(
         `WITH inserted AS (
-           INSERT INTO page_nodes (id, page_id, type, title, slug, emoji, description, hidden, no_index, href, document_hash, children, created_at, updated_at)
-           SELECT id, page_id, type, title, slug, emoji, description, hidden, no_index, href, document_hash, children, created_at, updated_at
+           INSERT INTO page_nodes (id, page_id, type, title, slug, emoji, description, hidden, no_index, href, document_hash, variables, children, created_at, updated_at)
+           SELECT id, page_id, type, title, slug, emoji, description, hidden, no_index, href, document_hash, variables::jsonb, children, created_at, updated_at
              FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, page_id text, type text, title text, slug text, emoji text,
-                  description text, hidden boolean, no_index boolean, href text, document_hash text, children bigint[],
+                  description text, hidden boolean, no_index boolean, href text, document_hash text, variables text, children bigint[],
                   created_at timestamptz, updated_at timestamptz)
            RETURNING pg_column_size(page_nodes.*) AS bytes
          ) SELECT COALESCE(sum(bytes), 0)::text AS bytes FROM inserted`,
@@ -311,7 +372,7 @@ export class ContentDraft {
 
     const rootPages = this.root ? this.root.map(nodeOf) : this.base.rootPages;
     const upserted = await this.reindex(newIds);
-    return { rootPages, files: this.files, upserted, removed: [...this.removed], nodesWritten };
+    return { rootPages, files: this.files, reusableContents: this.reusable, variables: this.vars, upserted, removed: [...this.removed], nodesWritten };
   }
 
   /** Rewrites `head_pages` for removed pages, pages with a new node, and subtrees with a new path. */

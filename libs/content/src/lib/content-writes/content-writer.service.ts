@@ -80,8 +80,8 @@ export class ContentWriter {
       createdAt: now,
       rootPages: committed.rootPages,
       files: committed.files,
-      reusableContents: base.reusableContents,
-      variables: base.variables,
+      reusableContents: committed.reusableContents,
+      variables: committed.variables,
       message: options.message,
     });
     await tx.insert(RevisionEntity, revision);

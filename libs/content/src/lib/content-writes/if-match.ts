@@ -25,3 +25,10 @@ export function assertIfMatch(accepted: string[] | undefined, current: string): 
 export function revisionEtag(revisionId: string): string {
   return `"${revisionId}"`;
 }
+
+/** The `If-Match` header as the content writes document it in `/openapi.json`. */
+export const IF_MATCH_HEADER = {
+  name: 'If-Match',
+  required: false,
+  description: 'The ETag of the content read before (`"<revision id>"`): 412 and no change when the content has moved on since.',
+};

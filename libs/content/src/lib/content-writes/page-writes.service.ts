@@ -8,8 +8,9 @@ import type { DocumentFormat } from '../content-reads/dto/content-query.dto';
 import { PagePresenter } from '../content-reads/page.presenter';
 import type { ContentHead } from '../heads/content-head';
 import { SpaceContentHead } from '../heads/space-content-head';
-import { markdownToDocument } from '../page-bodies/document-codec';
-import { documentBytes, requireJsonDocument } from '../page-bodies/page-document';
+import { bodyDocument, storeDocument } from '../page-bodies/store-document-body';
+import { canonicalVariables } from '../pages/page-node-row';
+import { requireVariables } from '../variables/variable-rules';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import type { ContentDraft, PageChanges } from './content-draft';
 import { ContentWriter } from './content-writer.service';
@@ -57,6 +58,7 @@ export class PageWritesService {
       throw new BadRequestException(`A ${type} page has no body: markdown and document are only for document pages.`);
     }
     if (type === 'link' && input.slug !== undefined) throw new BadRequestException('A link page has no slug.');
+    const variables = pageVariables(input.variables, type);
     const { revision, result } = await this.writer.apply(head, this.writeOptions(options, `Create page "${input.title}"`), async (draft, tx) => {
       const documentHash = type === 'document' ? ((await this.body(tx, input)) ?? null) : null;
       const pageId = await draft.createPage({
@@ -72,6 +74,7 @@ export class PageWritesService {
           noIndex: input.noIndex ?? false,
           href: type === 'link' ? (input.href ?? null) : null,
           documentHash,
+          variables,
         },
       });
       return this.answer(head, pageId, options.format);
@@ -88,6 +91,7 @@ export class PageWritesService {
       }
       if (type !== 'link' && input.href !== undefined) throw new BadRequestException('href is only for link pages (type "link").');
       if (type === 'link' && input.slug !== undefined) throw new BadRequestException('A link page has no slug.');
+      const variables = pageVariables(input.variables, type);
       const changes: PageChanges = {
         type: input.type,
         title: input.title,
@@ -98,6 +102,7 @@ export class PageWritesService {
         noIndex: input.noIndex,
         href: input.href,
         documentHash: await this.body(tx, input),
+        variables,
       };
       await draft.updatePage(pageId, changes);
       return this.answer(head, pageId, options.format);
@@ -130,14 +135,8 @@ export class PageWritesService {
 
   /** Stores the body given as markdown or document; undefined when neither is given, null when empty. */
   private async body(tx: EntityManager, input: { markdown?: string; document?: Record<string, unknown> }): Promise<string | null | undefined> {
-    if (input.markdown !== undefined && input.document !== undefined) {
-      throw new BadRequestException('Give the body as markdown or as document, not both.');
-    }
-    const document =
-      input.markdown !== undefined ? markdownToDocument(input.markdown) : input.document !== undefined ? requireJsonDocument(input.document, 'document') : undefined;
-    if (!document) return undefined;
-    const bytes = documentBytes(document);
-    return bytes ? (await this.blobs.put(tx, bytes)).hash : null;
+    const document = bodyDocument(input);
+    return document ? storeDocument(this.blobs, tx, document) : undefined;
   }
 
   /** Presents the page from the head's index as the write left it, inside the write's transaction. */
@@ -150,4 +149,11 @@ export class PageWritesService {
       return this.presenter.present(page, { spaceId: head.spaceId, format, documents });
     };
   }
+}
+
+/** A page's `variables` as given (checked like the revision's), stored canonical; undefined when absent. */
+function pageVariables(input: Record<string, unknown> | undefined, type: string): string | null | undefined {
+  if (input === undefined) return undefined;
+  if (type !== 'document') throw new BadRequestException(`A ${type} page has no variables: they are only for document pages.`);
+  return canonicalVariables(requireVariables(input, 'variables'));
 }

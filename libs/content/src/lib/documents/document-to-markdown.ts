@@ -98,6 +98,8 @@ class MarkdownWriter {
         return this.images(node.nodes ?? []);
       case 'file':
         return node.data?.ref ? `{% file${attribute('src', writeRef(node.data.ref, this.resolver))} %}` : '';
+      case 'reusable-content':
+        return node.data?.ref ? `{% include "${writeRef(node.data.ref, this.resolver).replace(/"/g, '%22')}" %}` : '';
       case 'embed':
         return node.data?.url ? `{% embed${attribute('url', node.data.url)} %}` : '';
       case 'content-ref': {

@@ -170,6 +170,7 @@ describe('documents given as JSON', () => {
     const markdown = documentToMarkdown(document);
     expect(markdown).toBe(
       [
+        '{% include "ref:reusable-content/rc1" %}',
         '{% tabs %}\n{% tab %}\nuntitled tab\n{% endtab %}\n{% endtabs %}',
         '<details>\n\n<summary>Title with &lt;html&gt; &amp; &quot;quotes&quot;</summary>\n\nBody\n\n</details>',
         '<figure><img src="ref:file/f1" alt="A"><figcaption><p>Caption</p></figcaption></figure>',
@@ -180,10 +181,21 @@ describe('documents given as JSON', () => {
     );
     const again = markdownToDocument(markdown) as any;
     expect(ReferenceSchema.load().validateSchema('JSONDocument', again)).toEqual([]);
-    expect(again.nodes.map((node: any) => node.type)).toEqual(['tabs', 'expandable', 'images', 'code', 'list-ordered', 'list-ordered']);
+    expect(again.nodes.map((node: any) => node.type)).toEqual(['reusable-content', 'tabs', 'expandable', 'images', 'code', 'list-ordered', 'list-ordered']);
+    expect(again.nodes[0].data).toEqual({ ref: { kind: 'reusable-content', reusableContent: 'rc1' } });
+    again.nodes.shift();
     expect(again.nodes[1].fragments[0].nodes[0].nodes[0].leaves[0].text).toBe('Title with <html> & "quotes"');
     expect(again.nodes[3].data).toEqual({ syntax: 'md', title: 'say "hi"' });
+    again.nodes.unshift(document.nodes[2]);
     expect(documentToMarkdown(again)).toBe(markdown);
+  });
+
+  it('reads `{% include %}` of a reusable content as its block, and any other include as text', () => {
+    const document = markdownToDocument(`{% include "ref:reusable-content/rc1" %}\n\n{% include '.gitbook/includes/note.md' %}\n`) as any;
+    expect(document.nodes[0]).toMatchObject({ object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: 'rc1' } } });
+    expect(document.nodes[1].type).toBe('paragraph');
+    expect(ReferenceSchema.load().validateSchema('JSONDocument', document)).toEqual([]);
+    expect(documentToMarkdown(document)).toContain('{% include "ref:reusable-content/rc1" %}');
   });
 });
 

@@ -13,7 +13,7 @@ type StateInline = MarkdownIt.StateInline;
 /** The GitBook block tags understood; any other `{% ... %}` line stays text. */
 export const GITBOOK_TAGS = new Set([
   'hint', 'endhint', 'tabs', 'endtabs', 'tab', 'endtab', 'stepper', 'endstepper', 'step', 'endstep',
-  'code', 'endcode', 'embed', 'endembed', 'file', 'endfile', 'content-ref', 'endcontent-ref',
+  'code', 'endcode', 'embed', 'endembed', 'file', 'endfile', 'content-ref', 'endcontent-ref', 'include',
 ]);
 
 export interface GitbookTag {
@@ -22,6 +22,8 @@ export interface GitbookTag {
 }
 
 const TAG_LINE = /^\{%\s*([a-z][a-z-]*)((?:\s+[a-zA-Z][\w-]*=(?:"[^"]*"|'[^']*'|[^\s%"']+))*)\s*%\}\s*$/;
+/** `{% include "<path or ref:reusable-content/id>" %}`: GitBook's one tag with a positional argument (read as `src`). */
+const INCLUDE_LINE = /^\{%\s*include\s+(?:"([^"]*)"|'([^']*)')\s*%\}\s*$/;
 const TAG_ATTRIBUTE = /([a-zA-Z][\w-]*)=(?:"([^"]*)"|'([^']*)'|([^\s%"']+))/g;
 
 function lineText(state: StateBlock, line: number): string {
@@ -34,13 +36,15 @@ function gitbookTagRule(state: StateBlock, startLine: number, _endLine: number, 
   // These rules run at every line of a body: look at one character before cutting a string.
   if (!startsWith(state, startLine, 0x7b /* { */) || state.sCount[startLine] - state.blkIndent >= 4) return false;
   const line = lineText(state, startLine);
-  const match = TAG_LINE.exec(line);
-  if (!match || !GITBOOK_TAGS.has(match[1])) return false;
+  const include = INCLUDE_LINE.exec(line);
+  const match = include ? null : TAG_LINE.exec(line);
+  if (!include && (!match || !GITBOOK_TAGS.has(match[1]) || match[1] === 'include')) return false;
   if (silent) return true;
   const attrs: Record<string, string> = {};
-  for (const attribute of match[2].matchAll(TAG_ATTRIBUTE)) attrs[attribute[1]] = attribute[2] ?? attribute[3] ?? attribute[4];
+  if (include) attrs['src'] = include[1] ?? include[2];
+  else for (const attribute of (match as RegExpExecArray)[2].matchAll(TAG_ATTRIBUTE)) attrs[attribute[1]] = attribute[2] ?? attribute[3] ?? attribute[4];
   const token = state.push('gitbook_tag', '', 0);
-  token.meta = { name: match[1], attrs } satisfies GitbookTag;
+  token.meta = { name: include ? 'include' : (match as RegExpExecArray)[1], attrs } satisfies GitbookTag;
   token.content = line.trim();
   token.map = [startLine, startLine + 1];
   state.line = startLine + 1;

@@ -114,6 +114,12 @@ class DocumentBuilder {
       const file = resolved.kind === 'file' ? resolved.file : entry.attrs['src'].replace(/^ref:file\//, '');
       return [{ object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file } } }];
     }
+    if (entry.name === 'include' && entry.attrs['src'] !== undefined) {
+      // Only a reference to a reusable content becomes its block; another path (a git layout's
+      // `.gitbook/includes/x.md`, which only an import can resolve) stays text.
+      const ref = readUrl(entry.attrs['src'], this.resolver);
+      if (ref.kind === 'reusable-content') return [{ object: 'block', type: 'reusable-content', isVoid: true, data: { ref } }];
+    }
     return [paragraph([textNode(entry.raw.trim())])];
   }
 

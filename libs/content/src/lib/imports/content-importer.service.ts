@@ -30,7 +30,7 @@ export interface ImportWriteResult {
  * Writes converted content as ONE revision of a head (`ContentWriter.apply`: one transaction, so a
  * failure leaves no revision, no page and no file). Files first, then every page (so each has its
  * id), then the bodies, whose links to imported pages and files become page, anchor and file
- * references.
+ * references, then the included files as reusable contents (embedded by the pages' blocks).
  */
 @Injectable()
 export class ContentImporter {
@@ -42,8 +42,9 @@ export class ContentImporter {
   async write(head: ContentHead, content: ImportedContent, placement: ImportPlacement, actor: string | null): Promise<ImportWriteResult> {
     let imported = 0;
     const { revision } = await this.writer.apply(head, { actor, message: `Import ${countPages(content.pages)} pages` }, async (draft, tx) => {
-      const targets: ImportTargets = { pages: new Map(), files: new Map() };
+      const targets: ImportTargets = { pages: new Map(), files: new Map(), reusableContents: new Map() };
       imported += await this.writeFiles(draft, tx, content, targets);
+      for (const included of content.reusableContents ?? []) targets.reusableContents?.set(included.key, newId());
       const bodies: { pageId: string; page: ImportedPage }[] = [];
       const create = async (page: ImportedPage, parent: string | null): Promise<void> => {
         const type = page.type === 'group' && parent !== null ? 'document' : (page.type ?? 'document');
@@ -85,6 +86,15 @@ export class ContentImporter {
         const bytes = documentBytes(document);
         const documentHash = bytes ? (await this.blobs.put(tx, bytes)).hash : null;
         if (documentHash || placement.kind === 'replace') await draft.updatePage(pageId, { documentHash });
+      }
+      // Included files: one reusable content each, their links rewritten like the pages'.
+      for (const included of content.reusableContents ?? []) {
+        const document = rewriteImportedRefs(markdownToDocument(included.markdown), included.source, targets);
+        const bytes = documentBytes(document);
+        const hash = bytes ? (await this.blobs.put(tx, bytes)).hash : null;
+        const id = targets.reusableContents?.get(included.key) as string;
+        draft.putReusableContent({ id, title: included.title.trim().slice(0, TITLE_MAX) || 'Untitled', ...(hash ? { document: hash } : {}) });
+        imported++;
       }
       return async () => undefined;
     });

@@ -84,7 +84,16 @@ describe('importing a GitBook-synced docs folder as a zip', () => {
       expect([type, types.has(type)]).toEqual([type, true]);
     }
     const configuration = await as.get(`${base}/page/${byTitle.get('Configuration')?.id}`, { query: { format: 'markdown' } });
-    expect(configuration.body.markdown).toContain('Questions? Write to support@example.com');
+    // `.gitbook/includes/support-contact.md`, included by two pages: one reusable content (front matter title), embedded by both.
+    const { reusableContents } = (await as.get(base)).body;
+    expect(reusableContents).toEqual([{ id: expect.any(String), title: 'Support contact', document: expect.any(String) }]);
+    const include = `{% include "ref:reusable-content/${reusableContents[0].id}" %}`;
+    expect(configuration.body.markdown).toContain(include);
+    const installation = await as.get(`${base}/page/${byTitle.get('Installation')?.id}`, { query: { format: 'markdown' } });
+    expect(installation.body.markdown).toContain(include);
+    const revision = configuration.headers.etag.replace(/"/g, '');
+    const included = await as.get(`/v1/spaces/${space.id}/revisions/${revision}/reusable-contents/${reusableContents[0].id}/document`);
+    expect(included.body.nodes[0]).toMatchObject({ type: 'hint' });
 
     const files = (await as.get(`${base}/files`)).body.items.map((f: { name: string }) => f.name);
     expect(files.sort()).toEqual(['architecture-diagram.png', 'logo.png', 'screenshot (1).png']);

@@ -26,9 +26,24 @@ export interface ImportedFile {
   contentType?: string;
 }
 
+/**
+ * A reusable content the source holds (a GitBook `{% include %}` file): pages embed it with
+ * `{% include "ref:reusable-content/<key>" %}`, `key` being local to the import (the writer
+ * gives each its id and rewrites the references).
+ */
+export interface ImportedReusableContent {
+  key: string;
+  title: string;
+  /** Where it came from: its relative links resolve against it. */
+  source: string;
+  markdown: string;
+}
+
 export interface ImportedContent {
   pages: ImportedPage[];
   files: ImportedFile[];
+  /** Included files (zip sources); absent: none. */
+  reusableContents?: ImportedReusableContent[];
   /** Resources the source held that were looked at (pages, files, skipped entries). */
   totalResources: number;
 }

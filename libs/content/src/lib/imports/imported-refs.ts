@@ -4,6 +4,8 @@ import type { JSONDocument } from '../documents';
 export interface ImportTargets {
   pages: Map<string, string>;
   files: Map<string, string>;
+  /** Reusable contents by their key in the import (`ImportedReusableContent.key`). */
+  reusableContents?: Map<string, string>;
 }
 
 /**
@@ -32,7 +34,8 @@ function findPage(targets: ImportTargets, url: URL): string | undefined {
 /**
  * Rewrites the URL references of an imported page's document (links, images, content-refs) that
  * point at another imported page or file into page, anchor and file references, resolving
- * relative URLs against the page's own source. Other references are left as they are.
+ * relative URLs against the page's own source, and the import's keys of reusable contents into
+ * their ids. Other references are left as they are.
  */
 export function rewriteImportedRefs(document: JSONDocument, pageSource: string | null, targets: ImportTargets): JSONDocument {
   const base = pageSource ?? 'file:///';
@@ -41,6 +44,10 @@ export function rewriteImportedRefs(document: JSONDocument, pageSource: string |
     if (!value || typeof value !== 'object') return value;
     const record = value as Record<string, unknown>;
     if (record.kind === 'url' && typeof record.url === 'string') return resolveRef(record.url, base, targets) ?? record;
+    if (record.kind === 'reusable-content' && typeof record.reusableContent === 'string') {
+      const id = targets.reusableContents?.get(record.reusableContent);
+      if (id) return { ...record, reusableContent: id };
+    }
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(record)) out[key] = visit(child);
     return out;

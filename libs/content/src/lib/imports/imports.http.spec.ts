@@ -107,7 +107,14 @@ describe('content imports', () => {
     expect(tree[0].description).toBe('The start.');
     expect(tree[1].pages.map((p: { title: string }) => p.title)).toEqual(['Child']);
     expect(tree[2].pages.map((p: { title: string; type: string }) => [p.title, p.type])).toEqual([['API', 'document'], ['Site', 'link']]);
-    expect(await markdown(tree[0].id)).toBe('Included text.\n');
+    // The included file is one reusable content, embedded by both pages that include it.
+    const content = (await as('reader').get(base)).body;
+    expect(content.reusableContents).toEqual([{ id: expect.any(String), title: 'Note', document: expect.any(String) }]);
+    const note = content.reusableContents[0];
+    expect(await markdown(tree[0].id)).toBe(`{% include "ref:reusable-content/${note.id}" %}\n`);
+    expect(await markdown(tree[1].pages[0].id)).toBe(`No heading here.\n\n{% include "ref:reusable-content/${note.id}" %}\n`);
+    const body = await as('reader').get(`${base.replace(/content$/, '')}revisions/${res.body.revision}/reusable-contents/${note.id}/document`);
+    expect(body.body.nodes.map((n: { type: string }) => n.type)).toEqual(['paragraph']);
     const z = await as('reader').get(`${base}/page/${tree[1].id}`);
     expect(z.body.document.nodes[0]).toMatchObject({ type: 'hint', data: { style: 'info' } });
   });

@@ -5,6 +5,8 @@
  * file ids. A page, path or anchor that the head does not have is `broken`, and so is a space or
  * a page of another space that is deleted or belongs to another organization (nothing is
  * revealed about it). A URL into this installation (API, app or published origin) is `in-app`.
+ * A reusable content of this space (an `other` row holding its reference as JSON) that the head
+ * revision (`$4`) does not have is `broken`.
  */
 export const LINK_STATUS_SQL = `
   CASE g.kind
@@ -27,6 +29,10 @@ export const LINK_STATUS_SQL = `
     WHEN 'file' THEN CASE WHEN g.target_file IN (SELECT file_id FROM files) THEN 'ok' ELSE 'broken' END
     WHEN 'space' THEN CASE WHEN EXISTS (SELECT 1 FROM spaces s WHERE s.id = g.target_space AND s.organization_id = $2 AND s.deleted_at IS NULL)
          THEN 'ok' ELSE 'broken' END
+    WHEN 'other' THEN CASE WHEN starts_with(g.url, '{"kind":"reusable-content"') AND (g.url::jsonb ->> 'space') IS NULL
+           AND NOT EXISTS (SELECT 1 FROM revisions r WHERE r.id = $4
+                              AND r.reusable_contents @> jsonb_build_array(jsonb_build_object('id', g.url::jsonb ->> 'reusableContent')))
+         THEN 'broken' ELSE 'ok' END
     ELSE 'ok'
   END`;
 

@@ -15,6 +15,8 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 @Index('page_links_page_target_idx', ['headKey', 'targetPage'])
 @Index('page_links_path_target_idx', ['headKey', 'targetPath'])
 @Index('page_links_file_target_idx', ['headKey', 'targetFile'])
+// Backlinks from other spaces: links to a page of another space, by that space and page.
+@Index('page_links_space_target_idx', ['targetSpace', 'targetPage'], { where: 'target_space IS NOT NULL' })
 export class PageLinkEntity {
   @PrimaryColumn({ name: 'head_key', type: 'text', primaryKeyConstraintName: 'page_links_pkey' })
   headKey: string;

@@ -3,12 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Caller, OrganizationEntity, OrganizationPresenter, TeamOwnership } from '@docs/identity';
 import { DEFAULT_PAGE_SIZE, ListEnvelope, Paginator, PublicUrls } from '@docs/platform';
 import type { DataSource } from 'typeorm';
-import { ContentAccess, SpaceAccess } from '../access/content-access';
+import { ContentAccess, OrganizationContent, spaceColumns, spaceFromRow, SpaceAccess, spaceVisibleToMembers } from '../access/content-access';
 import { ContentReader, PageTreeNode } from '../content-reads/content-reader.service';
 import { FilePresenter } from '../files/file.presenter';
 import { FileReads } from '../files/file-reads.service';
 import type { PageType } from '../pages/page-node.entity';
-import { canSee } from '../permissions/content-permissions';
+import { canonicalVariables } from '../pages/page-node-row';
+import { canSee, contentLevel } from '../permissions/content-permissions';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import type { SpaceDto } from '../spaces/space.dto';
 import { SpacePresenter } from '../spaces/space.presenter';
@@ -34,7 +35,7 @@ interface Head {
 }
 
 const PAGE_COLUMNS = `hp.head_key, hp.path, n.id::text AS node_id, n.page_id, n.type, n.title, n.slug, n.emoji, n.description, n.hidden,
-  n.no_index, n.href, n.document_hash, n.created_at, n.updated_at`;
+  n.no_index, n.href, n.document_hash, n.variables, n.created_at, n.updated_at`;
 
 /**
  * Reads of `page_links` for a space's current content: its links grouped by target (all, or
@@ -145,7 +146,11 @@ export class SpaceLinks {
     return { items, count: rows[0]?.count ?? 0, ...(nextPage ? { next: { page: nextPage } } : {}), stats };
   }
 
-  /** `GET .../content/page/{pageId}/backlinks`: the pages of the space that link to this one (by id, anchor or relative path). */
+  /**
+   * `GET .../content/page/{pageId}/backlinks`: the pages of the space that link to this one (by id,
+   * anchor or relative path), and the pages of the organization's other spaces the caller can read
+   * that link to it (`ref:space/<id>/page/<id>`), in one query (`page_links_space_target_idx`).
+   */
   async pageBacklinks(
     spaceId: string,
     caller: Caller,
@@ -155,9 +160,11 @@ export class SpaceLinks {
   ): Promise<ListEnvelope<Record<string, unknown>>> {
     const head = await this.head(spaceId, caller, at);
     const path = await this.requirePage(head, pageId);
+    const scope = await this.access.requireOrganization(head.access.space.organizationId, caller);
     return this.backlinks(head, caller, `page-backlinks:${head.headKey}:${pageId}`, request, {
       where: `((l.kind = 'page' AND l.target_space IS NULL AND l.target_page = $2) OR (l.kind = 'path' AND l.target_path = $3)) AND l.page_id <> $2`,
       params: [pageId, path],
+      fromOtherSpaces: { pageId, scope },
     });
   }
 
@@ -177,31 +184,58 @@ export class SpaceLinks {
     });
   }
 
-  /** Distinct linking pages, by page id, keyset paged. `where` uses `$2`, `$3`... for `params`. */
+  /**
+   * Distinct linking pages, by page id then space id, keyset paged. `where` uses `$2`, `$3`...
+   * for `params` (links of this space). With `fromOtherSpaces`, the links of the organization's
+   * other live spaces (space heads only, not change requests) to that page are added, filtered in
+   * SQL by the caller's visibility rule (admins see every space; members those whose own or
+   * inherited level is not `none`; guests none).
+   */
   private async backlinks(
     head: Head,
     caller: Caller,
     scope: string,
     request: { page?: string; limit?: number },
-    filter: { where: string; params: (string | null)[] },
+    filter: { where: string; params: (string | null)[]; fromOtherSpaces?: { pageId: string; scope: OrganizationContent } },
   ): Promise<ListEnvelope<Record<string, unknown>>> {
     const limit = request.limit ?? DEFAULT_PAGE_SIZE;
-    const after = request.page ? await this.paginator.decode(scope, request.page, 1) : undefined;
-    const cursor = filter.params.length + 2;
-    const rows: { count: number; page_id: string | null }[] = await this.dataSource.query(
-      `WITH sources AS (SELECT DISTINCT l.page_id FROM page_links l WHERE l.head_key = $1 AND ${filter.where}),
-            chosen AS (SELECT page_id FROM sources WHERE $${cursor}::text IS NULL OR page_id > $${cursor} ORDER BY page_id LIMIT $${cursor + 1})
-       SELECT (SELECT count(*) FROM sources)::int AS count, c.page_id FROM (SELECT 1) one LEFT JOIN chosen c ON true ORDER BY c.page_id`,
-      [head.headKey, ...filter.params, after ? String(after[0]) : null, limit + 1],
+    const after = request.page ? await this.paginator.decode(scope, request.page, 2) : undefined;
+    const values: unknown[] = [head.headKey, ...filter.params];
+    const param = (value: unknown) => {
+      values.push(value);
+      return `$${values.length}`;
+    };
+    let others = '';
+    const other = filter.fromOtherSpaces;
+    if (other && contentLevel(other.scope.orgRole, 'organization') !== null) {
+      const visible = other.scope.orgRole === 'admin' ? '' : ` AND ${spaceVisibleToMembers(`${param(other.scope.hiddenCollectionIds())}::text[]`)}`;
+      others = `UNION
+         SELECT l.head_key, l.page_id FROM page_links l JOIN spaces s ON s.id = l.head_key
+          WHERE l.target_space = $1 AND l.target_page = ${param(other.pageId)} AND l.kind = 'page'
+            AND s.organization_id = ${param(head.access.space.organizationId)} AND s.deleted_at IS NULL AND s.id <> $1${visible}`;
+    }
+    const [afterPage, afterSpace, max] = [param(after ? String(after[0]) : null), param(after ? String(after[1]) : null), param(limit + 1)];
+    const rows: { count: number; space_id: string | null; page_id: string | null }[] = await this.dataSource.query(
+      `WITH sources AS (
+         SELECT l.head_key AS space_id, l.page_id FROM page_links l WHERE l.head_key = $1 AND ${filter.where}
+         ${others}
+       ), chosen AS (
+         SELECT DISTINCT space_id, page_id FROM sources
+          WHERE ${afterPage}::text IS NULL OR (page_id, space_id) > (${afterPage}::text, ${afterSpace}::text)
+          ORDER BY page_id, space_id LIMIT ${max}
+       )
+       SELECT (SELECT count(DISTINCT (space_id, page_id)) FROM sources)::int AS count, c.space_id, c.page_id
+         FROM (SELECT 1) one LEFT JOIN chosen c ON true ORDER BY c.page_id, c.space_id`,
+      values,
     );
-    const found = rows.filter((row) => row.page_id !== null).map((row) => row.page_id as string);
-    const pageIds = found.slice(0, limit);
-    const last = pageIds[pageIds.length - 1];
-    const nextPage = found.length > limit && last ? await this.paginator.encode(scope, [last]) : undefined;
-    const space = head.access.space;
-    const context = await this.context(head, caller, { pages: pageIds.map((pageId) => ({ spaceId: space.id, pageId })), spaces: [], files: [] });
-    const items = pageIds
-      .map((pageId) => this.presenter.pageLocation(context, space.id, pageId, null))
+    const found = rows.filter((row) => row.page_id !== null).map((row) => ({ spaceId: row.space_id as string, pageId: row.page_id as string }));
+    const sources = found.slice(0, limit);
+    const last = sources[sources.length - 1];
+    const nextPage = found.length > limit && last ? await this.paginator.encode(scope, [last.pageId, last.spaceId]) : undefined;
+    const otherSpaces = [...new Set(sources.map((source) => source.spaceId).filter((id) => id !== head.headKey))];
+    const context = await this.context(head, caller, { pages: sources, spaces: otherSpaces, files: [] }, other?.scope);
+    const items = sources
+      .map((source) => this.presenter.pageLocation(context, source.spaceId, source.pageId, null))
       .filter((l): l is Record<string, unknown> => l !== undefined);
     return { items, count: rows[0]?.count ?? 0, ...(nextPage ? { next: { page: nextPage } } : {}) };
   }
@@ -230,16 +264,24 @@ export class SpaceLinks {
     head: Head,
     caller: Caller,
     wanted: { pages: { spaceId: string; pageId: string }[]; spaces: string[]; files: string[] },
+    scope?: OrganizationContent,
   ): Promise<LocationContext> {
     const { space, level, orgRole } = head.access;
     const organization = await this.dataSource.manager.findOneByOrFail(OrganizationEntity, { id: space.organizationId });
     const owns = await this.teamOwnership.organizationsWhereOwner(caller.userId, [organization.id]);
     const spaces = new Map<string, SpaceDto>([[space.id, this.spacePresenter.present(space, level)]]);
-    // Other spaces are shown only to callers who can see them (they are few: the targets of one page of links).
-    for (const otherId of new Set(wanted.spaces.filter((id) => id !== space.id))) {
-      const other = await this.access.findSpace(otherId, caller.userId);
-      if (other && canSee(other.level) && !other.space.deletedAt && other.space.organizationId === space.organizationId) {
-        spaces.set(otherId, this.spacePresenter.present(other.space, other.level));
+    // Other spaces of the organization are shown only to callers who can see them: one query for
+    // all of them, their levels computed from the organization's collection caps (no query each).
+    const otherIds = [...new Set(wanted.spaces.filter((id) => id !== space.id))];
+    if (otherIds.length > 0) {
+      const reach = scope ?? (await this.access.requireOrganization(space.organizationId, caller));
+      const rows: Record<string, any>[] = await this.dataSource.query(
+        `SELECT ${spaceColumns('s')} FROM spaces s WHERE s.id = ANY($1::text[]) AND s.organization_id = $2 AND s.deleted_at IS NULL`,
+        [otherIds, space.organizationId],
+      );
+      for (const other of rows.map(spaceFromRow)) {
+        const otherLevel = reach.spaceLevel(other);
+        if (canSee(otherLevel)) spaces.set(other.id, this.spacePresenter.present(other, otherLevel));
       }
     }
     const keys = [...new Map(wanted.pages.filter((p) => spaces.has(p.spaceId)).map((p) => [`${p.spaceId}:${p.pageId}`, p])).values()];
@@ -285,6 +327,7 @@ function pageFromRow(row: Record<string, any>): PageTreeNode {
     noIndex: row.no_index,
     href: row.href,
     documentHash: row.document_hash,
+    variables: canonicalVariables(row.variables),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     path: row.path,

@@ -1,3 +1,4 @@
+import stableStringify from 'fast-json-stable-stringify';
 import type { PageType } from './page-node.entity';
 
 /** The fields of a page node (everything but its id and children). */
@@ -11,6 +12,8 @@ export interface PageFields {
   noIndex: boolean;
   href: string | null;
   documentHash: string | null;
+  /** Its variables as canonical JSON (keys sorted, so equal maps compare equal as strings); null: none. */
+  variables: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -28,6 +31,7 @@ export interface PageNodeRow {
   no_index: boolean;
   href: string | null;
   document_hash: string | null;
+  variables: Record<string, unknown> | null;
   children: string[];
   created_at: Date;
   updated_at: Date;
@@ -37,7 +41,7 @@ export interface PageNodeRow {
 export function pageNodeColumns(alias: string): string {
   const a = alias;
   return `${a}.id::text AS node_id, ${a}.page_id, ${a}.type, ${a}.title, ${a}.slug, ${a}.emoji, ${a}.description, ${a}.hidden,
-  ${a}.no_index, ${a}.href, ${a}.document_hash, ${a}.children::text[] AS children, ${a}.created_at, ${a}.updated_at`;
+  ${a}.no_index, ${a}.href, ${a}.document_hash, ${a}.variables, ${a}.children::text[] AS children, ${a}.created_at, ${a}.updated_at`;
 }
 
 export function pageFieldsOf(row: PageNodeRow): PageFields {
@@ -51,7 +55,13 @@ export function pageFieldsOf(row: PageNodeRow): PageFields {
     noIndex: row.no_index,
     href: row.href,
     documentHash: row.document_hash,
+    variables: canonicalVariables(row.variables),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** A page's variables as stored in `PageFields` (canonical JSON), null for none or an empty map. */
+export function canonicalVariables(variables: Record<string, unknown> | null | undefined): string | null {
+  return variables && Object.keys(variables).length > 0 ? stableStringify(variables) : null;
 }

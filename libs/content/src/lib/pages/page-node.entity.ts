@@ -53,6 +53,10 @@ export class PageNodeEntity {
   @Column({ type: 'bigint', array: true, default: () => "'{}'" })
   children: string[];
 
+  /** The page's own variables (the reference's `Variables`); null: none. */
+  @Column({ type: 'jsonb', nullable: true })
+  variables: Record<string, string | number | boolean> | null;
+
   /** When the page was first created (kept by every later version). */
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt: Date;

@@ -15,6 +15,7 @@ const node = (pageId: string, pages: PageTreeNode[] = [], type: PageTreeNode['ty
   noIndex: false,
   href: null,
   documentHash: null,
+  variables: null,
   createdAt: new Date(0),
   updatedAt: new Date(0),
   path: pageId,

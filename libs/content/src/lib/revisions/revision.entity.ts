@@ -42,11 +42,11 @@ export class RevisionEntity {
   @Column({ type: 'bigint', array: true, default: () => "'{}'" })
   files: string[];
 
-  /** The reference's RevisionReusableContent objects (none can be written yet). */
+  /** The reference's RevisionReusableContent objects ({id, title, document: blob hash}: `ReusableContentEntry`). */
   @Column({ name: 'reusable_contents', type: 'jsonb', default: () => "'[]'" })
   reusableContents: Record<string, any>[];
 
-  /** The reference's Variables (none can be written yet). */
+  /** The reference's Variables (name -> string, number or boolean). */
   @Column({ type: 'jsonb', default: () => "'{}'" })
   variables: Record<string, any>;
 

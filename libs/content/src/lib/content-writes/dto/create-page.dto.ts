@@ -1,7 +1,7 @@
 import { Verbatim } from '@docs/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsString, ValidateNested } from 'class-validator';
+import { IsObject, IsString, ValidateNested } from 'class-validator';
 import { PAGE_TYPES, PageType } from '../../pages/page-node.entity';
 import { WhenNotNull, WhenPresent } from '../../validation/when-present.decorator';
 import { IsPageDescription, IsPageDocument, IsPageEmoji, IsPageFlag, IsPageHref, IsPageMarkdown, IsPageSlug, IsPageTitle, IsPageType, PAGE_TITLE_MAX } from './page-fields';
@@ -70,4 +70,12 @@ export class CreatePageDto {
   @IsPageSlug()
   slug?: string;
 
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'string', maxLength: 256 }, { type: 'number' }, { type: 'boolean' }] },
+    description: "The page's own variables (document pages; the reference's `Variables`).",
+  })
+  @WhenPresent()
+  @IsObject()
+  variables?: Record<string, unknown>;
 }

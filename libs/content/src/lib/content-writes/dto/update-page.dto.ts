@@ -1,3 +1,4 @@
+import { IsObject } from 'class-validator';
 import { Verbatim } from '@docs/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { PAGE_TYPES, PageType } from '../../pages/page-node.entity';
@@ -56,4 +57,13 @@ export class UpdatePageDto {
   @WhenPresent()
   @IsPageSlug()
   slug?: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'string', maxLength: 256 }, { type: 'number' }, { type: 'boolean' }] },
+    description: "The page's own variables (document pages; the reference's `Variables`); replaces the whole map, `{}` removes them.",
+  })
+  @WhenPresent()
+  @IsObject()
+  variables?: Record<string, unknown>;
 }

@@ -10,6 +10,18 @@ export function titleFromName(name: string): string {
   return base.replace(/\.(md|markdown|html?)$/i, '') || 'Untitled';
 }
 
+/** The `title` of a file's YAML front matter (GitBook writes one in each `.gitbook/includes` file), if any. */
+export function frontMatterTitle(text: string): string | undefined {
+  const front = FRONT_MATTER.exec(text.replace(/^\uFEFF/, ''));
+  if (!front) return undefined;
+  try {
+    const data = parseYaml(front[1]) as Record<string, unknown> | null;
+    return data && typeof data.title === 'string' && data.title.trim() ? data.title.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * One markdown file as a page, the way GitBook reads it: YAML front matter gives `description`
  * (and is dropped from the body), a first-line `# heading` is the title (and is dropped from the

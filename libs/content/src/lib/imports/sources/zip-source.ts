@@ -1,9 +1,9 @@
 import { BadRequestException } from '@nestjs/common';
 import { posix } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type { ImportedContent, ImportedFile, ImportedPage } from '../imported-content';
+import type { ImportedContent, ImportedFile, ImportedPage, ImportedReusableContent } from '../imported-content';
 import { htmlToMarkdown } from './html-to-markdown';
-import { markdownPage, titleFromName } from './markdown-page';
+import { frontMatterTitle, markdownPage, titleFromName } from './markdown-page';
 import { parseSummary, SummaryEntry } from './summary';
 import { readZipEntries, ZipFiles, ZipLimits } from './zip-entries';
 
@@ -25,7 +25,8 @@ interface Layout {
 /**
  * A zip archive as pages and files. A GitBook layout is honoured: `.gitbook.yaml` (`root`,
  * `structure.readme`, `structure.summary`), `SUMMARY.md` for the tree, order and titles,
- * `.gitbook/includes` inlined where `{% include %}` names them, files anywhere (the
+ * each file an `{% include %}` names a reusable content (`.gitbook/includes` is where GitBook keeps
+ * them; one per file however many pages include it), files anywhere (the
  * `.gitbook/assets` folder included). Without a SUMMARY.md the folder tree is the page tree:
  * markdown and HTML files are pages, a folder's README.md is the folder's page.
  */
@@ -43,7 +44,7 @@ export async function zipContent(archive: Buffer, limits: ZipLimits): Promise<Im
     .filter(([path]) => !MARKDOWN.test(path) && !HTML.test(path) && !posix.basename(path).startsWith('.') && path !== '.gitbook.yaml')
     .map(([path, data]) => ({ source: archiveUrl(path), name: posix.basename(path), data }));
   if (pages.length === 0) throw new BadRequestException('The zip archive holds no markdown or HTML page.');
-  return { pages, files: importedFiles, totalResources: entries };
+  return { pages, files: importedFiles, reusableContents: reader.reusableContents, totalResources: entries };
 }
 
 function readLayout(files: ZipFiles): Layout {
@@ -69,7 +70,14 @@ function readLayout(files: ZipFiles): Layout {
 }
 
 class PageReader {
+  /** The included files met so far, by path: each one reusable content. */
+  private readonly includes = new Map<string, ImportedReusableContent>();
+
   constructor(private readonly files: ZipFiles) {}
+
+  get reusableContents(): ImportedReusableContent[] {
+    return [...this.includes.values()];
+  }
 
   fromSummary(entries: SummaryEntry[], layout: Layout): ImportedPage[] {
     const base = posix.dirname(layout.summary);
@@ -92,7 +100,8 @@ class PageReader {
 
   fromFolders(readme: string): ImportedPage[] {
     const tree = new Folder();
-    for (const path of this.files.keys()) if (MARKDOWN.test(path) || HTML.test(path)) tree.add(path.split('/'), path);
+    // `.gitbook/` holds includes and assets, never pages.
+    for (const path of this.files.keys()) if ((MARKDOWN.test(path) || HTML.test(path)) && !path.startsWith('.gitbook/')) tree.add(path.split('/'), path);
     return this.folderPages(tree, '', readme);
   }
 
@@ -124,14 +133,32 @@ class PageReader {
     return markdownPage(html.markdown, html.title ?? fallbackTitle, archiveUrl(path));
   }
 
-  /** A file's text with its `{% include %}`s replaced by the included markdown. */
+  /**
+   * A file's text. In a page (depth 0) each `{% include %}` of a file of the archive becomes a
+   * reference to its reusable content; inside an included file (a reusable content cannot embed
+   * another) the included markdown is pasted in place, up to 4 levels. An include naming no file
+   * of the archive stays as written.
+   */
   private text(path: string, depth: number): string {
     const text = (this.files.get(path) as Buffer).toString('utf8');
     return text.replace(INCLUDE, (whole, target: string) => {
       const included = posix.normalize(posix.join(posix.dirname(path), target));
-      if (depth >= MAX_INCLUDE_DEPTH || !this.files.has(included)) return whole;
+      if (depth >= MAX_INCLUDE_DEPTH || !this.files.has(included) || included === path) return whole;
+      if (depth === 0) return `{% include "ref:reusable-content/${this.include(included).key}" %}`;
       return markdownPage(this.text(included, depth + 1), '', null).markdown.trim();
     });
+  }
+
+  /** The reusable content of an included file, made once whatever the number of pages including it. */
+  private include(path: string): ImportedReusableContent {
+    const known = this.includes.get(path);
+    if (known) return known;
+    // Its title: the front matter's `title` (GitBook's way), else a first heading, else the file name.
+    const text = this.text(path, 1);
+    const body = markdownPage(text, titleFromName(path), archiveUrl(path));
+    const entry = { key: `include-${this.includes.size + 1}`, title: frontMatterTitle(text) ?? body.title, source: archiveUrl(path), markdown: body.markdown };
+    this.includes.set(path, entry);
+    return entry;
   }
 }
 

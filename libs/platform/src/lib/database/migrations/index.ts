@@ -9,6 +9,7 @@ import { Sites1795270000000 } from './1795270000000-sites';
 import { Integrations1795280000000 } from './1795280000000-integrations';
 import { ChangeRequests1795290000000 } from './1795290000000-change-requests';
 import { ReviewsMergeRules1795300000000 } from './1795300000000-reviews-merge-rules';
+import { ReusableContentFollowUps1795310000000 } from './1795310000000-reusable-content-follow-ups';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   Integrations1795280000000,
   ChangeRequests1795290000000,
   ReviewsMergeRules1795300000000,
+  ReusableContentFollowUps1795310000000,
 ];

@@ -205,19 +205,21 @@ export class SpaceLinks {
       values.push(value);
       return `$${values.length}`;
     };
+    // The head may be a change request's: its links are keyed by its head, shown as the space's.
+    const spaceId = param(head.access.space.id);
     let others = '';
     const other = filter.fromOtherSpaces;
     if (other && contentLevel(other.scope.orgRole, 'organization') !== null) {
       const visible = other.scope.orgRole === 'admin' ? '' : ` AND ${spaceVisibleToMembers(`${param(other.scope.hiddenCollectionIds())}::text[]`)}`;
       others = `UNION
          SELECT l.head_key, l.page_id FROM page_links l JOIN spaces s ON s.id = l.head_key
-          WHERE l.target_space = $1 AND l.target_page = ${param(other.pageId)} AND l.kind = 'page'
-            AND s.organization_id = ${param(head.access.space.organizationId)} AND s.deleted_at IS NULL AND s.id <> $1${visible}`;
+          WHERE l.target_space = ${spaceId} AND l.target_page = ${param(other.pageId)} AND l.kind = 'page'
+            AND s.organization_id = ${param(head.access.space.organizationId)} AND s.deleted_at IS NULL AND s.id <> ${spaceId}${visible}`;
     }
     const [afterPage, afterSpace, max] = [param(after ? String(after[0]) : null), param(after ? String(after[1]) : null), param(limit + 1)];
     const rows: { count: number; space_id: string | null; page_id: string | null }[] = await this.dataSource.query(
       `WITH sources AS (
-         SELECT l.head_key AS space_id, l.page_id FROM page_links l WHERE l.head_key = $1 AND ${filter.where}
+         SELECT ${spaceId}::text AS space_id, l.page_id FROM page_links l WHERE l.head_key = $1 AND ${filter.where}
          ${others}
        ), chosen AS (
          SELECT DISTINCT space_id, page_id FROM sources
@@ -232,7 +234,7 @@ export class SpaceLinks {
     const sources = found.slice(0, limit);
     const last = sources[sources.length - 1];
     const nextPage = found.length > limit && last ? await this.paginator.encode(scope, [last.pageId, last.spaceId]) : undefined;
-    const otherSpaces = [...new Set(sources.map((source) => source.spaceId).filter((id) => id !== head.headKey))];
+    const otherSpaces = [...new Set(sources.map((source) => source.spaceId).filter((id) => id !== head.access.space.id))];
     const context = await this.context(head, caller, { pages: sources, spaces: otherSpaces, files: [] }, other?.scope);
     const items = sources
       .map((source) => this.presenter.pageLocation(context, source.spaceId, source.pageId, null))

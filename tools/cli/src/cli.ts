@@ -11,7 +11,7 @@ import {
   OrganizationsService,
   UsersService,
 } from '@docs/identity';
-import { ContentCoreModule, ContentImporter, ImportSources, SpaceContentHead, SpaceEntity } from '@docs/content';
+import { ContentCoreModule, ContentImporter, ImportSources, SpaceContentHead, SpaceEntity, withImportFolder } from '@docs/content';
 import { AppConfig, composeApp, loadConfig, resolveDatabase, runMigrations } from '@docs/platform';
 import type { DynamicModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -140,25 +140,33 @@ export function buildProgram(io: CliIo, env: Record<string, string | undefined>)
     .requiredOption('--space <spaceId>', 'space id')
     .argument('<path>', 'file or folder')
     .action(async (path: string, options: { space: string }) => {
-      let packed;
-      try {
-        packed = await packSource(path, (files, bytes) => {
-          if (files % 100 === 0) io.out(`packing: ${files} files, ${formatBytes(bytes)}`);
-        });
-      } catch (error) {
-        throw new CliError((error as Error).message);
-      }
-      io.out(`packed ${packed.files} files into ${packed.name} (${formatBytes(packed.data.length)}); importing as ${packed.source}`);
-      const started = Date.now();
-      const written = await run(async (app) => {
-        const space = await app.get(DataSource).getRepository(SpaceEntity).findOneBy({ id: options.space });
-        if (!space || space.deletedAt) throw new CliError(`no space has the id ${options.space}`);
-        const content = await app.get(ImportSources).convert(packed.source, { url: `file:///${encodeURIComponent(packed.name)}`, contentType: '', data: packed.data });
-        io.out(`converted: ${content.files.length} files and the pages of ${content.totalResources} entries; writing one revision`);
-        return app.get(ContentImporter).write(new SpaceContentHead(space.id, space.organizationId), content, { kind: 'append' }, null);
-      }, [ContentCoreModule]);
-      io.out(`imported ${written.importedResources} of ${written.totalResources} resources in ${((Date.now() - started) / 1000).toFixed(1)} s; revision:`);
-      io.out(written.revision.id);
+      // A folder is zipped into a temporary file, removed afterwards; the importer reads it entry by entry.
+      await withImportFolder(async (folder) => {
+        let packed;
+        try {
+          packed = await packSource(path, folder, (files, bytes) => {
+            if (files % 100 === 0) io.out(`packing: ${files} files, ${formatBytes(bytes)}`);
+          });
+        } catch (error) {
+          throw new CliError((error as Error).message);
+        }
+        io.out(`packed ${packed.files} files into ${packed.name} (${formatBytes(packed.size)}); importing as ${packed.source}`);
+        const started = Date.now();
+        const written = await run(async (app) => {
+          const space = await app.get(DataSource).getRepository(SpaceEntity).findOneBy({ id: options.space });
+          if (!space || space.deletedAt) throw new CliError(`no space has the id ${options.space}`);
+          const file = { url: `file:///${encodeURIComponent(packed.name)}`, contentType: '', path: packed.path, size: packed.size };
+          const content = await app.get(ImportSources).convert(packed.source, file);
+          try {
+            io.out(`converted: ${content.files.length} files and the pages of ${content.totalResources} entries; writing one revision`);
+            return await app.get(ContentImporter).write(new SpaceContentHead(space.id, space.organizationId), content, { kind: 'append' }, null);
+          } finally {
+            content.close?.();
+          }
+        }, [ContentCoreModule]);
+        io.out(`imported ${written.importedResources} of ${written.totalResources} resources in ${((Date.now() - started) / 1000).toFixed(1)} s; revision:`);
+        io.out(written.revision.id);
+      });
     });
   return program;
 }

@@ -95,11 +95,12 @@ export class ContentImporter {
   private async writeFiles(draft: ContentDraft, tx: EntityManager, content: ImportedContent, targets: ImportTargets): Promise<number> {
     let written = 0;
     for (const file of content.files) {
-      const sniffed = (await fromBuffer(file.data))?.mime;
+      const data = await file.read();
+      const sniffed = (await fromBuffer(data))?.mime;
       if (sniffed && REFUSED_CONTENT_TYPES.has(sniffed)) continue;
       const contentType = sniffed ?? file.contentType ?? (mimeLookup(file.name) || 'application/octet-stream');
-      const dimensions = SIZED_IMAGE.test(contentType) ? readDimensions(file.data) : undefined;
-      const blob = await this.blobs.put(tx, file.data);
+      const dimensions = SIZED_IMAGE.test(contentType) ? readDimensions(data) : undefined;
+      const blob = await this.blobs.put(tx, data);
       const fileId = newId();
       const [entry]: { id: string }[] = await tx.query(
         `INSERT INTO file_entries (file_id, name, content_type, size, width, height, blob_hash, created_at)

@@ -8,6 +8,9 @@ import { BlobStore, StoredBlob } from './blob-store';
 
 const GET_MANY = preparedStatement('content_blobs_get', `SELECT hash, data FROM content_blobs WHERE hash = ANY($1::text[])`);
 
+/** Blobs per INSERT of `putMany` (keeps one statement's parameters to a few MB for page documents). */
+const PUT_SLICE = 1000;
+
 /** Size of the slices `stream` reads, so that a large file is never held whole in memory twice. */
 const STREAM_CHUNK = 256 * 1024;
 
@@ -30,6 +33,22 @@ export class PostgresBlobStore extends BlobStore {
       [hash, data.length, data, this.clock.now()],
     );
     return { hash, size: data.length };
+  }
+
+  async putMany(tx: EntityManager, data: readonly Buffer[]): Promise<StoredBlob[]> {
+    const blobs = data.map((bytes) => ({ hash: blobHash(bytes), size: bytes.length, bytes }));
+    // One statement per slice (arrays of bytea, unnest), each blob once (ON CONFLICT needs distinct rows).
+    const unique = [...new Map(blobs.map((blob) => [blob.hash, blob])).values()];
+    for (let start = 0; start < unique.length; start += PUT_SLICE) {
+      const slice = unique.slice(start, start + PUT_SLICE);
+      await tx.query(
+        `INSERT INTO content_blobs (hash, size, data, created_at)
+         SELECT hash, size, data, $4 FROM unnest($1::text[], $2::integer[], $3::bytea[]) AS x(hash, size, data)
+         ON CONFLICT (hash) DO NOTHING`,
+        [slice.map((blob) => blob.hash), slice.map((blob) => blob.size), slice.map((blob) => blob.bytes), this.clock.now()],
+      );
+    }
+    return blobs.map(({ hash, size }) => ({ hash, size }));
   }
 
   async getMany(hashes: string[], tx?: EntityManager): Promise<Map<string, Buffer>> {

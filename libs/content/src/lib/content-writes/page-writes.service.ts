@@ -58,7 +58,7 @@ export class PageWritesService {
     }
     if (type === 'link' && input.slug !== undefined) throw new BadRequestException('A link page has no slug.');
     const { revision, result } = await this.writer.apply(head, this.writeOptions(options, `Create page "${input.title}"`), async (draft, tx) => {
-      const documentHash = type === 'document' ? ((await this.body(tx, input)) ?? null) : null;
+      const documentHash = type === 'document' ? ((await this.body(tx, draft, input)) ?? null) : null;
       const pageId = await draft.createPage({
         parent: input.parent ?? null,
         position: input.position,
@@ -97,7 +97,7 @@ export class PageWritesService {
         hidden: input.hidden,
         noIndex: input.noIndex,
         href: input.href,
-        documentHash: await this.body(tx, input),
+        documentHash: await this.body(tx, draft, input),
       };
       await draft.updatePage(pageId, changes);
       return this.answer(head, pageId, options.format);
@@ -128,8 +128,11 @@ export class PageWritesService {
     return { ifMatch: options.ifMatch, actor: options.caller.userId, message };
   }
 
-  /** Stores the body given as markdown or document; undefined when neither is given, null when empty. */
-  private async body(tx: EntityManager, input: { markdown?: string; document?: Record<string, unknown> }): Promise<string | null | undefined> {
+  /**
+   * Stores the body given as markdown or document (and hands the document to the write's indexers
+   * so that they do not parse it again); undefined when neither is given, null when empty.
+   */
+  private async body(tx: EntityManager, draft: ContentDraft, input: { markdown?: string; document?: Record<string, unknown> }): Promise<string | null | undefined> {
     if (input.markdown !== undefined && input.document !== undefined) {
       throw new BadRequestException('Give the body as markdown or as document, not both.');
     }
@@ -137,7 +140,10 @@ export class PageWritesService {
       input.markdown !== undefined ? markdownToDocument(input.markdown) : input.document !== undefined ? requireJsonDocument(input.document, 'document') : undefined;
     if (!document) return undefined;
     const bytes = documentBytes(document);
-    return bytes ? (await this.blobs.put(tx, bytes)).hash : null;
+    if (!bytes) return null;
+    const { hash } = await this.blobs.put(tx, bytes);
+    draft.documents.remember(hash, document);
+    return hash;
   }
 
   /** Presents the page from the head's index as the write left it, inside the write's transaction. */

@@ -80,10 +80,19 @@ export class ContentImporter {
         if (single) imported++;
       }
 
-      for (const { pageId, page } of bodies) {
+      // Every body converted once, stored in one statement, and handed to the indexers as it is.
+      const documents = bodies.map(({ pageId, page }) => {
         const document = rewriteImportedRefs(markdownToDocument(page.markdown), page.source, targets);
-        const bytes = documentBytes(document);
-        const documentHash = bytes ? (await this.blobs.put(tx, bytes)).hash : null;
+        return { pageId, document, bytes: documentBytes(document) };
+      });
+      const stored = await this.blobs.putMany(
+        tx,
+        documents.flatMap(({ bytes }) => (bytes ? [bytes] : [])),
+      );
+      let next = 0;
+      for (const { pageId, document, bytes } of documents) {
+        const documentHash = bytes ? stored[next++].hash : null;
+        if (documentHash) draft.documents.remember(documentHash, document);
         if (documentHash || placement.kind === 'replace') await draft.updatePage(pageId, { documentHash });
       }
       return async () => undefined;

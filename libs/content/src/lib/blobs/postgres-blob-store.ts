@@ -37,15 +37,23 @@ export class PostgresBlobStore extends BlobStore {
 
   async putMany(tx: EntityManager, data: readonly Buffer[]): Promise<StoredBlob[]> {
     const blobs = data.map((bytes) => ({ hash: blobHash(bytes), size: bytes.length, bytes }));
-    // One statement per slice (arrays of bytea, unnest), each blob once (ON CONFLICT needs distinct rows).
+    // Each blob once (ON CONFLICT needs distinct rows); a slice of them per statement, their bytes
+    // sent as ONE binary parameter cut in SQL (a bytea[] would travel as hex text, twice the size).
     const unique = [...new Map(blobs.map((blob) => [blob.hash, blob])).values()];
     for (let start = 0; start < unique.length; start += PUT_SLICE) {
       const slice = unique.slice(start, start + PUT_SLICE);
+      const offsets: number[] = [];
+      let offset = 1;
+      for (const blob of slice) {
+        offsets.push(offset);
+        offset += blob.size;
+      }
       await tx.query(
         `INSERT INTO content_blobs (hash, size, data, created_at)
-         SELECT hash, size, data, $4 FROM unnest($1::text[], $2::integer[], $3::bytea[]) AS x(hash, size, data)
+         SELECT x.hash, x.size, substring($4::bytea FROM x.start FOR x.size), $5
+           FROM unnest($1::text[], $2::integer[], $3::integer[]) AS x(hash, size, start)
          ON CONFLICT (hash) DO NOTHING`,
-        [slice.map((blob) => blob.hash), slice.map((blob) => blob.size), slice.map((blob) => blob.bytes), this.clock.now()],
+        [slice.map((blob) => blob.hash), slice.map((blob) => blob.size), offsets, Buffer.concat(slice.map((blob) => blob.bytes)), this.clock.now()],
       );
     }
     return blobs.map(({ hash, size }) => ({ hash, size }));

@@ -13,9 +13,10 @@ export type ImportInput =
   | { kind: 'body'; source: ImportSource; name: string; stream: Readable; contentLength?: string; contentType: string };
 
 /**
- * Reads an import request as an `ImportInput`: a JSON body is validated as `ImportContentDto`; a
+ * Reads an import request as an `ImportInput`: the query is validated as `ImportBodyQueryDto`
+ * (its values only matter with a raw body); a JSON body is validated as `ImportContentDto`; a
  * body of one of `IMPORT_BODY_TYPES` is left unread (the service streams it once the caller may
- * write) and its query validated as `ImportBodyQueryDto`. Same validation rules and messages as
+ * write). Same validation rules and messages as
  * every other body and query (`ApiValidationPipe`).
  */
 @Injectable()
@@ -23,11 +24,12 @@ export class ImportInputPipe implements PipeTransform<Request, Promise<ImportInp
   private readonly validation = new ApiValidationPipe();
 
   async transform(req: Request): Promise<ImportInput> {
+    // The query is checked whatever the body (unknown or bad parameters are a 400); a JSON body says its own source.
+    const query = (await this.validation.transform(req.query, { type: 'query', metatype: ImportBodyQueryDto })) as ImportBodyQueryDto;
     if (!takesRawImportBody(req)) {
       const body = (await this.validation.transform(req.body, { type: 'body', metatype: ImportContentDto })) as ImportContentDto;
       return { kind: 'url', source: body.source, url: body.url };
     }
-    const query = (await this.validation.transform(req.query, { type: 'query', metatype: ImportBodyQueryDto })) as ImportBodyQueryDto;
     const contentType = bodyMediaType(req);
     const source = query.source ?? SOURCE_OF_MEDIA_TYPE[contentType];
     if (!source) {

@@ -319,6 +319,9 @@ describe('content imports', () => {
         [raw(as('editor'), `${base}/import`, '', 'application/zip'), 400, /empty/],
         [raw(as('editor'), `${base}/import`, 'not a zip', 'application/zip'), 400, /zip archive is invalid/],
         [raw(as('editor'), `${base}/import`, zip, 'text/plain'), 415, /JSON/],
+        // The query is checked with a JSON body too.
+        [as('editor').post(`${base}/import`, { source: 'zip', url: dataUrl(zip) }, { query: { unknown: 'x' } }), 400, /unknown/],
+        [as('editor').post(`${base}/import`, { source: 'zip', url: dataUrl(zip) }, { query: { source: 'notion' } }), 400, /source must be one of/],
       ];
       for (const [request, status, message] of cases) {
         const res = await request;

@@ -73,6 +73,22 @@ describe('GET /openapi.json', () => {
     await expect(SwaggerParser.validate(broken)).rejects.toThrow();
   });
 
+  it('gives the imports their second request body: the file itself, streamed, with source and name in the query', () => {
+    for (const [path, method] of [
+      ['/v1/spaces/{spaceId}/content/import', 'post'],
+      ['/v1/spaces/{spaceId}/content/page/{pageId}/import', 'post'],
+      ['/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import', 'post'],
+      ['/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/import', 'post'],
+    ]) {
+      const operation = paths[path][method] as Operation & { requestBody: { content: Record<string, { schema: Record<string, unknown> }> }; parameters: { name: string; in: string }[] };
+      expect(operation.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ImportContentDto' });
+      expect(operation.requestBody.content['application/zip'].schema).toEqual({ type: 'string', format: 'binary' });
+      expect(operation.requestBody.content['text/markdown'].schema).toEqual({ type: 'string', format: 'binary' });
+      expect(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['source', 'name']);
+      expect(Object.keys(operation)).not.toContain('x-extra-request-content');
+    }
+  });
+
   it('has a relative server, so /docs calls the origin it was opened at', async () => {
     const document = (await t.http.as(undefined).get('/openapi.json')).body;
     expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);

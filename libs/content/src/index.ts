@@ -60,6 +60,8 @@ export * from './lib/imports/imports.service';
 export * from './lib/imports/content-importer.service';
 export * from './lib/imports/import-sources.service';
 export * from './lib/imports/dto/import-content.dto';
+export * from './lib/imports/import-input';
+export * from './lib/imports/source-file';
 export type { PagePosition } from './lib/pages/page-position';
 export * from './lib/content-reads/dto/content-query.dto';
 export * from './lib/content-writes/dto/create-page.dto';

@@ -32,6 +32,13 @@ async function seed(writer: ContentWriter, blobs: BlobStore, head: SpaceContentH
   const created: string[] = [];
   const tops = Math.min(100, pages);
   await writer.apply(head, { actor: null, message: `Seed ${pages} pages` }, async (draft, tx) => {
+    // As an import writes: every body converted once, stored in bulk, handed to the indexers parsed.
+    const documents = Array.from({ length: pages }, (_, n) => markdownToDocument(body(n)));
+    const stored = await blobs.putMany(
+      tx,
+      documents.map((document) => documentBytes(document) as Buffer),
+    );
+    stored.forEach((blob, n) => draft.documents.remember(blob.hash, documents[n]));
     const fields = async (n: number) => ({
       type: 'document' as const,
       title: `Page ${n}`,
@@ -40,7 +47,7 @@ async function seed(writer: ContentWriter, blobs: BlobStore, head: SpaceContentH
       hidden: false,
       noIndex: false,
       href: null,
-      documentHash: (await blobs.put(tx, documentBytes(markdownToDocument(body(n))) as Buffer)).hash,
+      documentHash: stored[n].hash,
     });
     const topIds: string[] = [];
     for (let i = 0; i < tops; i++) topIds.push(await draft.createPage({ parent: null, fields: await fields(created.length + topIds.length) }));

@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,13 +9,17 @@ import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
 import { freePort, TOKEN } from './bench-kit';
 
 /**
- * Import figures (issue 10), written to docs/performance.md: a generated GitBook-style zip of
- * 100 and of 1,000 pages (20 folders with a README each, SUMMARY.md, a heading, paragraphs, a
- * code block, a hint, a table and links to two other pages per page) imported over HTTP into an
- * empty space by a running api; the time of the request and the api process's peak resident
- * memory (VmHWM) before and after. Run: npm run bench:import
+ * Import figures (issue 10), written to docs/performance.md: generated GitBook-style zips (20
+ * folders with a README each, SUMMARY.md, a heading, paragraphs, a code block, a hint, a table and
+ * links to two other pages per page) imported over HTTP into an empty space by a running api:
+ * 100, 1,000 and 5,000 pages sent as the raw body (`Content-Type: application/zip`, streamed to a
+ * temporary file), 1,000 pages as a JSON `data:` URL, and 1,000 pages with 40 MB of images. For
+ * each, the time of the request and the api's peak resident memory during it (VmHWM, reset before
+ * each import through /proc/<pid>/clear_refs). BENCH_IMPORT_PAGES=100,1000 picks the page counts;
+ * BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") is passed to the api.
+ * Run: npm run bench:import
  */
-function generateDocs(pages: number): ZipEntries {
+function generateDocs(pages: number, imageBytes = 0): ZipEntries {
   const folders = 20;
   const perFolder = Math.ceil(pages / folders) - 1;
   const entries: ZipEntries = {};
@@ -33,18 +38,28 @@ function generateDocs(pages: number): ZipEntries {
     }
   }
   entries['SUMMARY.md'] = `${summary.join('\n')}\n`;
+  // Incompressible images (stored as they are): the archive grows, the pages do not.
+  for (let i = 0; imageBytes > 0 && i < 40; i++) entries[`.gitbook/assets/image-${i}.png`] = { data: randomBytes(imageBytes / 40), compress: false };
   return entries;
 }
 
-const peakRss = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const status = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** Resets the process's peak RSS to its current RSS (Linux: "5" in clear_refs), so VmHWM is the peak of what follows. */
+const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
-async function request(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function request(base: string, method: string, path: string, body?: unknown, raw?: { data: Buffer; type: string }): Promise<{ status: number; json: any }> {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': raw?.type ?? 'application/json' },
+    body: raw ? raw.data : body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, json: await res.json().catch(() => undefined) };
+}
+
+interface Case {
+  pages: number;
+  as: 'raw body' | 'data: URL';
+  imageBytes?: number;
 }
 
 async function main(): Promise<void> {
@@ -55,31 +70,51 @@ async function main(): Promise<void> {
   try {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['-r', join(root, 'tools/register.js'), join(root, 'apps/api/src/main.ts')], {
+    const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    child = spawn(process.execPath, [...nodeArgs, '-r', join(root, 'tools/register.js'), join(root, 'apps/api/src/main.ts')], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), BOOTSTRAP_TOKEN: TOKEN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     for (let i = 0; i < 300 && (await request(base, 'GET', '/v1/user').catch(() => ({ status: 0 }))).status !== 200; i++) await sleep(200);
     const organizationId = (await request(base, 'GET', '/v1/orgs')).json.items[0].id;
-    const lines = ['| pages | zip bytes | request time | api peak RSS before | api peak RSS after | pages read back |', '|---:|---:|---:|---:|---:|---:|'];
-    for (const pages of [100, 1000]) {
-      const zip = await makeZip(generateDocs(pages));
+    const pid = child.pid as number;
+    const counts = (process.env.BENCH_IMPORT_PAGES ?? '100,1000,5000').split(',').map(Number);
+    // Small to large: the process keeps the heap it grew, so each row's peak is compared with what came before.
+    const cases: Case[] = [
+      ...counts.filter((pages) => pages <= 1000).map((pages): Case => ({ pages, as: 'raw body' })),
+      { pages: 1000, as: 'raw body', imageBytes: 40 * 1024 * 1024 },
+      { pages: 1000, as: 'data: URL' },
+      ...counts.filter((pages) => pages > 1000).map((pages): Case => ({ pages, as: 'raw body' })),
+    ];
+    const lines = ['| pages | sent as | zip bytes | request time | api RSS before | api peak RSS during | pages read back |', '|---:|---|---:|---:|---:|---:|---:|'];
+    // A first small import warms the api (code paths loaded, caches filled) so that the rows compare imports.
+    const warm = await request(base, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Warm-up' });
+    await request(base, 'POST', `/v1/spaces/${warm.json.id}/content/import`, undefined, { data: await makeZip(generateDocs(40)), type: 'application/zip' });
+    for (const { pages, as, imageBytes } of cases) {
+      const zip = await makeZip(generateDocs(pages, imageBytes));
       const space = (await request(base, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: `Import ${pages}` })).json;
-      const before = peakRss(child.pid as number);
+      const before = status(pid, 'VmRSS');
+      resetPeak(pid);
       const started = Date.now();
-      const res = await request(base, 'POST', `/v1/spaces/${space.id}/content/import`, { source: 'zip', url: dataUrl(zip, 'application/zip') });
+      const path = `/v1/spaces/${space.id}/content/import`;
+      const res =
+        as === 'raw body'
+          ? await request(base, 'POST', path, undefined, { data: zip, type: 'application/zip' })
+          : await request(base, 'POST', path, { source: 'zip', url: dataUrl(zip, 'application/zip') });
       const elapsed = Date.now() - started;
       if (res.status !== 201) throw new Error(`import of ${pages} pages -> ${res.status} ${JSON.stringify(res.json)}`);
-      const after = peakRss(child.pid as number);
+      const peak = status(pid, 'VmHWM');
       const tree = (await request(base, 'GET', `/v1/spaces/${space.id}/content/pages`)).json.pages as { pages: unknown[] }[];
       const count = tree.reduce((sum, page) => sum + 1 + page.pages.length, 0);
-      lines.push(`| ${pages} | ${zip.length} | ${(elapsed / 1000).toFixed(1)} s | ${before.toFixed(0)} MB | ${after.toFixed(0)} MB | ${count} |`);
+      const what = imageBytes ? `${as} + ${imageBytes / 1024 / 1024} MB images` : as;
+      lines.push(`| ${pages} | ${what} | ${zip.length} | ${(elapsed / 1000).toFixed(1)} s | ${before.toFixed(0)} MB | ${peak.toFixed(0)} MB | ${count} |`);
+      process.stderr.write(`${lines[lines.length - 1]}\n`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     child?.kill('SIGTERM');
-    await sleep(1000);
+    await sleep(3000);
     await database.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   }

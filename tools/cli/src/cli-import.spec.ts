@@ -5,6 +5,7 @@ import { createOrganization } from '@docs/identity/testing';
 import { createTestApp, TestApp } from '@docs/platform/testing';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { runCli } from './cli';
 
@@ -47,6 +48,25 @@ describe('operator CLI: import', () => {
     expect(file.code).toBe(0);
     const after = (await as.get(`/v1/spaces/${space.id}/content/pages`)).body.pages;
     expect(after[after.length - 1].title).toBe('Notes');
+  });
+
+  it('with --api and --token, streams the zipped folder to a running api as the request body', async () => {
+    const { organization, members } = await createOrganization(t, { reader: 'read' });
+    const space = await createSpace(t, members.admin.token, organization.id);
+    const server = t.app.getHttpServer();
+    if (!server.address()) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    const sent = await cli('import', '--space', space.id, '--api', api, '--token', members.admin.token, FIXTURE);
+    expect(sent.err).toEqual([]);
+    expect(sent.code).toBe(0);
+    expect((await t.http.as(members.admin.token).get(`/v1/spaces/${space.id}`)).body.revision).toBe(sent.last);
+    const pages = (await t.http.as(members.admin.token).get(`/v1/spaces/${space.id}/content/pages`)).body.pages;
+    expect(pages.map((p: { title: string }) => p.title)).toEqual(['Introduction', 'Getting started', 'Guides', 'Reference', 'Resources']);
+
+    const refused = await cli('import', '--space', space.id, '--api', api, '--token', members.reader.token, FIXTURE);
+    expect(refused).toMatchObject({ code: 1, err: [expect.stringMatching(/^error: the api answered 403: /)] });
+    expect(await cli('import', '--space', space.id, '--api', api, FIXTURE)).toMatchObject({ code: 1, err: ['error: --api and --token go together'] });
   });
 
   it('explains an unknown space and a file it cannot import', async () => {

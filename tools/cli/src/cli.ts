@@ -11,11 +11,13 @@ import {
   OrganizationsService,
   UsersService,
 } from '@docs/identity';
-import { ContentCoreModule, ContentImporter, ImportSources, SpaceContentHead, SpaceEntity } from '@docs/content';
+import { ContentCoreModule, ContentImporter, ImportSources, SpaceContentHead, SpaceEntity, withImportFolder } from '@docs/content';
 import { AppConfig, composeApp, loadConfig, resolveDatabase, runMigrations } from '@docs/platform';
 import type { DynamicModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { packSource } from './import-source-file';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { packSource, PackedSource } from './import-source-file';
 
 export interface CliIo {
   out(line: string): void;
@@ -138,29 +140,70 @@ export function buildProgram(io: CliIo, env: Record<string, string | undefined>)
     .command('import')
     .description('import a markdown, HTML or docx file, a zip, or a folder (zipped on the fly) into a space, after its top-level pages, as one revision')
     .requiredOption('--space <spaceId>', 'space id')
+    .option('--api <url>', "send it to a running api (its PUBLIC_URL) as the request body, streamed, instead of writing to the database directly")
+    .option('--token <token>', 'the API token to send it with (with --api; edit level on the space)')
     .argument('<path>', 'file or folder')
-    .action(async (path: string, options: { space: string }) => {
-      let packed;
-      try {
-        packed = await packSource(path, (files, bytes) => {
-          if (files % 100 === 0) io.out(`packing: ${files} files, ${formatBytes(bytes)}`);
-        });
-      } catch (error) {
-        throw new CliError((error as Error).message);
-      }
-      io.out(`packed ${packed.files} files into ${packed.name} (${formatBytes(packed.data.length)}); importing as ${packed.source}`);
-      const started = Date.now();
-      const written = await run(async (app) => {
-        const space = await app.get(DataSource).getRepository(SpaceEntity).findOneBy({ id: options.space });
-        if (!space || space.deletedAt) throw new CliError(`no space has the id ${options.space}`);
-        const content = await app.get(ImportSources).convert(packed.source, { url: `file:///${encodeURIComponent(packed.name)}`, contentType: '', data: packed.data });
-        io.out(`converted: ${content.files.length} files and the pages of ${content.totalResources} entries; writing one revision`);
-        return app.get(ContentImporter).write(new SpaceContentHead(space.id, space.organizationId), content, { kind: 'append' }, null);
-      }, [ContentCoreModule]);
-      io.out(`imported ${written.importedResources} of ${written.totalResources} resources in ${((Date.now() - started) / 1000).toFixed(1)} s; revision:`);
-      io.out(written.revision.id);
+    .action(async (path: string, options: { space: string; api?: string; token?: string }) => {
+      if ((options.api === undefined) !== (options.token === undefined)) throw new CliError('--api and --token go together');
+      // A folder is zipped into a temporary file, removed afterwards; the importer reads it entry by entry.
+      await withImportFolder(async (folder) => {
+        let packed;
+        try {
+          packed = await packSource(path, folder, (files, bytes) => {
+            if (files % 100 === 0) io.out(`packing: ${files} files, ${formatBytes(bytes)}`);
+          });
+        } catch (error) {
+          throw new CliError((error as Error).message);
+        }
+        io.out(`packed ${packed.files} files into ${packed.name} (${formatBytes(packed.size)}); importing as ${packed.source}`);
+        const started = Date.now();
+        const written = options.api
+          ? await importOverHttp(options.api, options.token as string, options.space, packed)
+          : await run(async (app) => {
+          const space = await app.get(DataSource).getRepository(SpaceEntity).findOneBy({ id: options.space });
+          if (!space || space.deletedAt) throw new CliError(`no space has the id ${options.space}`);
+          const file = { url: `file:///${encodeURIComponent(packed.name)}`, contentType: '', path: packed.path, size: packed.size };
+          const content = await app.get(ImportSources).convert(packed.source, file);
+          try {
+            io.out(`converted: ${content.files.length} files and the pages of ${content.totalResources} entries; writing one revision`);
+            return await app.get(ContentImporter).write(new SpaceContentHead(space.id, space.organizationId), content, { kind: 'append' }, null);
+          } finally {
+            content.close?.();
+          }
+        }, [ContentCoreModule]).then((result) => ({ ...result, revision: result.revision.id }));
+        io.out(`imported ${written.importedResources} of ${written.totalResources} resources in ${((Date.now() - started) / 1000).toFixed(1)} s; revision:`);
+        io.out(written.revision);
+      });
     });
   return program;
+}
+
+/** The media type a file of each source is sent as (the import routes take these raw bodies). */
+const MEDIA_TYPE: Record<string, string> = {
+  zip: 'application/zip',
+  markdown: 'text/markdown',
+  html: 'text/html',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** POSTs the packed file to the api's import route as the raw request body, streamed from disk. */
+async function importOverHttp(api: string, token: string, spaceId: string, packed: PackedSource): Promise<{ revision: string; importedResources: number; totalResources: number }> {
+  const url = new URL(`${api.replace(/\/+$/, '')}/v1/spaces/${encodeURIComponent(spaceId)}/content/import`);
+  url.search = new URLSearchParams({ source: packed.source, name: packed.name }).toString();
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': MEDIA_TYPE[packed.source], 'Content-Length': String(packed.size) },
+      body: Readable.toWeb(createReadStream(packed.path)) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
+  } catch (error) {
+    throw new CliError(`could not reach ${url.origin}: ${(error as Error).message}`);
+  }
+  const body = (await res.json().catch(() => undefined)) as { revision: string; importedResources: number; totalResources: number; error?: { message: string } } | undefined;
+  if (res.status !== 201 || !body) throw new CliError(`the api answered ${res.status}: ${body?.error?.message ?? 'no JSON body'}`);
+  return body;
 }
 
 function formatBytes(bytes: number): string {

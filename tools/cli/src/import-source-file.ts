@@ -1,6 +1,7 @@
 import type { ImportSource } from '@docs/content';
-import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 
 /** Folders never packed: version control and dependencies. */
@@ -18,20 +19,23 @@ const SOURCE_BY_EXTENSION: Record<string, ImportSource> = {
 export interface PackedSource {
   source: ImportSource;
   name: string;
-  data: Buffer;
+  /** The file to import: the file given, or the zip of the folder in `folder`. */
+  path: string;
+  size: number;
   files: number;
 }
 
 /**
- * A file (its source told by the extension) or a folder, zipped on the fly with yazl (files are
- * streamed from disk into the archive); `progress` hears of each file packed.
+ * A file (its source told by the extension) or a folder, zipped on the fly with yazl into a file
+ * of `folder` (files are streamed from disk into the archive, the archive to disk: it is never
+ * whole in memory); `progress` hears of each file packed.
  */
-export async function packSource(path: string, progress: (files: number, bytes: number) => void): Promise<PackedSource> {
+export async function packSource(path: string, folder: string, progress: (files: number, bytes: number) => void): Promise<PackedSource> {
   const stat = statSync(path);
   if (!stat.isDirectory()) {
     const source = SOURCE_BY_EXTENSION[extname(path).toLowerCase()];
     if (!source) throw new Error(`${path}: give a .md, .html, .docx or .zip file, or a folder`);
-    return { source, name: basename(path), data: readFileSync(path), files: 1 };
+    return { source, name: basename(path), path, size: stat.size, files: 1 };
   }
   const zip = new ZipFile();
   let files = 0;
@@ -52,7 +56,8 @@ export async function packSource(path: string, progress: (files: number, bytes: 
   };
   walk(path);
   zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
-  return { source: 'zip', name: `${basename(path)}.zip`, data: Buffer.concat(chunks), files };
+  const name = `${basename(path)}.zip`;
+  const archive = join(folder, name);
+  await pipeline(zip.outputStream, createWriteStream(archive));
+  return { source: 'zip', name, path: archive, size: statSync(archive).size, files };
 }

@@ -11,7 +11,9 @@ import {
   REVISION_PAGE_SCHEMA,
   REVISION_SCHEMA,
   FileListQueryDto,
-  ImportContentDto,
+  ApiImportBody,
+  ImportInput,
+  ImportRequest,
   ImportContentResultDto,
   ImportsService,
   MovePageDto,
@@ -49,17 +51,18 @@ export class ChangeRequestContentController {
   @Post('import')
   @HttpCode(201)
   @ApiOperation({ operationId: 'importContentInChangeRequest', summary: "Import content after the change request's top-level pages, as one revision (edit level)." })
+  @ApiImportBody()
   @ApiCreatedResponse({ type: ImportContentResultDto })
-  @ApiErrors(400, 403, 404, 409, 413)
+  @ApiErrors(400, 403, 404, 409, 413, 415)
   async importContent(
     @CurrentCaller() caller: Caller,
     @Param('spaceId') spaceId: string,
     @Param('changeRequestId') key: string,
-    @Body() body: ImportContentDto,
+    @ImportRequest() input: ImportInput,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ImportContentResultDto> {
     const head = await this.content.head(spaceId, key, caller);
-    const answer = await this.imports.import(head, body, { kind: 'append' }, caller);
+    const answer = await this.imports.import(head, input, { kind: 'append' }, caller);
     res.setHeader('Location', answer.location);
     return answer.body;
   }
@@ -67,18 +70,19 @@ export class ChangeRequestContentController {
   @Post('page/:pageId/import')
   @HttpCode(201)
   @ApiOperation({ operationId: 'importPageContentInChangeRequest', summary: "Import content in place of a page's body and children in the change request, as one revision." })
+  @ApiImportBody()
   @ApiCreatedResponse({ type: ImportContentResultDto })
-  @ApiErrors(400, 403, 404, 409, 413)
+  @ApiErrors(400, 403, 404, 409, 413, 415)
   async importPage(
     @CurrentCaller() caller: Caller,
     @Param('spaceId') spaceId: string,
     @Param('changeRequestId') key: string,
     @Param('pageId') pageId: string,
-    @Body() body: ImportContentDto,
+    @ImportRequest() input: ImportInput,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ImportContentResultDto> {
     const head = await this.content.head(spaceId, key, caller);
-    const answer = await this.imports.import(head, body, { kind: 'replace', pageId }, caller);
+    const answer = await this.imports.import(head, input, { kind: 'replace', pageId }, caller);
     res.setHeader('Location', answer.location);
     return answer.body;
   }

@@ -34,6 +34,12 @@ describe('change request content imports', () => {
     const page = await as('reader').get(`${base}/page/${pages[1].id}`, { query: { format: 'markdown' } });
     expect(page.body.markdown).toBe('New body.\n');
 
+    // The archive itself as the body, streamed.
+    const streamed = await as('editor').post(`${base}/import`, undefined, { raw: zip, headers: { 'Content-Type': 'application/zip' } });
+    expect(streamed.status).toBe(201);
+    expect((await as('reader').get(`${base}/pages`)).body.pages).toHaveLength(4);
+    expect((await as('reader').get(`/v1/spaces/${space.id}/content/pages`)).body.pages).toEqual([]);
+
     expect((await as('reader').post(`${base}/import`, { source: 'zip', url: dataUrl(zip) })).status).toBe(403);
     expect((await as('editor').post(`/v1/spaces/${space.id}/change-requests/nope/content/import`, { source: 'zip', url: dataUrl(zip) })).status).toBe(404);
   });

@@ -11,7 +11,7 @@ function store() {
     const nodeId = String(next++);
     nodes.set(nodeId, {
       nodeId, pageId, type: 'document', title: pageId, slug: pageId, emoji: null, description: null,
-      hidden: false, noIndex: false, href: null, documentHash: `h-${pageId}`, children, ...fields,
+      hidden: false, noIndex: false, href: null, documentHash: `h-${pageId}`, variables: null, children, ...fields,
     });
     return nodeId;
   };

@@ -16,6 +16,9 @@ export interface StoredBlob {
 export abstract class BlobStore {
   abstract put(tx: EntityManager, data: Buffer): Promise<StoredBlob>;
 
+  /** `put` for many blobs at once (a write of many pages): one round trip rather than one per blob. */
+  abstract putMany(tx: EntityManager, data: readonly Buffer[]): Promise<StoredBlob[]>;
+
   /** The bytes of each hash found (a missing hash is absent from the map). */
   abstract getMany(hashes: string[], tx?: EntityManager): Promise<Map<string, Buffer>>;
 

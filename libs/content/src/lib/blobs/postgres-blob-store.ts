@@ -8,6 +8,9 @@ import { BlobStore, StoredBlob } from './blob-store';
 
 const GET_MANY = preparedStatement('content_blobs_get', `SELECT hash, data FROM content_blobs WHERE hash = ANY($1::text[])`);
 
+/** Blobs per INSERT of `putMany` (keeps one statement's parameters to a few MB for page documents). */
+const PUT_SLICE = 1000;
+
 /** Size of the slices `stream` reads, so that a large file is never held whole in memory twice. */
 const STREAM_CHUNK = 256 * 1024;
 
@@ -30,6 +33,30 @@ export class PostgresBlobStore extends BlobStore {
       [hash, data.length, data, this.clock.now()],
     );
     return { hash, size: data.length };
+  }
+
+  async putMany(tx: EntityManager, data: readonly Buffer[]): Promise<StoredBlob[]> {
+    const blobs = data.map((bytes) => ({ hash: blobHash(bytes), size: bytes.length, bytes }));
+    // Each blob once (ON CONFLICT needs distinct rows); a slice of them per statement, their bytes
+    // sent as ONE binary parameter cut in SQL (a bytea[] would travel as hex text, twice the size).
+    const unique = [...new Map(blobs.map((blob) => [blob.hash, blob])).values()];
+    for (let start = 0; start < unique.length; start += PUT_SLICE) {
+      const slice = unique.slice(start, start + PUT_SLICE);
+      const offsets: number[] = [];
+      let offset = 1;
+      for (const blob of slice) {
+        offsets.push(offset);
+        offset += blob.size;
+      }
+      await tx.query(
+        `INSERT INTO content_blobs (hash, size, data, created_at)
+         SELECT x.hash, x.size, substring($4::bytea FROM x.start FOR x.size), $5
+           FROM unnest($1::text[], $2::integer[], $3::integer[]) AS x(hash, size, start)
+         ON CONFLICT (hash) DO NOTHING`,
+        [slice.map((blob) => blob.hash), slice.map((blob) => blob.size), offsets, Buffer.concat(slice.map((blob) => blob.bytes)), this.clock.now()],
+      );
+    }
+    return blobs.map(({ hash, size }) => ({ hash, size }));
   }
 
   async getMany(hashes: string[], tx?: EntityManager): Promise<Map<string, Buffer>> {

@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, NotFoundException } from '@nest
 import { newId } from '@docs/platform';
 import type { EntityManager } from 'typeorm';
 import type { IndexedPage } from '../indexing/content-indexer';
+import type { WriteDocuments } from '../indexing/write-documents';
 import type { PageType } from '../pages/page-node.entity';
 import { pageFieldsOf, pageNodeColumns, PageFields, PageNodeRow } from '../pages/page-node-row';
 import { insertionIndex, PagePosition } from '../pages/page-position';
@@ -79,6 +80,8 @@ export class ContentDraft {
     readonly headKey: string,
     readonly base: RevisionEntity,
     readonly now: Date,
+    /** The documents this write stores, handed to the indexers (`remember` what you store). */
+    readonly documents: WriteDocuments,
   ) {
     this.files = [...base.files];
     this.reusable = (base.reusableContents ?? []) as ReusableContentEntry[];

@@ -3,7 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Clock, newId } from '@docs/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ContentHead } from '../heads/content-head';
+import { BlobStore } from '../blobs/blob-store';
 import { ContentIndexers } from '../indexing/content-indexer';
+import { WriteDocuments } from '../indexing/write-documents';
 import { RevisionEntity, RevisionType } from '../revisions/revision.entity';
 import { ContentDraft } from './content-draft';
 import { assertIfMatch } from './if-match';
@@ -35,7 +37,8 @@ export interface WriteResult<R> {
  * Every content write goes through `apply`: one transaction that locks the head (concurrent
  * writers of one head run one after the other), checks `If-Match` against its revision (412),
  * lets `edit` stage changes on a draft, writes the new nodes and exactly one revision
- * (`parents: [previous]`), moves the head, and feeds the delta to every registered indexer.
+ * (`parents: [previous]`), moves the head, and feeds the delta to every registered indexer
+ * (with the write's documents, parsed once for all of them: `draft.documents`).
  * `edit` may read what it needs for its answer through the same transaction (`tx`) after the
  * commit by returning a function: it runs once the head has moved, still in the transaction.
  */
@@ -45,6 +48,7 @@ export class ContentWriter {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly indexers: ContentIndexers,
     private readonly clock: Clock,
+    private readonly blobs: BlobStore,
   ) {}
 
   async apply<R>(
@@ -66,7 +70,7 @@ export class ContentWriter {
     assertIfMatch(options.ifMatch, revisionId);
     const base = await tx.findOneByOrFail(RevisionEntity, { id: revisionId });
     const now = this.clock.now();
-    const draft = new ContentDraft(tx, head.key, base, now);
+    const draft = new ContentDraft(tx, head.key, base, now, new WriteDocuments(this.blobs));
     const answer = await edit(draft, tx);
     if (!draft.hasChanges) return { revision: base, changed: false, result: await answer(tx, base), nodesWritten: 0 };
 
@@ -94,6 +98,7 @@ export class ContentWriter {
       previousRevisionId: base.id,
       upserted: committed.upserted,
       removed: committed.removed,
+      documents: draft.documents,
     };
     for (const indexer of this.indexers.all()) await indexer.apply(tx, delta);
     return { revision, changed: true, result: await answer(tx, revision), nodesWritten: committed.nodesWritten };

@@ -60,7 +60,7 @@ export class PageWritesService {
     if (type === 'link' && input.slug !== undefined) throw new BadRequestException('A link page has no slug.');
     const variables = pageVariables(input.variables, type);
     const { revision, result } = await this.writer.apply(head, this.writeOptions(options, `Create page "${input.title}"`), async (draft, tx) => {
-      const documentHash = type === 'document' ? ((await this.body(tx, input)) ?? null) : null;
+      const documentHash = type === 'document' ? ((await this.body(tx, draft, input)) ?? null) : null;
       const pageId = await draft.createPage({
         parent: input.parent ?? null,
         position: input.position,
@@ -101,7 +101,7 @@ export class PageWritesService {
         hidden: input.hidden,
         noIndex: input.noIndex,
         href: input.href,
-        documentHash: await this.body(tx, input),
+        documentHash: await this.body(tx, draft, input),
         variables,
       };
       await draft.updatePage(pageId, changes);
@@ -133,10 +133,16 @@ export class PageWritesService {
     return { ifMatch: options.ifMatch, actor: options.caller.userId, message };
   }
 
-  /** Stores the body given as markdown or document; undefined when neither is given, null when empty. */
-  private async body(tx: EntityManager, input: { markdown?: string; document?: Record<string, unknown> }): Promise<string | null | undefined> {
+  /**
+   * Stores the body given as markdown or document (and hands the document to the write's indexers
+   * so that they do not parse it again); undefined when neither is given, null when empty.
+   */
+  private async body(tx: EntityManager, draft: ContentDraft, input: { markdown?: string; document?: Record<string, unknown> }): Promise<string | null | undefined> {
     const document = bodyDocument(input);
-    return document ? storeDocument(this.blobs, tx, document) : undefined;
+    if (!document) return undefined;
+    const hash = await storeDocument(this.blobs, tx, document);
+    if (hash) draft.documents.remember(hash, document);
+    return hash;
   }
 
   /** Presents the page from the head's index as the write left it, inside the write's transaction. */

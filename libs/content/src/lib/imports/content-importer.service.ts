@@ -81,10 +81,19 @@ export class ContentImporter {
         if (single) imported++;
       }
 
-      for (const { pageId, page } of bodies) {
+      // Every body converted once, stored in one statement, and handed to the indexers as it is.
+      const documents = bodies.map(({ pageId, page }) => {
         const document = rewriteImportedRefs(markdownToDocument(page.markdown), page.source, targets);
-        const bytes = documentBytes(document);
-        const documentHash = bytes ? (await this.blobs.put(tx, bytes)).hash : null;
+        return { pageId, document, bytes: documentBytes(document) };
+      });
+      const stored = await this.blobs.putMany(
+        tx,
+        documents.flatMap(({ bytes }) => (bytes ? [bytes] : [])),
+      );
+      let next = 0;
+      for (const { pageId, document, bytes } of documents) {
+        const documentHash = bytes ? stored[next++].hash : null;
+        if (documentHash) draft.documents.remember(documentHash, document);
         if (documentHash || placement.kind === 'replace') await draft.updatePage(pageId, { documentHash });
       }
       // Included files: one reusable content each, their links rewritten like the pages'.
@@ -105,11 +114,12 @@ export class ContentImporter {
   private async writeFiles(draft: ContentDraft, tx: EntityManager, content: ImportedContent, targets: ImportTargets): Promise<number> {
     let written = 0;
     for (const file of content.files) {
-      const sniffed = (await fromBuffer(file.data))?.mime;
+      const data = await file.read();
+      const sniffed = (await fromBuffer(data))?.mime;
       if (sniffed && REFUSED_CONTENT_TYPES.has(sniffed)) continue;
       const contentType = sniffed ?? file.contentType ?? (mimeLookup(file.name) || 'application/octet-stream');
-      const dimensions = SIZED_IMAGE.test(contentType) ? readDimensions(file.data) : undefined;
-      const blob = await this.blobs.put(tx, file.data);
+      const dimensions = SIZED_IMAGE.test(contentType) ? readDimensions(data) : undefined;
+      const blob = await this.blobs.put(tx, data);
       const fileId = newId();
       const [entry]: { id: string }[] = await tx.query(
         `INSERT INTO file_entries (file_id, name, content_type, size, width, height, blob_hash, created_at)

@@ -1,10 +1,13 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, SafeFetcher } from '@docs/platform';
 import mammoth from 'mammoth';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fetchFailure, sourceTooLarge } from './import-limit-error';
 import type { ImportSource } from './import-sources';
 import type { ImportedContent, ImportedFile } from './imported-content';
 import { decodeDataUrl, readSourceBytes, SourceBytes } from './source-bytes';
+import { fetchSourceFile, SourceFile } from './source-file';
 import { htmlToMarkdown } from './sources/html-to-markdown';
 import { markdownPage, titleFromName } from './sources/markdown-page';
 import { crawlWebsite } from './sources/website-crawler';
@@ -37,16 +40,22 @@ export class ImportSources {
     return { maxEntries: ZIP_MAX_ENTRIES, maxTotalBytes: this.config.importMaxBytes * 2, maxRatio: ZIP_MAX_RATIO, ratioFloorBytes: ZIP_RATIO_FLOOR };
   }
 
-  /** The content behind an import's `url`: fetched or decoded, then converted. */
-  async read(source: ImportSource, url: string): Promise<ImportedContent> {
+  /**
+   * The content behind an import's `url`: fetched (streamed) or decoded into a file of `folder`,
+   * then converted. The caller removes the folder and `close`s the content once it is written.
+   */
+  async read(source: ImportSource, url: string, folder: string): Promise<ImportedContent> {
     if (source === 'website') return this.website(url);
     if (!ACCEPT[source]) throw new BadRequestException(`source: "${source}" is not available on this installation (it needs an account at another service).`);
-    return this.convert(source, await readSourceBytes(url, this.fetcher, this.config.importMaxBytes, ACCEPT[source]));
+    return this.convert(source, await fetchSourceFile(url, this.fetcher, this.config.importMaxBytes, join(folder, 'source'), ACCEPT[source]));
   }
 
-  /** Converts bytes already in hand (the CLI's file or zipped folder, a fetched or decoded URL). */
-  async convert(source: ImportSource, bytes: SourceBytes): Promise<ImportedContent> {
-    if (bytes.data.length > this.config.importMaxBytes) throw sourceTooLarge(`The source is larger than the limit of ${this.config.importMaxBytes} bytes (IMPORT_MAX_BYTES).`);
+  /** Converts a source on disk (the CLI's file or zipped folder, a fetched or decoded URL, a raw request body). */
+  async convert(source: ImportSource, file: SourceFile): Promise<ImportedContent> {
+    if (file.size > this.config.importMaxBytes) throw sourceTooLarge(`The source is larger than the limit of ${this.config.importMaxBytes} bytes (IMPORT_MAX_BYTES).`);
+    if (source === 'zip') return zipContent(file.path, this.zipLimits);
+    // A single document: read whole (within IMPORT_MAX_BYTES), as its converter needs it.
+    const bytes: SourceBytes = { url: file.url, contentType: file.contentType, data: await readFile(file.path) };
     switch (source) {
       case 'markdown': {
         this.expectText(bytes, 'markdown');
@@ -75,8 +84,6 @@ export class ImportSources {
         const files = await this.images(converted.images);
         return { pages: [page], files, totalResources: 1 + converted.images.length };
       }
-      case 'zip':
-        return zipContent(bytes.data, this.zipLimits);
       default:
         throw new BadRequestException(`source: "${source}" cannot be converted from a file.`);
     }
@@ -113,7 +120,8 @@ export class ImportSources {
         if (!bytes.contentType.startsWith('image/')) continue;
         budget -= bytes.data.length;
         const name = /^data:/i.test(url) ? `image-${index + 1}.${bytes.contentType.split('/')[1]?.replace(/\+.*$/, '') || 'bin'}` : fileName(bytes, `image-${index + 1}`);
-        files.push({ source: url, name, data: bytes.data, contentType: bytes.contentType });
+        const data = bytes.data;
+        files.push({ source: url, name, size: data.length, read: async () => data, contentType: bytes.contentType });
       } catch {
         // An image that cannot be fetched stays a link to where it was.
       }
@@ -123,8 +131,8 @@ export class ImportSources {
   }
 }
 
+/** The last segment of the source's URL (a fetched file, a raw body's `name`, the CLI's file), or `fallback`. */
 function fileName(bytes: SourceBytes, fallback: string): string {
-  if (bytes.url.startsWith('file:')) return fallback;
   const last = new URL(bytes.url).pathname.split('/').filter(Boolean).pop();
   try {
     return last ? decodeURIComponent(last) : fallback;

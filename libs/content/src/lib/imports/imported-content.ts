@@ -21,7 +21,10 @@ export interface ImportedPage {
 export interface ImportedFile {
   source: string;
   name: string;
-  data: Buffer;
+  /** Its size, when known before reading. */
+  size?: number;
+  /** Its bytes: read when the import writes it (one file in memory at a time). */
+  read(): Promise<Buffer>;
   /** Declared or guessed from the name; the bytes decide when recognised. */
   contentType?: string;
 }
@@ -46,6 +49,8 @@ export interface ImportedContent {
   reusableContents?: ImportedReusableContent[];
   /** Resources the source held that were looked at (pages, files, skipped entries). */
   totalResources: number;
+  /** Releases what the files are still read from (an open archive); called once the import is written or failed. */
+  close?(): void;
 }
 
 /** Number of pages of a tree. */

@@ -1,8 +1,11 @@
 import { IdentityModule } from '@docs/identity';
 import { createOrganization } from '@docs/identity/testing';
 import { createTestApp, TestApp } from '@docs/platform/testing';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createSpace, dataUrl, makeZip } from '../../testing';
 import { ContentModule } from '../content.module';
 
@@ -14,9 +17,15 @@ describe('content imports', () => {
   let t: TestApp;
   let server: Server;
   let origin: string;
+  let imports: string;
+  let savedTmpdir: string | undefined;
   const served: Record<string, { type: string; body: string | Buffer; status?: number }> = {};
 
   beforeAll(async () => {
+    // The imports' temporary folders go here, to prove they are removed (os.tmpdir() reads TMPDIR).
+    savedTmpdir = process.env.TMPDIR;
+    imports = mkdtempSync(join(tmpdir(), 'imports-http-'));
+    process.env.TMPDIR = imports;
     server = createServer((req, res) => {
       const hit = served[req.url ?? ''];
       if (!hit) return res.writeHead(404).end();
@@ -29,7 +38,13 @@ describe('content imports', () => {
   afterAll(async () => {
     await t.close();
     server.close();
+    if (savedTmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = savedTmpdir;
+    rmSync(imports, { recursive: true, force: true });
   });
+
+  /** No import leaves its temporary folder behind, failed or not. */
+  afterEach(() => expect(readdirSync(imports)).toEqual([]));
 
   async function setup() {
     const { organization, members } = await createOrganization(t, { editor: 'edit', reader: 'read' });
@@ -264,6 +279,99 @@ describe('content imports', () => {
     expect(locked.status).toBe(409);
     expect(locked.body.error.message).toContain('locked');
     expect(await revision()).toBe(before);
+  });
+
+  describe('the file itself as the request body (streamed to a temporary file)', () => {
+    const raw = (as: ReturnType<Awaited<ReturnType<typeof setup>>['as']>, path: string, body: Buffer | string, type: string, query?: Record<string, string>) =>
+      as.post(path, undefined, { raw: body, headers: { 'Content-Type': type }, query });
+
+    it('imports a zip sent as application/zip, a markdown file as text/markdown, and application/octet-stream with ?source', async () => {
+      const { as, base, pages, markdown } = await setup();
+      const zip = await makeZip({ 'docs/README.md': '# Home\n\nSee [the guide](guide.md).\n', 'docs/guide.md': '# Guide\n\n![logo](logo.png)\n', 'docs/logo.png': PNG });
+      const res = await raw(as('editor'), `${base}/import`, zip, 'application/zip');
+      expect([res.status, res.body]).toEqual([201, { revision: expect.any(String), importedResources: 3, totalResources: 3 }]);
+      expect(res.headers.location).toMatch(new RegExp(`/revisions/${res.body.revision}$`));
+      const tree = await pages();
+      expect(tree.map((p: { title: string }) => p.title)).toEqual(['Home', 'Guide']);
+      expect((await as('reader').get(`${base}/files`)).body.items.map((f: { name: string }) => f.name)).toEqual(['logo.png']);
+
+      const md = await raw(as('editor'), `${base}/import`, 'Just text.\n', 'text/markdown; charset=utf-8', { name: 'release-notes.md' });
+      expect(md.status).toBe(201);
+      const after = await pages();
+      expect(after[after.length - 1].title).toBe('release-notes');
+      expect(await markdown(after[after.length - 1].id)).toBe('Just text.\n');
+
+      const octets = await raw(as('editor'), `${base}/import`, zip, 'application/octet-stream', { source: 'zip' });
+      expect(octets.status).toBe(201);
+      expect((await pages()).length).toBe(5);
+    });
+
+    it('replaces a page with a raw body (page import)', async () => {
+      const { as, base, pages, markdown } = await setup();
+      const page = (await as('editor').post(`${base}/pages`, { title: 'Old', markdown: 'old' })).body;
+      const res = await raw(as('editor'), `${base}/page/${page.id}/import`, '# New\n\nNew body.\n', 'text/markdown');
+      expect(res.status).toBe(201);
+      expect(await markdown(page.id)).toBe('New body.\n');
+      expect((await pages()).length).toBe(1);
+    });
+
+    it('refuses a raw body without a source, with a bad query, empty, not a zip, or of another type (400/415, nothing written)', async () => {
+      const { as, base, revision } = await setup();
+      const before = await revision();
+      const zip = await makeZip({ 'a.md': '# A\n' });
+      const cases: [Promise<{ status: number; body: { error?: { message: string } } }>, number, RegExp][] = [
+        [raw(as('editor'), `${base}/import`, zip, 'application/octet-stream'), 400, /source: .*needs \?source=zip\|markdown\|html\|docx/],
+        [raw(as('editor'), `${base}/import`, zip, 'application/zip', { source: 'website' }), 400, /source must be one of/],
+        [raw(as('editor'), `${base}/import`, zip, 'application/zip', { unknown: 'x' }), 400, /unknown/],
+        [raw(as('editor'), `${base}/import`, '', 'application/zip'), 400, /empty/],
+        [raw(as('editor'), `${base}/import`, 'not a zip', 'application/zip'), 400, /zip archive is invalid/],
+        [raw(as('editor'), `${base}/import`, zip, 'text/plain'), 415, /JSON/],
+        // The query is checked with a JSON body too.
+        [as('editor').post(`${base}/import`, { source: 'zip', url: dataUrl(zip) }, { query: { unknown: 'x' } }), 400, /unknown/],
+        [as('editor').post(`${base}/import`, { source: 'zip', url: dataUrl(zip) }, { query: { source: 'notion' } }), 400, /source must be one of/],
+      ];
+      for (const [request, status, message] of cases) {
+        const res = await request;
+        expect([res.status, res.body.error?.message]).toEqual([status, expect.stringMatching(message)]);
+      }
+      expect(await revision()).toBe(before);
+    });
+
+    it('refuses a body over IMPORT_MAX_BYTES, declared or streamed without a length (413, nothing written)', async () => {
+      const { as, base, revision, members } = await setup();
+      const before = await revision();
+      const declared = await raw(as('editor'), `${base}/import`, Buffer.alloc(MAX + 1), 'application/zip');
+      expect([declared.status, declared.body.error.message]).toEqual([413, expect.stringContaining('IMPORT_MAX_BYTES')]);
+
+      const httpServer = t.app.getHttpServer();
+      if (!httpServer.address()) await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+      const chunks = Array.from({ length: 40 }, () => Buffer.alloc(10_000));
+      const streamed = await fetch(`http://127.0.0.1:${(httpServer.address() as AddressInfo).port}${base}/import`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${members.editor.token}`, 'Content-Type': 'application/zip' },
+        body: new ReadableStream({
+          pull(controller) {
+            const chunk = chunks.shift();
+            if (chunk) controller.enqueue(chunk);
+            else controller.close();
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+      expect([streamed.status, ((await streamed.json()) as { error: { message: string } }).error.message]).toEqual([413, expect.stringContaining('IMPORT_MAX_BYTES')]);
+      expect(await revision()).toBe(before);
+    });
+
+    it('checks the caller before reading the body: 401, 403, 404, locked 409', async () => {
+      const { as, base, space } = await setup();
+      const other = await setup();
+      const zip = await makeZip({ 'a.md': '# A\n' });
+      expect((await raw(as('reader'), `${base}/import`, zip, 'application/zip')).status).toBe(403);
+      expect((await raw(other.as('admin'), `${base}/import`, zip, 'application/zip')).status).toBe(404);
+      expect((await raw(t.http.as(undefined), `${base}/import`, zip, 'application/zip')).status).toBe(401);
+      await as('admin').patch(`/v1/spaces/${space.id}`, { editMode: 'locked' });
+      expect((await raw(as('editor'), `${base}/import`, zip, 'application/zip')).status).toBe(409);
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { PageType } from '../pages/page-node.entity';
+import type { WriteDocuments } from './write-documents';
 
 /** A page of a head as it is after a write: what an index needs to (re)index it. */
 export interface IndexedPage {
@@ -34,6 +35,8 @@ export interface ContentDelta {
   previousRevisionId: string;
   upserted: IndexedPage[];
   removed: string[];
+  /** The write's page documents, parsed once for all indexers (`documents.load(tx, hashes)`). */
+  documents: WriteDocuments;
 }
 
 /**

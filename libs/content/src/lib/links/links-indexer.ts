@@ -1,9 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { BlobStore } from '../blobs/blob-store';
 import { extractLinks } from '../documents';
 import { ContentDelta, ContentIndexer, ContentIndexers } from '../indexing/content-indexer';
-import { parseDocumentBytes } from '../page-bodies/page-document';
 import { linkRows } from './link-rows';
 
 /**
@@ -15,10 +13,7 @@ import { linkRows } from './link-rows';
 export class LinksIndexer implements ContentIndexer, OnModuleInit {
   readonly name = 'links';
 
-  constructor(
-    private readonly registry: ContentIndexers,
-    private readonly blobs: BlobStore,
-  ) {}
+  constructor(private readonly registry: ContentIndexers) {}
 
   onModuleInit(): void {
     this.registry.register(this);
@@ -31,14 +26,14 @@ export class LinksIndexer implements ContentIndexer, OnModuleInit {
 
     const withBody = delta.upserted.filter((page) => page.type === 'document' && page.documentHash !== null);
     if (withBody.length === 0) return;
-    const bytes = await this.blobs.getMany(
-      withBody.map((page) => page.documentHash as string),
+    const documents = await delta.documents.load(
       tx,
+      withBody.map((page) => page.documentHash),
     );
     const rows = withBody.flatMap((page) => {
-      const data = bytes.get(page.documentHash as string);
-      if (!data) return [];
-      const links = extractLinks(parseDocumentBytes(data));
+      const document = documents.get(page.documentHash as string);
+      if (!document) return [];
+      const links = extractLinks(document);
       return linkRows(links, { spaceId: delta.spaceId, pageId: page.pageId, path: page.path }).map((row) => ({ ...row, pageId: page.pageId }));
     });
     if (rows.length === 0) return;

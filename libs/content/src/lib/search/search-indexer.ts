@@ -1,8 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { BlobStore } from '../blobs/blob-store';
 import { ContentDelta, ContentIndexer, ContentIndexers, IndexedPage } from '../indexing/content-indexer';
-import { emptyDocument, parseDocumentBytes } from '../page-bodies/page-document';
+import type { WriteDocuments } from '../indexing/write-documents';
+import { emptyDocument } from '../page-bodies/page-document';
 import { pageSearchText } from './page-search-text';
 import { TextSearchConfigs } from './search-language';
 
@@ -16,10 +16,7 @@ export class SearchIndexer implements ContentIndexer, OnModuleInit {
   readonly name = 'search';
   private readonly configs = new TextSearchConfigs();
 
-  constructor(
-    private readonly registry: ContentIndexers,
-    private readonly blobs: BlobStore,
-  ) {}
+  constructor(private readonly registry: ContentIndexers) {}
 
   onModuleInit(): void {
     this.registry.register(this);
@@ -46,7 +43,7 @@ export class SearchIndexer implements ContentIndexer, OnModuleInit {
     const unchanged = new Set(current.filter((row) => row.config === config).map((row) => `${row.page_id}:${row.node_id}`));
     const changed = documents.filter((page) => !unchanged.has(`${page.pageId}:${page.nodeId}`));
     if (changed.length === 0) return;
-    await this.write(tx, delta.headKey, config, changed);
+    await this.write(tx, delta.headKey, config, changed, delta.documents);
   }
 
   async copyHead(tx: EntityManager, copy: { fromHeadKey: string; toHeadKey: string }): Promise<void> {
@@ -57,14 +54,14 @@ export class SearchIndexer implements ContentIndexer, OnModuleInit {
     );
   }
 
-  private async write(tx: EntityManager, headKey: string, config: string, pages: IndexedPage[]): Promise<void> {
-    const bytes = await this.blobs.getMany(
-      pages.map((page) => page.documentHash).filter((hash): hash is string => hash !== null),
+  private async write(tx: EntityManager, headKey: string, config: string, pages: IndexedPage[], documents: WriteDocuments): Promise<void> {
+    const parsed = await documents.load(
       tx,
+      pages.map((page) => page.documentHash),
     );
     const rows = pages.map((page) => {
-      const data = page.documentHash ? bytes.get(page.documentHash) : undefined;
-      const text = pageSearchText(page, data ? parseDocumentBytes(data) : emptyDocument());
+      const document = page.documentHash ? parsed.get(page.documentHash) : undefined;
+      const text = pageSearchText(page, document ?? emptyDocument());
       return {
         page_id: page.pageId,
         node_id: page.nodeId,

@@ -1,4 +1,7 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { FetchError } from './fetch-error';
 import { SafeFetcher } from './safe-fetcher';
@@ -179,5 +182,26 @@ describe('SafeFetcher', () => {
 
   it('reports HTTP error statuses', async () => {
     await expect(allowed.get(`http://127.0.0.1:${open.port}/missing`, { maxBytes: 100 })).rejects.toMatchObject({ failure: 'status', message: expect.stringContaining('404') });
+  });
+
+  describe('saveTo (streamed into a file)', () => {
+    let dir: string;
+    beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'safe-fetcher-'))));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('writes the body after redirects and answers its size and type', async () => {
+      const path = join(dir, 'ok');
+      const saved = await allowed.saveTo(`http://127.0.0.1:${open.port}/redirect?to=/ok`, path, { maxBytes: 100 });
+      expect(saved).toEqual({ url: `http://127.0.0.1:${open.port}/ok`, status: 200, contentType: 'text/markdown', size: 7 });
+      expect(readFileSync(path, 'utf8')).toBe('# Hello');
+    });
+
+    it('keeps the limits of get: addresses, byte limit (declared and streamed), timeouts', async () => {
+      const path = join(dir, 'refused');
+      await expect(hostile.saveTo(`http://127.0.0.1:${target.port}/`, path, { maxBytes: 100 })).rejects.toMatchObject({ failure: 'address' });
+      await expect(allowed.saveTo(`http://127.0.0.1:${open.port}/big`, path, { maxBytes: 4999 })).rejects.toMatchObject({ failure: 'too-large' });
+      await expect(allowed.saveTo(`http://127.0.0.1:${open.port}/big-chunked`, path, { maxBytes: 5000 })).rejects.toMatchObject({ failure: 'too-large' });
+      await expect(allowed.saveTo(`http://127.0.0.1:${open.port}/slow-body`, path, { maxBytes: 100 })).rejects.toMatchObject({ failure: 'timeout' });
+    });
   });
 });

@@ -1,6 +1,9 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { createWriteStream } from 'node:fs';
 import type { LookupFunction, Socket } from 'node:net';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Agent, buildConnector, request } from 'undici';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
@@ -25,6 +28,12 @@ export interface FetchedResource {
   /** The media type without parameters, lower case ('' when absent). */
   contentType: string;
   body: Buffer;
+}
+
+/** A resource fetched into a file (`saveTo`): its bytes are on disk, not in memory. */
+export interface SavedResource extends Omit<FetchedResource, 'body'> {
+  /** Bytes written to the file. */
+  size: number;
 }
 
 export interface SafeFetcherSettings {
@@ -75,6 +84,37 @@ export class SafeFetcher implements OnModuleDestroy {
 
   /** GETs a URL, following up to 5 redirects; non-2xx answers are a `status` failure. */
   async get(url: string, options: FetchOptions): Promise<FetchedResource> {
+    const { response, current, signal, contentType } = await this.open(url, options);
+    const body = await readLimited(response.body, options.maxBytes, current.href, signal, this.timeoutMs);
+    return { url: current.href, status: response.statusCode, contentType, body };
+  }
+
+  /**
+   * GETs a URL as `get` does, streaming the body into the file at `path` (created or truncated)
+   * instead of memory: the same limits, and memory stays flat whatever the size. On failure the
+   * file may hold part of the body: the caller removes it.
+   */
+  async saveTo(url: string, path: string, options: FetchOptions): Promise<SavedResource> {
+    const { response, current, signal, contentType } = await this.open(url, options);
+    let size = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (size > options.maxBytes) return callback(tooLarge(current.href, options.maxBytes));
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(response.body, limit, createWriteStream(path), { signal });
+    } catch (error) {
+      if (error instanceof FetchError) throw error;
+      throw asFetchError(signal.aborted ? signal.reason : error, current.href, this.timeoutMs);
+    }
+    return { url: current.href, status: response.statusCode, contentType, size };
+  }
+
+  /** Sends the GET and follows redirects up to the 2xx answer whose body is left to read. */
+  private async open(url: string, options: FetchOptions) {
     const signals = [AbortSignal.timeout(this.timeoutMs), ...(options.signal ? [options.signal] : [])];
     const signal = AbortSignal.any(signals);
     let current = checkUrl(url);
@@ -102,14 +142,9 @@ export class SafeFetcher implements OnModuleDestroy {
         await discard(response.body);
         throw tooLarge(current.href, options.maxBytes);
       }
-      const body = await readLimited(response.body, options.maxBytes, current.href, signal, this.timeoutMs);
       const type = response.headers['content-type'];
-      return {
-        url: current.href,
-        status: response.statusCode,
-        contentType: String(Array.isArray(type) ? type[0] : (type ?? '')).split(';')[0].trim().toLowerCase(),
-        body,
-      };
+      const contentType = String(Array.isArray(type) ? type[0] : (type ?? '')).split(';')[0].trim().toLowerCase();
+      return { response, current, signal, contentType };
     }
   }
 

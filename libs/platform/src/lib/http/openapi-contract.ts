@@ -1,4 +1,4 @@
-import type { OpenAPIObject } from '@nestjs/swagger';
+import { ApiExtension, type OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import { defaultMessage } from '../errors/http-error-messages';
 
@@ -29,6 +29,18 @@ export function ApiSchemaRules(rules: Schema): ClassDecorator {
   };
 }
 
+const EXTRA_CONTENT = 'x-extra-request-content';
+
+/**
+ * Other media types an operation's body may have besides JSON, each with its own schema (Nest's
+ * @ApiBody gives every consumed type the same one): an import takes `{url, source}` as JSON or
+ * the archive itself as `application/zip`. Merged into `requestBody.content` by
+ * `completeOpenApiDocument`.
+ */
+export function ApiExtraRequestContent(content: Record<string, { schema: Schema }>): MethodDecorator {
+  return ApiExtension(EXTRA_CONTENT, content);
+}
+
 /**
  * Makes the generated document say what the API enforces, for every DTO and operation without
  * per-route work (docs/api-decisions.md, "The OpenAPI document"):
@@ -44,6 +56,14 @@ export function completeOpenApiDocument(document: OpenAPIObject, apiBasePath: st
   addValidationBounds(schemas);
   for (const [name, rules] of schemaRules) if (schemas[name]) Object.assign(schemas[name], rules);
   allowNullInNullableEnums(document);
+
+  for (const operation of operations(document) as (Operation & Record<string, unknown>)[]) {
+    const extra = operation[EXTRA_CONTENT] as Record<string, Schema> | undefined;
+    if (!extra) continue;
+    delete operation[EXTRA_CONTENT];
+    const body = (operation.requestBody ??= { content: {} }) as Schema;
+    body['content'] = { ...body['content'], ...extra };
+  }
 
   const requestSchemas = new Set<string>();
   for (const operation of operations(document)) {

@@ -1,32 +1,69 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { makeZip } from '../../../testing';
-import { readZipEntries } from './zip-entries';
+import { openZipArchive } from './zip-entries';
 
 const LIMITS = { maxEntries: 3, maxTotalBytes: 1000, maxRatio: 10, ratioFloorBytes: 100 };
+const everything = () => true;
 
-describe('readZipEntries', () => {
-  it('reads kept entries, counts all, and strips a folder shared by every entry', async () => {
-    const zip = await makeZip({ 'docs/a.md': 'A', 'docs/b/c.md': 'C', 'docs/skip.bin': 'S' });
-    const { files, entries } = await readZipEntries(zip, LIMITS, (path) => !path.endsWith('.bin'));
-    expect(entries).toBe(3);
-    expect([...files.keys()]).toEqual(['a.md', 'b/c.md']);
-    expect(files.get('a.md')?.toString()).toBe('A');
+describe('openZipArchive', () => {
+  let dir: string;
+  let count = 0;
+  beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'zip-entries-'))));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The archive written to a file, as imports have it. */
+  const onDisk = (archive: Buffer) => {
+    const path = join(dir, `${++count}.zip`);
+    writeFileSync(path, archive);
+    return path;
+  };
+  const open = async (archive: Buffer, keep: (path: string) => boolean = everything, inMemory: (path: string) => boolean = everything) =>
+    openZipArchive(onDisk(archive), LIMITS, keep, inMemory);
+
+  it('inflates texts, leaves other files in the archive until read, counts all, and strips a folder shared by every entry', async () => {
+    const zip = await makeZip({ 'docs/a.md': 'A', 'docs/b/c.png': 'C', 'docs/skip.bin': 'S' });
+    const archive = await open(zip, (path) => !path.endsWith('.bin'), (path) => path.endsWith('.md'));
+    try {
+      expect(archive.entries).toBe(3);
+      expect([...archive.texts.keys()]).toEqual(['a.md']);
+      expect(archive.texts.get('a.md')?.toString()).toBe('A');
+      expect([...archive.assets.keys()]).toEqual(['b/c.png']);
+      expect(archive.assets.get('b/c.png')?.size).toBe(1);
+      expect((await archive.assets.get('b/c.png')?.read())?.toString()).toBe('C');
+    } finally {
+      archive.close();
+    }
   });
 
   it('refuses more entries than the limit before unpacking anything', async () => {
     const zip = await makeZip({ a: '1', b: '2', c: '3', d: '4' });
-    await expect(readZipEntries(zip, LIMITS, () => true)).rejects.toThrow(/4 entries, more than the limit of 3/);
+    await expect(open(zip)).rejects.toThrow(/4 entries, more than the limit of 3/);
   });
 
-  it('refuses an entry whose ratio is a bomb, and a total over the limit', async () => {
-    await expect(readZipEntries(await makeZip({ zeros: Buffer.alloc(500) }), LIMITS, () => true)).rejects.toThrow(/zip bomb/);
+  it('refuses an entry whose ratio is a bomb, and a declared total over the limit, even for files left in the archive', async () => {
+    await expect(open(await makeZip({ zeros: Buffer.alloc(500) }), everything, () => false)).rejects.toThrow(/zip bomb/);
     const stored = await makeZip({ a: { data: 'x'.repeat(600), compress: false }, b: { data: 'y'.repeat(600), compress: false } });
-    await expect(readZipEntries(stored, LIMITS, () => true)).rejects.toThrow(/more than the limit of 1000 bytes/);
+    await expect(open(stored, everything, () => false)).rejects.toThrow(/more than the limit of 1000 bytes/);
+  });
+
+  it('refuses an entry that inflates to more than it declares', async () => {
+    const zip = await makeZip({ 'a.md': { data: 'hello world', compress: false } });
+    // Lower the declared size (local header and central directory) from 11 to 5 bytes.
+    const lied = Buffer.from(zip);
+    for (let i = 0; i < lied.length - 4; i++) {
+      const signature = lied.readUInt32LE(i);
+      if (signature === 0x04034b50) lied.writeUInt32LE(5, i + 22);
+      if (signature === 0x02014b50) lied.writeUInt32LE(5, i + 24);
+    }
+    await expect(open(lied)).rejects.toThrow(/invalid or refused|declared size/);
   });
 
   it('refuses symbolic links and entries escaping the archive', async () => {
-    await expect(readZipEntries(await makeZip({ link: { data: '/etc', mode: 0o120777 } }), LIMITS, () => true)).rejects.toThrow(/symbolic link/);
+    await expect(open(await makeZip({ link: { data: '/etc', mode: 0o120777 } }))).rejects.toThrow(/symbolic link/);
     const zip = await makeZip({ 'xx/a.md': 'A' });
     const escaped = Buffer.from(zip.toString('latin1').split('xx/a.md').join('../a.md'), 'latin1');
-    await expect(readZipEntries(escaped, LIMITS, () => true)).rejects.toThrow(/invalid relative path/);
+    await expect(open(escaped)).rejects.toThrow(/invalid relative path/);
   });
 });

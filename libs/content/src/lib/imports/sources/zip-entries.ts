@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, HttpException } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import * as yauzl from 'yauzl';
 import { sourceTooLarge } from '../import-limit-error';
@@ -16,20 +16,46 @@ export interface ZipLimits {
 /** Files of an archive by path (posix, relative, no leading folder shared by all). */
 export type ZipFiles = Map<string, Buffer>;
 
+/** A file of the archive left in it: inflated (and checked once more) only when `read`. */
+export interface ZipAsset {
+  /** Its uncompressed size as the archive declares it (yauzl checks the bytes inflated against it). */
+  size: number;
+  read(): Promise<Buffer>;
+}
+
+/** An archive read from a file: the texts in memory, the other files still in the archive. */
+export interface ZipArchive {
+  /** Entries `inMemory` asked for (page texts, the layout), inflated. */
+  texts: ZipFiles;
+  /** The other kept entries, read one at a time when written. */
+  assets: Map<string, ZipAsset>;
+  /** Entries of the archive, kept or not. */
+  entries: number;
+  /** Closes the archive file; the assets cannot be read after. */
+  close(): void;
+}
+
 const SYMLINK = 0o120000;
 const FILE_TYPE_MASK = 0o170000;
 
 /**
- * Unpacks an archive entry by entry with yauzl (central directory first, one entry streamed at a
- * time), refusing zip bombs before inflating them: too many entries, an entry whose declared ratio
- * is absurd, a total over the limit (counted on the bytes actually inflated, which yauzl also
- * checks against the declared sizes). Entries with `..`, absolute paths or backslashes (yauzl's
- * file name validation) and symbolic links are refused. `keep` says which entries to unpack; the
- * others are only counted.
+ * Reads an archive from a file with yauzl (central directory first, one entry at a time),
+ * refusing zip bombs before inflating anything: too many entries, an entry whose declared ratio
+ * is absurd, a declared total over the limit; the bytes actually inflated are counted too, and
+ * yauzl checks them against the declared sizes. Entries with `..`, absolute paths or backslashes
+ * (yauzl's file name validation) and symbolic links are refused. `keep` says which entries count
+ * as files (the others are only counted); `inMemory` which of those are inflated now (page
+ * texts): the rest stay in the archive until `read`, so memory holds the texts and one file at
+ * most, never the archive.
  */
-export async function readZipEntries(archive: Buffer, limits: ZipLimits, keep: (path: string) => boolean): Promise<{ files: ZipFiles; entries: number }> {
+export async function openZipArchive(
+  path: string,
+  limits: ZipLimits,
+  keep: (path: string) => boolean,
+  inMemory: (path: string) => boolean,
+): Promise<ZipArchive> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(archive, { lazyEntries: true, validateEntrySizes: true, decodeStrings: true }, (error, file) =>
+    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true }, (error, file) =>
       error || !file ? reject(invalid(error)) : resolve(file),
     ),
   );
@@ -37,51 +63,63 @@ export async function readZipEntries(archive: Buffer, limits: ZipLimits, keep: (
     zip.close();
     throw new BadRequestException(`The zip archive has ${zip.entryCount} entries, more than the limit of ${limits.maxEntries}.`);
   }
-  const files: ZipFiles = new Map();
-  let total = 0;
+  const texts: ZipFiles = new Map();
+  const assets = new Map<string, ZipAsset>();
+  let declared = 0;
   let entries = 0;
-  await new Promise<void>((resolve, reject) => {
-    const fail = (error: unknown) => {
-      zip.close();
-      reject(error);
-    };
-    zip.on('error', (error: Error) => fail(invalid(error)));
-    zip.on('end', () => resolve());
-    zip.on('entry', (entry: yauzl.Entry) => {
-      entries++;
-      const name = entry.fileName;
-      if (((entry.externalFileAttributes >>> 16) & FILE_TYPE_MASK) === SYMLINK) {
-        return fail(new BadRequestException(`The zip archive holds a symbolic link (${name}): links are refused.`));
-      }
-      if (name.endsWith('/') || !keep(name)) return zip.readEntry();
-      if (entry.uncompressedSize > limits.ratioFloorBytes && entry.uncompressedSize > entry.compressedSize * limits.maxRatio) {
-        return fail(new BadRequestException(`The zip entry ${name} would unpack ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times its size, more than the limit of ${limits.maxRatio} (a zip bomb?).`));
-      }
-      if (total + entry.uncompressedSize > limits.maxTotalBytes) {
-        return fail(sourceTooLarge(`The zip archive unpacks to more than the limit of ${limits.maxTotalBytes} bytes.`));
-      }
+  const inflate = (entry: yauzl.Entry) =>
+    new Promise<Buffer>((resolve, reject) =>
       zip.openReadStream(entry, (error, stream) => {
-        if (error || !stream) return fail(invalid(error));
-        readCapped(stream, limits.maxTotalBytes - total, name).then((data) => {
-          total += data.length;
-          files.set(name, data);
+        if (error || !stream) return reject(invalid(error));
+        readCapped(stream, entry.uncompressedSize, entry.fileName).then(resolve, (failure: unknown) => reject(invalid(failure as Error)));
+      }),
+    );
+  try {
+    await new Promise<void>((resolve, reject) => {
+      zip.on('error', (error: Error) => reject(invalid(error)));
+      zip.on('end', () => resolve());
+      zip.on('entry', (entry: yauzl.Entry) => {
+        entries++;
+        const name = entry.fileName;
+        if (((entry.externalFileAttributes >>> 16) & FILE_TYPE_MASK) === SYMLINK) {
+          return reject(new BadRequestException(`The zip archive holds a symbolic link (${name}): links are refused.`));
+        }
+        if (name.endsWith('/') || !keep(name)) return zip.readEntry();
+        if (entry.uncompressedSize > limits.ratioFloorBytes && entry.uncompressedSize > entry.compressedSize * limits.maxRatio) {
+          return reject(new BadRequestException(`The zip entry ${name} would unpack ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times its size, more than the limit of ${limits.maxRatio} (a zip bomb?).`));
+        }
+        declared += entry.uncompressedSize;
+        if (declared > limits.maxTotalBytes) {
+          return reject(sourceTooLarge(`The zip archive unpacks to more than the limit of ${limits.maxTotalBytes} bytes.`));
+        }
+        if (!inMemory(name)) {
+          assets.set(name, { size: entry.uncompressedSize, read: () => inflate(entry) });
+          return zip.readEntry();
+        }
+        inflate(entry).then((data) => {
+          texts.set(name, data);
           zip.readEntry();
-        }, fail);
+        }, reject);
       });
+      zip.readEntry();
     });
-    zip.readEntry();
-  });
-  return { files: stripSharedFolder(files), entries };
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+  const shared = sharedFolder([...texts.keys(), ...assets.keys()]);
+  return { texts: stripFolder(texts, shared), assets: stripFolder(assets, shared), entries, close: () => zip.close() };
 }
 
-async function readCapped(stream: Readable, budget: number, name: string): Promise<Buffer> {
+/** An entry's bytes, refused as soon as they pass its declared size (so the declared total bounds them all). */
+async function readCapped(stream: Readable, declared: number, name: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > budget) {
+    if (size > declared) {
       stream.destroy();
-      throw sourceTooLarge(`The zip archive unpacks to more than the limit while reading ${name}.`);
+      throw new BadRequestException(`The zip entry ${name} inflates to more than its declared size of ${declared} bytes.`);
     }
     chunks.push(chunk);
   }
@@ -89,15 +127,18 @@ async function readCapped(stream: Readable, budget: number, name: string): Promi
 }
 
 function invalid(error: Error | null | undefined): Error {
-  if (error instanceof BadRequestException) return error;
+  if (error instanceof HttpException) return error;
   return new BadRequestException(`The zip archive is invalid or refused: ${error?.message ?? 'unreadable'}.`);
 }
 
-/** A zip of a folder puts everything under that folder's name: read it as the root. */
-function stripSharedFolder(files: ZipFiles): ZipFiles {
-  const paths = [...files.keys()];
-  if (paths.length === 0) return files;
+/** A zip of a folder puts everything under that folder's name: that folder is read as the root. */
+function sharedFolder(paths: string[]): string | undefined {
+  if (paths.length === 0) return undefined;
   const first = paths[0].split('/')[0];
-  if (!paths.every((path) => path.includes('/') && path.split('/')[0] === first)) return files;
-  return new Map([...files].map(([path, data]) => [path.slice(first.length + 1), data]));
+  return paths.every((path) => path.includes('/') && path.split('/')[0] === first) ? first : undefined;
+}
+
+function stripFolder<T>(files: Map<string, T>, folder: string | undefined): Map<string, T> {
+  if (folder === undefined) return files;
+  return new Map([...files].map(([path, data]) => [path.slice(folder.length + 1), data]));
 }

@@ -5,7 +5,7 @@ import type { ImportedContent, ImportedFile, ImportedPage, ImportedReusableConte
 import { htmlToMarkdown } from './html-to-markdown';
 import { frontMatterTitle, markdownPage, titleFromName } from './markdown-page';
 import { parseSummary, SummaryEntry } from './summary';
-import { readZipEntries, ZipFiles, ZipLimits } from './zip-entries';
+import { openZipArchive, ZipFiles, ZipLimits } from './zip-entries';
 
 const MARKDOWN = /\.(md|markdown)$/i;
 const HTML = /\.html?$/i;
@@ -30,21 +30,33 @@ interface Layout {
  * `.gitbook/assets` folder included). Without a SUMMARY.md the folder tree is the page tree:
  * markdown and HTML files are pages, a folder's README.md is the folder's page.
  */
-export async function zipContent(archive: Buffer, limits: ZipLimits): Promise<ImportedContent> {
-  const { files, entries } = await readZipEntries(archive, limits, (path) => !SKIPPED.test(path));
-  const layout = readLayout(files);
-  const inRoot = (path: string) => (layout.root ? path.startsWith(`${layout.root}/`) : true);
-  const relative = (path: string) => (layout.root ? path.slice(layout.root.length + 1) : path);
-  const rooted: ZipFiles = new Map([...files].filter(([path]) => inRoot(path)).map(([path, data]) => [relative(path), data]));
+export async function zipContent(archivePath: string, limits: ZipLimits): Promise<ImportedContent> {
+  const archive = await openZipArchive(archivePath, limits, (path) => !SKIPPED.test(path), holdsText);
+  try {
+    const { texts: files, assets, entries } = archive;
+    const layout = readLayout(files);
+    const inRoot = (path: string) => (layout.root ? path.startsWith(`${layout.root}/`) : true);
+    const relative = (path: string) => (layout.root ? path.slice(layout.root.length + 1) : path);
+    const rooted: ZipFiles = new Map([...files].filter(([path]) => inRoot(path)).map(([path, data]) => [relative(path), data]));
 
-  const reader = new PageReader(rooted);
-  const summary = rooted.get(layout.summary);
-  const pages = summary ? reader.fromSummary(parseSummary(summary.toString('utf8')), layout) : reader.fromFolders(layout.readme);
-  const importedFiles: ImportedFile[] = [...rooted]
-    .filter(([path]) => !MARKDOWN.test(path) && !HTML.test(path) && !posix.basename(path).startsWith('.') && path !== '.gitbook.yaml')
-    .map(([path, data]) => ({ source: archiveUrl(path), name: posix.basename(path), data }));
-  if (pages.length === 0) throw new BadRequestException('The zip archive holds no markdown or HTML page.');
-  return { pages, files: importedFiles, reusableContents: reader.reusableContents, totalResources: entries };
+    const reader = new PageReader(rooted);
+    const summary = rooted.get(layout.summary);
+    const pages = summary ? reader.fromSummary(parseSummary(summary.toString('utf8')), layout) : reader.fromFolders(layout.readme);
+    // Files stay in the archive until the import writes them, one at a time.
+    const importedFiles: ImportedFile[] = [...assets]
+      .filter(([path]) => inRoot(path) && !posix.basename(path).startsWith('.'))
+      .map(([path, asset]) => ({ source: archiveUrl(relative(path)), name: posix.basename(path), size: asset.size, read: asset.read }));
+    if (pages.length === 0) throw new BadRequestException('The zip archive holds no markdown or HTML page.');
+    return { pages, files: importedFiles, reusableContents: reader.reusableContents, totalResources: entries, close: archive.close };
+  } catch (error) {
+    archive.close();
+    throw error;
+  }
+}
+
+/** Entries read into memory at once: pages (markdown, HTML) and the layout; the others are files. */
+function holdsText(path: string): boolean {
+  return MARKDOWN.test(path) || HTML.test(path) || posix.basename(path) === '.gitbook.yaml';
 }
 
 function readLayout(files: ZipFiles): Layout {

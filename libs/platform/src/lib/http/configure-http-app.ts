@@ -6,6 +6,7 @@ import { bodyParserErrorHandler, requireJsonBody } from '../errors/express-error
 import { AppLogger } from '../logging/app-logger';
 import { ROOT_LOGGER } from '../logging/logging.module';
 import { requestLog } from '../logging/request-log';
+import { writeJsonDirectly } from './json-responses';
 import { completeOpenApiDocument } from './openapi-contract';
 import { importBodyLimit, takesImportBody, takesRawBody } from './raw-body-routes';
 
@@ -20,6 +21,7 @@ export const JSON_MEDIA_TYPES = ['application/json', 'application/*+json'];
 export function configureHttpApp(app: NestExpressApplication, config: AppConfig): void {
   app.useLogger(app.get(AppLogger));
   app.disable('x-powered-by');
+  writeJsonDirectly(app.getHttpAdapter().getInstance());
   // First, so that every request has its id and its one log line, those refused before Nest too.
   app.use(requestLog(app.get(ROOT_LOGGER)));
   if (config.corsOrigins.length > 0) {

@@ -48,3 +48,4 @@ export * from './lib/fetch/safe-fetcher';
 export * from './lib/logging/app-logger';
 export * from './lib/logging/logging.module';
 export * from './lib/logging/request-log';
+export * from './lib/http/route-flag';

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Logger as PinoLogger } from 'nestjs-pino';
-import { composeApp, ConfigError, JobWorker, listenForShutdown, loadConfig, resolveDatabase, runMigrations, StartupError, tellLauncher } from '@docs/platform';
+import { AppLogger, composeApp, ConfigError, JobWorker, listenForShutdown, loadConfig, resolveDatabase, runMigrations, StartupError, tellLauncher } from '@docs/platform';
 import { WorkerModule } from './worker.module';
 
 async function main(): Promise<void> {
@@ -15,7 +14,7 @@ async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(root, {
     bufferLogs: true,
   });
-  app.useLogger(app.get(PinoLogger));
+  app.useLogger(app.get(AppLogger));
   const logger = new Logger('Worker');
   const jobs = await app.get(JobWorker).start();
   logger.log({ jobs }, 'worker started');

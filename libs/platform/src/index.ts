@@ -45,3 +45,7 @@ export * from './lib/http/stop-http-app';
 export * from './lib/fetch/address-policy';
 export * from './lib/fetch/fetch-error';
 export * from './lib/fetch/safe-fetcher';
+export * from './lib/logging/app-logger';
+export * from './lib/logging/logging.module';
+export * from './lib/logging/request-log';
+export * from './lib/http/route-flag';

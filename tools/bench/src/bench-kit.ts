@@ -20,7 +20,9 @@ export async function freePort(): Promise<number> {
 export function start(entry: string, env: Record<string, string>, nodeArgs: string[] = [], root = findWorkspaceRoot()): ChildProcess {
   return spawn(process.execPath, [...nodeArgs, '-r', join(root, 'tools/register.js'), join(root, entry)], {
     cwd: root,
-    env: { ...process.env, ...env },
+    // Its own path aliases: the bench's SWC_NODE_PROJECT would otherwise point another checkout's
+    // `@docs/*` imports at this one's sources.
+    env: { ...process.env, SWC_NODE_PROJECT: join(root, 'tsconfig.base.json'), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

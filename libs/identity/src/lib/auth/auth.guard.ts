@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { IS_PUBLIC } from '@docs/platform';
+import { IS_PUBLIC, RouteFlag } from '@docs/platform';
 import type { Request, Response } from 'express';
 import type { RequestWithCaller } from './caller';
 import { TokenAuthenticator } from './token-authenticator';
@@ -11,14 +11,18 @@ const BEARER = /^Bearer +(\S+) *$/i;
 /** Every route needs `Authorization: Bearer <token>` unless marked @Public(). */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  private readonly isPublic: RouteFlag;
+
   constructor(
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     private readonly authenticator: TokenAuthenticator,
-  ) {}
+  ) {
+    this.isPublic = new RouteFlag(reflector, IS_PUBLIC);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    if (this.isPublic.isSet(context)) return true;
 
     const http = context.switchToHttp();
     const request = http.getRequest<Request & RequestWithCaller>();

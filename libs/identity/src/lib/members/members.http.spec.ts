@@ -186,6 +186,21 @@ describe('organization members', () => {
       expect((await t.http.as(members.admin.token).get(`/v1/orgs/${organization.id}/members`)).body.count).toBe(1);
     });
 
+    it('counts exactly on every page, an empty page after a cursor included', async () => {
+      const { organization, members } = await createOrganization(t, { reader: 'read', editor: 'edit' });
+      const path = `/v1/orgs/${organization.id}/members`;
+      const first = await t.http.as(members.admin.token).get(path, { query: { limit: 2, order: 'asc' } });
+      expect(first.body).toMatchObject({ count: 3 });
+      expect(first.body.items).toHaveLength(2);
+      // The last member (the editor, oldest first) is removed between two pages: the next page is empty and still counted.
+      const last = (await t.http.as(members.admin.token).get(path, { query: { limit: 1, order: 'asc', page: first.body.next.page } })).body.items[0];
+      expect((await t.http.as(members.admin.token).delete(`${path}/${last.id}`)).status).toBe(204);
+      const emptied = await t.http.as(members.admin.token).get(path, { query: { limit: 2, order: 'asc', page: first.body.next.page } });
+      expect(emptied.status).toBe(200);
+      expect(emptied.body).toEqual({ items: [], count: 2 });
+      expect((await t.http.as(members.admin.token).get(path, { query: { search: 'nobody-matches-this' } })).body).toEqual({ items: [], count: 0 });
+    });
+
     it('lets a member leave, but not the last admin', async () => {
       const { organization, members } = await createOrganization(t, { reader: 'read' });
       expect((await t.http.as(members.reader.token).delete(`/v1/orgs/${organization.id}/members/${members.reader.user.id}`)).status).toBe(204);

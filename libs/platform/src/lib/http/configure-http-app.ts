@@ -1,9 +1,12 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { json, NextFunction, Request, Response } from 'express';
-import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '../config/app-config';
 import { bodyParserErrorHandler, requireJsonBody } from '../errors/express-error-handler';
+import { AppLogger } from '../logging/app-logger';
+import { ROOT_LOGGER } from '../logging/logging.module';
+import { requestLog } from '../logging/request-log';
+import { writeJsonDirectly } from './json-responses';
 import { completeOpenApiDocument } from './openapi-contract';
 import { importBodyLimit, takesImportBody, takesRawBody } from './raw-body-routes';
 
@@ -11,13 +14,16 @@ export const JSON_MEDIA_TYPES = ['application/json', 'application/*+json'];
 
 /**
  * What an HTTP app needs beyond its modules: JSON body parsing whose failures keep the error
- * shape, the structured logger, and the project's own OpenAPI document at /openapi.json with
+ * shape, request ids and the request log, and the project's own OpenAPI document at /openapi.json with
  * an interactive reference at /docs. The api's main.ts and every HTTP test call it, so tests
  * exercise exactly what runs in production. Call it before `init()`/`listen()`.
  */
 export function configureHttpApp(app: NestExpressApplication, config: AppConfig): void {
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   app.disable('x-powered-by');
+  writeJsonDirectly(app.getHttpAdapter().getInstance());
+  // First, so that every request has its id and its one log line, those refused before Nest too.
+  app.use(requestLog(app.get(ROOT_LOGGER)));
   if (config.corsOrigins.length > 0) {
     // Before everything else, so that a preflight is answered without a token or a body.
     app.enableCors({

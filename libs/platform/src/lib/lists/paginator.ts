@@ -32,6 +32,13 @@ export interface SqlList<T> {
   item: (row: Record<string, any>) => T;
   /** The exact number of matching rows: a maintained counter where lists grow large. */
   count: () => Promise<number> | number;
+  /**
+   * The same count as one SQL `SELECT count(*)::int ...` over the same `$1`..`$n`, when it is
+   * cheap enough to run with every page: the page's statement then carries it (an uncorrelated
+   * subquery, run once), one statement instead of two; `count()` is only called for an empty
+   * page after a cursor.
+   */
+  countSql?: string;
 }
 
 /** One column of a list's order; the last key of every list must be unique (the id). */
@@ -97,7 +104,8 @@ export class Paginator {
     const limit = request.limit ?? DEFAULT_PAGE_SIZE;
     const after = request.page ? await this.decode(request.scope, request.page, keys.length) : undefined;
     const values = [...list.values];
-    let text = list.sql;
+    const carriesCount = list.countSql !== undefined && limit > 0;
+    let text = carriesCount ? withCount(list.sql, list.countSql as string) : list.sql;
     if (after) {
       const condition = keysetConditionSql(keys.map(toTerm), after, values.length + 1);
       text += ` AND ${condition.sql}`;
@@ -106,10 +114,12 @@ export class Paginator {
     values.push(limit + 1);
     text += ` ORDER BY ${keys.map((key) => `${key.expression} ${key.direction}`).join(', ')} LIMIT $${values.length}`;
 
-    const [count, rows] = await Promise.all([
-      list.count(),
+    const [counted, rows] = await Promise.all([
+      carriesCount ? undefined : list.count(),
       limit === 0 ? Promise.resolve([]) : this.sql.rows<Record<string, any>>(composedStatement(list.name, text), values),
     ]);
+    // A first page without rows means nothing matches; after a cursor, the count is asked for.
+    const count = !carriesCount ? (counted as number) : rows.length > 0 ? (rows[0][LIST_COUNT] as number) : after ? await list.count() : 0;
     const items = rows.slice(0, limit).map(list.item);
     const last = items[items.length - 1];
     const nextPage =
@@ -147,4 +157,13 @@ function toTerm<T>(key: SortKey<T>): KeysetTerm {
 
 function toCursorValue(value: string | number | Date): CursorValue {
   return value instanceof Date ? value.toISOString() : value;
+}
+
+const LIST_COUNT = 'list_count';
+
+/** `SELECT (<count>) AS list_count, <the list's columns> FROM ...`. */
+function withCount(sql: string, countSql: string): string {
+  const select = /^\s*SELECT\s/i.exec(sql);
+  if (!select) throw new Error(`A list's SQL must start with SELECT: ${sql.slice(0, 40)}`);
+  return `SELECT (${countSql}) AS ${LIST_COUNT}, ${sql.slice(select[0].length)}`;
 }

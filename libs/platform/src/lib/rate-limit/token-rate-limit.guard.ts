@@ -6,6 +6,7 @@ import { RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimite
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
 import { SqlPool } from '../database/sql-pool';
+import { RouteFlag } from '../http/route-flag';
 
 const SKIP_RATE_LIMIT = 'skipRateLimit';
 const WINDOW_SECONDS = 60;
@@ -30,12 +31,14 @@ export const SkipRateLimit = () => SetMetadata(SKIP_RATE_LIMIT, true);
 @Injectable()
 export class TokenRateLimitGuard implements CanActivate {
   private readonly limiter: RateLimiterAbstract;
+  private readonly skipped: RouteFlag;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     sql: SqlPool,
   ) {
+    this.skipped = new RouteFlag(reflector, SKIP_RATE_LIMIT);
     const points = config.rateLimitPerMinute;
     const memory = new RateLimiterMemory({ points, duration: WINDOW_SECONDS });
     this.limiter =
@@ -56,7 +59,7 @@ export class TokenRateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    if (this.reflector.getAllAndOverride<boolean>(SKIP_RATE_LIMIT, [context.getHandler(), context.getClass()])) return true;
+    if (this.skipped.isSet(context)) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();

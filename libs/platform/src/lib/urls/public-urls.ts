@@ -21,11 +21,23 @@ export class PublicUrls {
   }
 }
 
+/** What encodeURIComponent leaves as it is: most ids and path words need no encoding at all. */
+const UNRESERVED = /^[A-Za-z0-9\-_.!~*'()]*$/;
+
+const encodePart = (part: string): string => (UNRESERVED.test(part) ? part : encodeURIComponent(part));
+
+/**
+ * `base` + each non-empty part of the segments (split at "/"), percent-encoded, "/"-separated.
+ * Written as a loop: lists call it several times per item.
+ */
 function join(base: string, segments: string[]): string {
-  const path = segments
-    .flatMap((segment) => segment.split('/'))
-    .filter((part) => part.length > 0)
-    .map((part) => encodeURIComponent(part))
-    .join('/');
-  return path ? `${base}/${path}` : base;
+  let path = base;
+  for (const segment of segments) {
+    if (!segment.includes('/')) {
+      if (segment.length > 0) path += `/${encodePart(segment)}`;
+      continue;
+    }
+    for (const part of segment.split('/')) if (part.length > 0) path += `/${encodePart(part)}`;
+  }
+  return path;
 }

@@ -27,9 +27,13 @@ export class ApiValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // What ValidationPipe would do, without its work per request: custom decorators (the caller)
+    // are not validated, and a string path parameter is returned as it is.
+    if (metadata.type === 'custom') return value;
     if (metadata.type === 'param') {
       const problem = pathParameterProblem(metadata.data ?? 'path', value);
       if (problem) throw new BadRequestException(problem);
+      if (metadata.metatype === String && typeof value === 'string') return value;
       return super.transform(value, metadata);
     }
     if (metadata.type !== 'body' && metadata.type !== 'query') return super.transform(value, metadata);

@@ -14,7 +14,6 @@ import { JobQueue } from './jobs/job-queue';
 import { JOB_QUEUE_ROLE, PgBossJobQueue } from './jobs/pg-boss-job-queue';
 import { Paginator } from './lists/paginator';
 import { LoggingModule } from './logging/logging.module';
-import { RoutePrefilter } from './http/route-prefilter';
 import { TokenRateLimitGuard } from './rate-limit/token-rate-limit.guard';
 import { EncryptionKeys } from './secrets/encryption-keys';
 import { InstanceSecrets } from './secrets/instance-secrets';
@@ -49,7 +48,6 @@ export class PlatformModule {
       { provide: APP_FILTER, useClass: HttpExceptionFilter },
       { provide: APP_PIPE, useClass: CachedQueryValidationPipe },
       { provide: APP_GUARD, useClass: TokenRateLimitGuard },
-      RoutePrefilter,
     ];
     const shared: Provider[] = [
       { provide: APP_CONFIG, useValue: config },

@@ -117,6 +117,10 @@ describe('renderPdf', () => {
     const a = await renderPdf(exportOf(pages, images));
     const b = await renderPdf(exportOf(pages, images));
     expect(Buffer.compare(a, b)).toBe(0);
+    // PNGs with an alpha channel decode asynchronously: renders racing each other (as concurrent
+    // exports do) must still agree.
+    const raced = await Promise.all([1, 2, 3, 4].map(() => renderPdf(exportOf(pages, images))));
+    for (const bytes of raced) expect(Buffer.compare(bytes, a)).toBe(0);
   });
 
   it('renders an empty export (title page only) and survives an unreadable PNG', async () => {

@@ -49,6 +49,13 @@ const fontOf = (marks: string[]): string => {
 const fragmentNodes = (node: DocNode, fragment: string) => node.fragments?.find((f) => f.fragment === fragment)?.nodes ?? [];
 
 /** Lets other requests run between pages of a long export (pdfkit itself is synchronous). */
+/** What pdfkit's `openImage` answers (its PNG and JPEG classes), as far as embedding goes. */
+interface EmbeddedImage {
+  obj: unknown;
+  finalize?: () => unknown;
+  embed(doc: Doc): void;
+}
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 class PdfWriter {
@@ -56,6 +63,8 @@ class PdfWriter {
   private readonly content: Box;
   private readonly exported: Set<string>;
   private outline: PDFKit.PDFOutline[] = [];
+  /** The images, opened and embedded before any page (see `embedImages`). */
+  private readonly embedded = new Map<PdfImage, EmbeddedImage>();
 
   constructor(private readonly input: PdfExport) {
     this.doc = new PDFDocument({
@@ -69,6 +78,43 @@ class PdfWriter {
     this.doc.addPage();
     this.content = { x: MARGIN, width: this.doc.page.width - 2 * MARGIN };
     this.exported = new Set(input.pages.map((page) => page.pageId));
+  }
+
+  /**
+   * Embeds every image up front, one after the other, waiting for each. pdfkit decodes a PNG with
+   * an alpha channel asynchronously and writes its object when done: embedded while pages are laid
+   * out, the objects came out in an order that depended on timing, and the same revision gave
+   * different bytes (the PDF blob is content-addressed: one render per revision must be one blob).
+   */
+  async embedImages(): Promise<void> {
+    for (const file of this.input.images.values()) {
+      if (!file.data || !EMBEDDABLE_IMAGE_TYPES.has(file.contentType)) continue;
+      let image: EmbeddedImage;
+      try {
+        image = (this.doc as unknown as { openImage(data: Buffer): EmbeddedImage }).openImage(file.data);
+      } catch {
+        continue; // unreadable: drawn as its name
+      }
+      const finalize = image.finalize;
+      if (typeof finalize === 'function') {
+        // PNG: finalize() writes the object, synchronously or after decoding the pixels.
+        await new Promise<void>((resolve, reject) => {
+          image.finalize = function finalized(this: EmbeddedImage) {
+            const result = finalize.call(this);
+            resolve();
+            return result;
+          };
+          try {
+            image.embed(this.doc);
+          } catch (error) {
+            reject(error);
+          }
+        }).catch(() => undefined);
+      } else {
+        image.embed(this.doc); // JPEG: written at once
+      }
+      if (image.obj) this.embedded.set(file, image);
+    }
   }
 
   titlePage(): void {
@@ -382,7 +428,9 @@ class PdfWriter {
     this.room(height);
     const y = this.doc.y;
     try {
-      this.doc.image(file.data, box.x, y, { width, height });
+      const image = this.embedded.get(file);
+      if (!image) return false;
+      this.doc.image(image as unknown as Buffer, box.x, y, { width, height });
     } catch {
       return false;
     }
@@ -394,6 +442,7 @@ class PdfWriter {
 /** The PDF of `input`. Asynchronous only to let other work run between pages. */
 export async function renderPdf(input: PdfExport): Promise<Buffer> {
   const writer = new PdfWriter(input);
+  await writer.embedImages();
   writer.titlePage();
   for (const page of input.pages) {
     writer.page(page);

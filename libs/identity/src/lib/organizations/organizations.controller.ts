@@ -46,12 +46,8 @@ export class OrganizationsController {
   @ApiOkResponse({ type: OrganizationDto })
   @ApiErrors(404)
   async get(@CurrentCaller() caller: Caller, @Param('organizationId') organizationId: string): Promise<OrganizationDto> {
-    const membership = await this.access.require(organizationId, caller);
-    const [organization, owned] = await Promise.all([
-      this.organizations.get(organizationId),
-      this.ownership.organizationsWhereOwner(caller.userId, [organizationId]),
-    ]);
-    return this.presenter.present(organization, { role: membership.role, ownsTeam: owned.has(organizationId) });
+    const { organization, role, ownsTeam } = await this.organizations.getForMember(organizationId, caller.userId);
+    return this.presenter.present(organization, { role, ownsTeam });
   }
 
   @Patch(':organizationId')

@@ -13,6 +13,27 @@ const FIND_ORGANIZATION = preparedStatement(
   'SELECT id, title, type, email_domains, created_at, merge_rules FROM organizations WHERE id = $1',
 );
 
+/**
+ * An organization with the caller's standing in it, for `GET /v1/orgs/{id}`: one statement instead
+ * of three (membership, organization, team ownership); no row for non-members.
+ */
+const FIND_ORGANIZATION_FOR_MEMBER = preparedStatement(
+  'organizations_find_for_member',
+  `SELECT o.id, o.title, o.type, o.email_domains, o.created_at, o.merge_rules, m.role,
+          EXISTS (SELECT 1 FROM team_members t WHERE t.organization_id = o.id AND t.user_id = $2 AND t.role = 'owner') AS owns_team
+     FROM organization_members m JOIN organizations o ON o.id = m.organization_id
+    WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`,
+);
+
+interface OrganizationRow {
+  id: string;
+  title: string;
+  type: OrganizationType;
+  email_domains: string[];
+  created_at: Date;
+  merge_rules: MergeRulesStandalone;
+}
+
 /** An organization together with the viewer's membership of it. */
 export interface OrganizationMembership {
   organization: OrganizationEntity;
@@ -63,26 +84,16 @@ export class OrganizationsService {
 
   /** An organization by id: read on every organization-scoped GET, so a prepared statement. */
   async get(organizationId: string): Promise<OrganizationEntity> {
-    const row = await this.sql.first<{
-      id: string;
-      title: string;
-      type: OrganizationType;
-      email_domains: string[];
-      created_at: Date;
-      merge_rules: MergeRulesStandalone;
-    }>(
-      FIND_ORGANIZATION,
-      [organizationId],
-    );
+    const row = await this.sql.first<OrganizationRow>(FIND_ORGANIZATION, [organizationId]);
     if (!row) throw new NotFoundException(`No organization has the id ${organizationId}.`);
-    return Object.assign(new OrganizationEntity(), {
-      id: row.id,
-      title: row.title,
-      type: row.type,
-      emailDomains: row.email_domains,
-      createdAt: row.created_at,
-      mergeRules: row.merge_rules,
-    });
+    return organizationFromRow(row);
+  }
+
+  /** The organization as its member `userId` sees it (role, whether they own a team there), or 404. */
+  async getForMember(organizationId: string, userId: string): Promise<OrganizationMembership & { ownsTeam: boolean }> {
+    const row = await this.sql.first<OrganizationRow & { role: MemberRoleOrGuest; owns_team: boolean }>(FIND_ORGANIZATION_FOR_MEMBER, [organizationId, userId]);
+    if (!row) throw new NotFoundException(`No organization has the id ${organizationId}.`);
+    return { organization: organizationFromRow(row), role: row.role, ownsTeam: row.owns_team };
   }
 
   /** Changes the title and/or the merge rules (the caller's admin role is checked by the controller). */
@@ -124,4 +135,15 @@ export class OrganizationsService {
       items: result.items.map((m) => ({ organization: m.organization as OrganizationEntity, role: m.role })),
     };
   }
+}
+
+function organizationFromRow(row: OrganizationRow): OrganizationEntity {
+  return Object.assign(new OrganizationEntity(), {
+    id: row.id,
+    title: row.title,
+    type: row.type,
+    emailDomains: row.email_domains,
+    createdAt: row.created_at,
+    mergeRules: row.merge_rules,
+  });
 }

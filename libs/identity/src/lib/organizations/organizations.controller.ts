@@ -55,11 +55,9 @@ export class OrganizationsController {
   @ApiOkResponse({ type: OrganizationDto })
   @ApiErrors(400, 403, 404)
   async update(@CurrentCaller() caller: Caller, @Param('organizationId') organizationId: string, @Body() body: UpdateOrganizationDto): Promise<OrganizationDto> {
-    const membership = await this.access.requireRole(organizationId, caller, 'admin', 'change the organization');
-    const [organization, owned] = await Promise.all([
-      this.organizations.update(organizationId, body),
-      this.ownership.organizationsWhereOwner(caller.userId, [organizationId]),
-    ]);
-    return this.presenter.present(organization, { role: membership.role, ownsTeam: owned.has(organizationId) });
+    await this.access.requireRole(organizationId, caller, 'admin', 'change the organization');
+    await this.organizations.update(organizationId, body);
+    const { organization, role, ownsTeam } = await this.organizations.getForMember(organizationId, caller.userId);
+    return this.presenter.present(organization, { role, ownsTeam });
   }
 }

@@ -114,4 +114,45 @@ describe('organizations', () => {
       expect((await t.http.as(undefined).get('/v1/orgs/whatever')).status).toBe(401);
     });
   });
+
+  describe('PATCH /v1/orgs/{organizationId}', () => {
+    it('changes the title and the merge rules for admins, and the change is read back', async () => {
+      const { organization, members } = await createOrganization(t, { reader: 'read' });
+      const path = `/v1/orgs/${organization.id}`;
+      const res = await t.http.as(members.admin.token).patch(path, { title: '  Renamed Org  ' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: organization.id, title: 'Renamed Org', mergeRules: { type: 'none' }, permissions: { admin: true } });
+      const rules = { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [members.reader.user.id] }] };
+      expect((await t.http.as(members.admin.token).patch(path, { mergeRules: rules })).body.mergeRules).toEqual(rules);
+      expect((await t.http.as(members.reader.token).get(path)).body).toMatchObject({ title: 'Renamed Org', mergeRules: rules });
+      // An empty body changes nothing and answers the organization.
+      expect((await t.http.as(members.admin.token).patch(path, {})).body).toMatchObject({ title: 'Renamed Org', mergeRules: rules });
+    });
+
+    it.each([
+      [{ title: 'x' }, 'title'],
+      [{ title: ' '.repeat(5) }, 'title'],
+      [{ title: 'x'.repeat(256) }, 'title'],
+      [{ hostname: 'docs.example.com' }, 'hostname'],
+      [{ mergeRules: { type: 'inherit' } }, 'mergeRules'],
+      [{ mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['nobody'] }] } }, 'mergeRules'],
+    ])('refuses %j with a 400 naming the field, and changes nothing', async (body, field) => {
+      const { organization, members } = await createOrganization(t, {}, 'Stable Title');
+      const res = await t.http.as(members.admin.token).patch(`/v1/orgs/${organization.id}`, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain(field);
+      expect((await t.http.as(members.admin.token).get(`/v1/orgs/${organization.id}`)).body).toMatchObject({ title: 'Stable Title', mergeRules: { type: 'none' } });
+    });
+
+    it('answers 403 to members below admin, 404 to outsiders and for unknown ids, 401 without a token', async () => {
+      const { organization, members } = await createOrganization(t, { creator: 'create' }, 'Kept Title');
+      const outsider = await createUser(t);
+      const path = `/v1/orgs/${organization.id}`;
+      expect((await t.http.as(members.creator.token).patch(path, { title: 'Mine now' })).status).toBe(403);
+      expect((await t.http.as(outsider.token).patch(path, { title: 'Mine now' })).status).toBe(404);
+      expect((await t.http.as(outsider.token).patch('/v1/orgs/unknown', { title: 'Mine now' })).status).toBe(404);
+      expect((await t.http.as(undefined).patch(path, { title: 'Mine now' })).status).toBe(401);
+      expect((await t.http.as(members.admin.token).get(path)).body.title).toBe('Kept Title');
+    });
+  });
 });

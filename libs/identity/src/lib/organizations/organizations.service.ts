@@ -97,13 +97,13 @@ export class OrganizationsService {
   }
 
   /** Changes the title and/or the merge rules (the caller's admin role is checked by the controller). */
-  async update(organizationId: string, input: UpdateOrganizationDto): Promise<OrganizationEntity> {
+  async update(organizationId: string, input: UpdateOrganizationDto): Promise<void> {
     if (input.mergeRules) await assertMergeRulesUsersAreMembers(this.dataSource, organizationId, input.mergeRules, 'mergeRules');
+    // The title arrives trimmed and validated (the input pipe normalizes before validating).
     const changes: Partial<OrganizationEntity> = {};
-    if (input.title !== undefined) changes.title = input.title.trim();
+    if (input.title !== undefined) changes.title = input.title;
     if (input.mergeRules !== undefined) changes.mergeRules = input.mergeRules;
     if (Object.keys(changes).length > 0) await this.organizations.update({ id: organizationId }, changes);
-    return this.get(organizationId);
   }
 
   /** Every organization with its member count, oldest first (operator CLI). */

@@ -10,6 +10,9 @@ import { RevisionEntity, RevisionType } from '../revisions/revision.entity';
 import { ContentDraft } from './content-draft';
 import { assertIfMatch } from './if-match';
 
+/** Pages handed to the indexers at once: bounds the documents and index rows a large write holds. */
+const INDEXED_PER_BATCH = 500;
+
 export interface WriteOptions {
   /** Revision ids of `If-Match` (undefined: no condition). */
   ifMatch?: string[];
@@ -38,7 +41,7 @@ export interface WriteResult<R> {
  * writers of one head run one after the other), checks `If-Match` against its revision (412),
  * lets `edit` stage changes on a draft, writes the new nodes and exactly one revision
  * (`parents: [previous]`), moves the head, and feeds the delta to every registered indexer
- * (with the write's documents, parsed once for all of them: `draft.documents`).
+ * (a batch of pages at a time, with the write's documents parsed once for all of them: `draft.documents`).
  * `edit` may read what it needs for its answer through the same transaction (`tx`) after the
  * commit by returning a function: it runs once the head has moved, still in the transaction.
  */
@@ -90,17 +93,23 @@ export class ContentWriter {
     });
     await tx.insert(RevisionEntity, revision);
     await head.advance(tx, revision);
-    const delta = {
-      headKey: head.key,
-      spaceId: head.spaceId,
-      organizationId: head.organizationId,
-      revisionId: revision.id,
-      previousRevisionId: base.id,
-      upserted: committed.upserted,
-      removed: committed.removed,
-      documents: draft.documents,
-    };
-    for (const indexer of this.indexers.all()) await indexer.apply(tx, delta);
+    // The indexers see the delta a batch of pages at a time (the removed ids with the first):
+    // each batch's documents are parsed once for all of them, then released.
+    for (let start = 0; start === 0 || start < committed.upserted.length; start += INDEXED_PER_BATCH) {
+      const upserted = committed.upserted.slice(start, start + INDEXED_PER_BATCH);
+      const delta = {
+        headKey: head.key,
+        spaceId: head.spaceId,
+        organizationId: head.organizationId,
+        revisionId: revision.id,
+        previousRevisionId: base.id,
+        upserted,
+        removed: start === 0 ? committed.removed : [],
+        documents: draft.documents,
+      };
+      for (const indexer of this.indexers.all()) await indexer.apply(tx, delta);
+      draft.documents.release(upserted.map((page) => page.documentHash));
+    }
     return { revision, changed: true, result: await answer(tx, revision), nodesWritten: committed.nodesWritten };
   }
 }

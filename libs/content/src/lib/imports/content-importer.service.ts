@@ -9,13 +9,15 @@ import { ContentWriter } from '../content-writes/content-writer.service';
 import { readDimensions, SIZED_IMAGE } from '../files/file-uploads.service';
 import { REFUSED_CONTENT_TYPES } from '../files/file-type-rules';
 import type { ContentHead } from '../heads/content-head';
-import { markdownToDocument } from '../page-bodies/document-codec';
+import { type JSONDocument, markdownToDocument } from '../page-bodies/document-codec';
 import { documentBytes } from '../page-bodies/page-document';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import { countPages, ImportedContent, ImportedPage } from './imported-content';
 import { ImportTargets, rewriteImportedRefs, sourceKey } from './imported-refs';
 
 const TITLE_MAX = 100;
+/** Page bodies converted and stored at once: what an import holds of documents and bytes is a batch's. */
+const BODIES_PER_BATCH = 200;
 
 /** Where an import goes: after the head's top-level pages, or in place of one page's body and children. */
 export type ImportPlacement = { kind: 'append' } | { kind: 'replace'; pageId: string };
@@ -81,20 +83,25 @@ export class ContentImporter {
         if (single) imported++;
       }
 
-      // Every body converted once, stored in one statement, and handed to the indexers as it is.
-      const documents = bodies.map(({ pageId, page }) => {
-        const document = rewriteImportedRefs(markdownToDocument(page.markdown), page.source, targets);
-        return { pageId, document, bytes: documentBytes(document) };
-      });
-      const stored = await this.blobs.putMany(
-        tx,
-        documents.flatMap(({ bytes }) => (bytes ? [bytes] : [])),
-      );
-      let next = 0;
-      for (const { pageId, document, bytes } of documents) {
-        const documentHash = bytes ? stored[next++].hash : null;
-        if (documentHash) draft.documents.remember(documentHash, document);
-        if (documentHash || placement.kind === 'replace') await draft.updatePage(pageId, { documentHash });
+      // The bodies a batch at a time: each converted once, stored in one statement, remembered
+      // for the indexers while there is room (`WriteDocuments`), then let go.
+      for (let start = 0; start < bodies.length; start += BODIES_PER_BATCH) {
+        const documents: { pageId: string; document: JSONDocument; bytes: Buffer | null }[] = [];
+        for (const { pageId, page } of bodies.slice(start, start + BODIES_PER_BATCH)) {
+          const markdown = typeof page.markdown === 'string' ? page.markdown : await page.markdown();
+          const document = rewriteImportedRefs(markdownToDocument(markdown), page.source, targets);
+          documents.push({ pageId, document, bytes: documentBytes(document) });
+        }
+        const stored = await this.blobs.putMany(
+          tx,
+          documents.flatMap(({ bytes }) => (bytes ? [bytes] : [])),
+        );
+        let next = 0;
+        for (const { pageId, document, bytes } of documents) {
+          const documentHash = bytes ? stored[next++].hash : null;
+          if (documentHash) draft.documents.remember(documentHash, document);
+          if (documentHash || placement.kind === 'replace') await draft.updatePage(pageId, { documentHash });
+        }
       }
       // Included files: one reusable content each, their links rewritten like the pages'.
       for (const included of content.reusableContents ?? []) {

@@ -9,8 +9,11 @@ export interface ImportedPage {
   title: string;
   /** Where the page came from (without fragment); null for pages made up (a folder without README). */
   source: string | null;
-  /** The body as markdown (GitBook's blocks allowed); '' for none. */
-  markdown: string;
+  /**
+   * The body as markdown (GitBook's blocks allowed; '' for none), or how to read it when the page
+   * is written (a zip's pages stay in the archive until then: an import never holds them all).
+   */
+  markdown: string | (() => Promise<string>);
   description?: string;
   /** `group`: a top-level heading of pages (SUMMARY.md's `##`); `link`: an external link in the tree. */
   type?: 'document' | 'group' | 'link';

@@ -306,6 +306,24 @@ describe('content imports', () => {
       expect((await pages()).length).toBe(5);
     });
 
+    it('writes an import of more pages than one batch in full: every body stored, searchable, its links indexed', async () => {
+      const { as, base, space, pages, markdown } = await setup();
+      const count = 1_200; // bodies are converted 200 at a time, indexed 500 at a time
+      const entries: Record<string, string> = {};
+      for (let i = 0; i < count; i++) entries[`page-${String(i).padStart(4, '0')}.md`] = `# Page ${i}\n\nWord zephyr${i}, then [next](page-${String((i + 1) % count).padStart(4, '0')}.md).\n`;
+      const res = await raw(as('editor'), `${base}/import`, await makeZip(entries), 'application/zip');
+      expect([res.status, res.body.importedResources]).toEqual([201, count]);
+      const tree = await pages();
+      expect(tree.map((p: { title: string }) => p.title)).toEqual(Array.from({ length: count }, (_, i) => `Page ${i}`));
+      expect(await markdown(tree[count - 1].id)).toBe(`Word zephyr${count - 1}, then [next](ref:page/${tree[0].id}).\n`);
+      for (const i of [0, 499, 500, count - 1]) {
+        const found = await as('reader').get(`/v1/spaces/${space.id}/search`, { query: { query: `zephyr${i}` } });
+        expect(found.body.items.map((item: { title: string }) => item.title)).toEqual([`Page ${i}`]);
+      }
+      const report = await as('reader').get(`/v1/spaces/${space.id}/links`);
+      expect(report.body.stats).toEqual({ total: count, broken: { total: 0 } });
+    });
+
     it('replaces a page with a raw body (page import)', async () => {
       const { as, base, pages, markdown } = await setup();
       const page = (await as('editor').post(`${base}/pages`, { title: 'Old', markdown: 'old' })).body;

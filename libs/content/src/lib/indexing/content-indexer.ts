@@ -21,7 +21,9 @@ export interface IndexedPage {
 }
 
 /**
- * What one write changed in a head's tree. `upserted`: every page that is new, whose own fields
+ * What one write changed in a head's tree, or a batch of it: a large write comes to the indexers
+ * in several deltas of the same revision (the pages split between them, `removed` in the first),
+ * so an indexer handles each page on its own. `upserted`: every page that is new, whose own fields
  * or body changed, or whose path changed (moved, renamed, or under a moved or renamed page);
  * not the ancestors whose only change is their children. `removed`: ids of deleted pages (a
  * deleted subtree lists every page of it).

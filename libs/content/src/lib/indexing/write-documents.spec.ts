@@ -38,6 +38,24 @@ describe('WriteDocuments', () => {
     expect(reads).toEqual([['a'], ['b']]);
   });
 
+  it('holds at most its bound: beyond it a remembered document is read back when loaded, and released ones are let go', async () => {
+    const documents = new WriteDocuments(blobs, 1);
+    const remembered = doc('R');
+    documents.remember('r', remembered);
+    documents.remember('a', doc('not kept'));
+
+    const first = await documents.load(tx, ['r', 'a']);
+    expect(first.get('r')).toBe(remembered);
+    expect(first.get('a')).toEqual(doc('A')); // read back: there was no room for it
+    expect(reads).toEqual([['a']]);
+
+    documents.release(['r', null]);
+    const second = await documents.load(tx, ['a', 'b']);
+    expect(second.get('a')).toEqual(doc('A'));
+    expect(second.get('b')).toEqual(doc('B'));
+    expect(reads).toEqual([['a'], ['a', 'b']]);
+  });
+
   it('leaves out hashes the store does not have', async () => {
     const documents = new WriteDocuments(blobs);
     expect([...(await documents.load(tx, ['missing'])).keys()]).toEqual([]);

@@ -27,7 +27,7 @@ export function frontMatterTitle(text: string): string | undefined {
  * (and is dropped from the body), a first-line `# heading` is the title (and is dropped from the
  * body, since the page title shows it); without one the title comes from `fallbackTitle`.
  */
-export function markdownPage(text: string, fallbackTitle: string, source: string | null): ImportedPage {
+export function markdownPage(text: string, fallbackTitle: string, source: string | null): ImportedPage & { markdown: string } {
   let body = text.replace(/^\uFEFF/, '');
   let description: string | undefined;
   const front = FRONT_MATTER.exec(body);

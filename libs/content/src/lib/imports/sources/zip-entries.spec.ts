@@ -28,7 +28,7 @@ describe('openZipArchive', () => {
     try {
       expect(archive.entries).toBe(3);
       expect([...archive.texts.keys()]).toEqual(['a.md']);
-      expect(archive.texts.get('a.md')?.toString()).toBe('A');
+      expect((await archive.texts.get('a.md')?.read())?.toString()).toBe('A');
       expect([...archive.assets.keys()]).toEqual(['b/c.png']);
       expect(archive.assets.get('b/c.png')?.size).toBe(1);
       expect((await archive.assets.get('b/c.png')?.read())?.toString()).toBe('C');
@@ -57,7 +57,28 @@ describe('openZipArchive', () => {
       if (signature === 0x04034b50) lied.writeUInt32LE(5, i + 22);
       if (signature === 0x02014b50) lied.writeUInt32LE(5, i + 24);
     }
-    await expect(open(lied)).rejects.toThrow(/invalid or refused|declared size/);
+    await expect(open(lied, everything, () => false).then((archive) => archive.assets.get('a.md')?.read())).rejects.toThrow(/invalid or refused|declared size/);
+    // A text held in memory is checked when inflated, stored or deflated.
+    const read = (archive: Buffer) => open(archive).then((opened) => opened.texts.get('a.md')?.read());
+    await expect(read(lied)).rejects.toThrow(/size mismatch for stored file: 11 != 5/);
+    const deflated = Buffer.from(await makeZip({ 'a.md': 'hello hello hello hello' }));
+    for (let i = 0; i < deflated.length - 4; i++) {
+      const signature = deflated.readUInt32LE(i);
+      if (signature === 0x04034b50) deflated.writeUInt32LE(5, i + 22);
+      if (signature === 0x02014b50) deflated.writeUInt32LE(5, i + 24);
+    }
+    await expect(read(deflated)).rejects.toThrow(/inflates to more than its declared size of 5 bytes/);
+  });
+
+  it('refuses entries compressed with a method other than stored or deflated', async () => {
+    const zip = Buffer.from(await makeZip({ 'a.md': 'hello hello hello hello' }));
+    // Compression method 12 (bzip2) in the local header and the central directory.
+    for (let i = 0; i < zip.length - 4; i++) {
+      const signature = zip.readUInt32LE(i);
+      if (signature === 0x04034b50) zip.writeUInt16LE(12, i + 8);
+      if (signature === 0x02014b50) zip.writeUInt16LE(12, i + 10);
+    }
+    await expect(open(zip)).rejects.toThrow(/compression method 12: only stored and deflated/);
   });
 
   it('refuses symbolic links and entries escaping the archive', async () => {

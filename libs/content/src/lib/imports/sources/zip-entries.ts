@@ -1,7 +1,10 @@
 import { BadRequestException, HttpException } from '@nestjs/common';
+import { fstatSync, openSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
 import * as yauzl from 'yauzl';
 import { sourceTooLarge } from '../import-limit-error';
+import { FileRangeReader } from './file-range-reader';
 
 export interface ZipLimits {
   /** Most entries (files and folders) an archive may list. */
@@ -13,9 +16,6 @@ export interface ZipLimits {
   ratioFloorBytes: number;
 }
 
-/** Files of an archive by path (posix, relative, no leading folder shared by all). */
-export type ZipFiles = Map<string, Buffer>;
-
 /** A file of the archive left in it: inflated (and checked once more) only when `read`. */
 export interface ZipAsset {
   /** Its uncompressed size as the archive declares it (yauzl checks the bytes inflated against it). */
@@ -23,10 +23,10 @@ export interface ZipAsset {
   read(): Promise<Buffer>;
 }
 
-/** An archive read from a file: the texts in memory, the other files still in the archive. */
+/** An archive read from a file: the texts in memory (compressed), the other files still in the archive. */
 export interface ZipArchive {
-  /** Entries `inMemory` asked for (page texts, the layout), inflated. */
-  texts: ZipFiles;
+  /** Entries `inMemory` asked for (page texts, the layout): their compressed bytes, inflated on each `read`. */
+  texts: Map<string, ZipAsset>;
   /** The other kept entries, read one at a time when written. */
   assets: Map<string, ZipAsset>;
   /** Entries of the archive, kept or not. */
@@ -36,17 +36,22 @@ export interface ZipArchive {
 }
 
 const SYMLINK = 0o120000;
+/** Compression methods of zip entries (APPNOTE 4.4.5): the two every archiver writes. */
+const STORED = 0;
+const DEFLATED = 8;
 const FILE_TYPE_MASK = 0o170000;
 
 /**
- * Reads an archive from a file with yauzl (central directory first, one entry at a time),
+ * Reads an archive from a file with yauzl (central directory first, one entry at a time, through
+ * `FileRangeReader`),
  * refusing zip bombs before inflating anything: too many entries, an entry whose declared ratio
  * is absurd, a declared total over the limit; the bytes actually inflated are counted too, and
  * yauzl checks them against the declared sizes. Entries with `..`, absolute paths or backslashes
  * (yauzl's file name validation) and symbolic links are refused. `keep` says which entries count
- * as files (the others are only counted); `inMemory` which of those are inflated now (page
- * texts): the rest stay in the archive until `read`, so memory holds the texts and one file at
- * most, never the archive.
+ * as files (the others are only counted); `inMemory` which of those are held in memory as they
+ * are stored (page texts, compressed: one read of the file now, a fast synchronous inflate
+ * whenever read, instead of a stream per read): the rest stay in the archive until `read`, so
+ * memory holds the compressed texts and one file at most, never the archive.
  */
 export async function openZipArchive(
   path: string,
@@ -54,16 +59,20 @@ export async function openZipArchive(
   keep: (path: string) => boolean,
   inMemory: (path: string) => boolean,
 ): Promise<ZipArchive> {
+  const fd = openSync(path, 'r');
+  const reader = new FileRangeReader(fd);
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true }, (error, file) =>
-      error || !file ? reject(invalid(error)) : resolve(file),
-    ),
+    yauzl.fromRandomAccessReader(reader, fstatSync(fd).size, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true }, (error, file) => {
+      if (!error && file) return resolve(file);
+      reader.close(() => undefined);
+      reject(invalid(error));
+    }),
   );
   if (zip.entryCount > limits.maxEntries) {
     zip.close();
     throw new BadRequestException(`The zip archive has ${zip.entryCount} entries, more than the limit of ${limits.maxEntries}.`);
   }
-  const texts: ZipFiles = new Map();
+  const texts = new Map<string, ZipAsset>();
   const assets = new Map<string, ZipAsset>();
   let declared = 0;
   let entries = 0;
@@ -74,6 +83,18 @@ export async function openZipArchive(
         readCapped(stream, entry.uncompressedSize, entry.fileName).then(resolve, (failure: unknown) => reject(invalid(failure as Error)));
       }),
     );
+  /** An entry's bytes as the archive stores them (deflated or not), for `inflateStored`. */
+  const stored = (entry: yauzl.Entry) =>
+    new Promise<Buffer>((resolve, reject) => {
+      if (entry.isEncrypted()) return reject(new BadRequestException(`The zip entry ${entry.fileName} is encrypted: encrypted entries are refused.`));
+      if (entry.compressionMethod !== STORED && entry.compressionMethod !== DEFLATED) {
+        return reject(new BadRequestException(`The zip entry ${entry.fileName} uses compression method ${entry.compressionMethod}: only stored and deflated entries are read.`));
+      }
+      zip.openReadStream(entry, { decompress: false }, (error, stream) => {
+        if (error || !stream) return reject(invalid(error));
+        readCapped(stream, entry.compressedSize, entry.fileName).then(resolve, (failure: unknown) => reject(invalid(failure as Error)));
+      });
+    });
   try {
     await new Promise<void>((resolve, reject) => {
       zip.on('error', (error: Error) => reject(invalid(error)));
@@ -96,8 +117,8 @@ export async function openZipArchive(
           assets.set(name, { size: entry.uncompressedSize, read: () => inflate(entry) });
           return zip.readEntry();
         }
-        inflate(entry).then((data) => {
-          texts.set(name, data);
+        stored(entry).then((raw) => {
+          texts.set(name, { size: entry.uncompressedSize, read: async () => inflateStored(entry, raw) });
           zip.readEntry();
         }, reject);
       });
@@ -109,6 +130,19 @@ export async function openZipArchive(
   }
   const shared = sharedFolder([...texts.keys(), ...assets.keys()]);
   return { texts: stripFolder(texts, shared), assets: stripFolder(assets, shared), entries, close: () => zip.close() };
+}
+
+/** The bytes of an entry held as stored, inflated at most to its declared size and refused unless exactly that size. */
+function inflateStored(entry: yauzl.Entry, raw: Buffer): Buffer {
+  const wrongSize = (how: string) => new BadRequestException(`The zip entry ${entry.fileName} inflates to ${how} than its declared size of ${entry.uncompressedSize} bytes.`);
+  let data: Buffer;
+  try {
+    data = entry.compressionMethod === STORED ? raw : inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
+  } catch (error) {
+    throw (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? wrongSize('more') : invalid(error as Error);
+  }
+  if (data.length !== entry.uncompressedSize) throw wrongSize(data.length > entry.uncompressedSize ? 'more' : 'less');
+  return data;
 }
 
 /** An entry's bytes, refused as soon as they pass its declared size (so the declared total bounds them all). */

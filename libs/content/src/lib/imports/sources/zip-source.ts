@@ -5,13 +5,14 @@ import type { ImportedContent, ImportedFile, ImportedPage, ImportedReusableConte
 import { htmlToMarkdown } from './html-to-markdown';
 import { frontMatterTitle, markdownPage, titleFromName } from './markdown-page';
 import { parseSummary, SummaryEntry } from './summary';
-import { openZipArchive, ZipFiles, ZipLimits } from './zip-entries';
+import { openZipArchive, ZipAsset, ZipLimits } from './zip-entries';
 
 const MARKDOWN = /\.(md|markdown)$/i;
 const HTML = /\.html?$/i;
 const SKIPPED = /(^|\/)(__MACOSX|\.git|node_modules)(\/|$)|(^|\/)\.DS_Store$/;
 const INCLUDE = /\{%\s*include\s+["']([^"']+)["']\s*%\}/g;
 const MAX_INCLUDE_DEPTH = 4;
+const LAYOUT_FILE = '.gitbook.yaml';
 
 /** The file:/// URL of a path inside the archive: pages and files are keyed by it. */
 export const archiveUrl = (path: string) => `file:///${path.split('/').map(encodeURIComponent).join('/')}`;
@@ -31,36 +32,37 @@ interface Layout {
  * markdown and HTML files are pages, a folder's README.md is the folder's page.
  */
 export async function zipContent(archivePath: string, limits: ZipLimits): Promise<ImportedContent> {
-  const archive = await openZipArchive(archivePath, limits, (path) => !SKIPPED.test(path), holdsText);
+  // Page texts are held compressed, inflated when read; files stay in the archive (on disk).
+  const archive = await openZipArchive(archivePath, limits, (path) => !SKIPPED.test(path), (path) => isPage(path) || path === LAYOUT_FILE);
   try {
-    const { texts: files, assets, entries } = archive;
-    const layout = readLayout(files);
+    const { texts, assets } = archive;
+    const config = texts.get(LAYOUT_FILE);
+    const layout = readLayout(config ? await config.read() : undefined);
     const inRoot = (path: string) => (layout.root ? path.startsWith(`${layout.root}/`) : true);
-    const relative = (path: string) => (layout.root ? path.slice(layout.root.length + 1) : path);
-    const rooted: ZipFiles = new Map([...files].filter(([path]) => inRoot(path)).map(([path, data]) => [relative(path), data]));
+    const rooted = <T>(files: Map<string, T>) =>
+      [...files].filter(([path]) => inRoot(path)).map(([path, file]): [string, T] => [layout.root ? path.slice(layout.root.length + 1) : path, file]);
 
-    const reader = new PageReader(rooted);
-    const summary = rooted.get(layout.summary);
-    const pages = summary ? reader.fromSummary(parseSummary(summary.toString('utf8')), layout) : reader.fromFolders(layout.readme);
-    // Files stay in the archive until the import writes them, one at a time.
-    const importedFiles: ImportedFile[] = [...assets]
-      .filter(([path]) => inRoot(path) && !posix.basename(path).startsWith('.'))
-      .map(([path, asset]) => ({ source: archiveUrl(relative(path)), name: posix.basename(path), size: asset.size, read: asset.read }));
+    const reader = new PageReader(new Map(rooted(texts).filter(([path]) => isPage(path))));
+    const summary = await reader.read(layout.summary);
+    const pages = summary !== undefined ? await reader.fromSummary(parseSummary(summary), layout) : await reader.fromFolders(layout.readme);
+    // Files are inflated one at a time when the import writes them.
+    const importedFiles: ImportedFile[] = rooted(assets)
+      .filter(([path]) => !posix.basename(path).startsWith('.'))
+      .map(([path, asset]) => ({ source: archiveUrl(path), name: posix.basename(path), size: asset.size, read: asset.read }));
     if (pages.length === 0) throw new BadRequestException('The zip archive holds no markdown or HTML page.');
-    return { pages, files: importedFiles, reusableContents: reader.reusableContents, totalResources: entries, close: archive.close };
+    return { pages, files: importedFiles, reusableContents: reader.reusableContents, totalResources: archive.entries, close: archive.close };
   } catch (error) {
     archive.close();
     throw error;
   }
 }
 
-/** Entries read into memory at once: pages (markdown, HTML) and the layout; the others are files. */
-function holdsText(path: string): boolean {
-  return MARKDOWN.test(path) || HTML.test(path) || posix.basename(path) === '.gitbook.yaml';
+/** Markdown and HTML files are pages (SUMMARY.md and includes among them); the others are files. */
+function isPage(path: string): boolean {
+  return MARKDOWN.test(path) || HTML.test(path);
 }
 
-function readLayout(files: ZipFiles): Layout {
-  const config = files.get('.gitbook.yaml');
+function readLayout(config: Buffer | undefined): Layout {
   let data: { root?: unknown; structure?: { readme?: unknown; summary?: unknown } } = {};
   if (config) {
     try {
@@ -81,68 +83,86 @@ function readLayout(files: ZipFiles): Layout {
   };
 }
 
+/**
+ * Builds the page tree from the archive's page files. Each page is read (inflated, converted) once
+ * here for its title, description and includes, and again when the import writes its body
+ * (`markdown()`): an import holds the compressed texts, never every page's text or body at once.
+ */
 class PageReader {
   /** The included files met so far, by path: each one reusable content. */
   private readonly includes = new Map<string, ImportedReusableContent>();
 
-  constructor(private readonly files: ZipFiles) {}
+  constructor(private readonly files: Map<string, ZipAsset>) {}
 
   get reusableContents(): ImportedReusableContent[] {
     return [...this.includes.values()];
   }
 
-  fromSummary(entries: SummaryEntry[], layout: Layout): ImportedPage[] {
+  /** A page file's text; undefined when the archive has no such file. */
+  async read(path: string): Promise<string | undefined> {
+    return (await this.files.get(path)?.read())?.toString('utf8');
+  }
+
+  async fromSummary(entries: SummaryEntry[], layout: Layout): Promise<ImportedPage[]> {
     const base = posix.dirname(layout.summary);
     const listed = new Set<string>();
-    const visit = (entry: SummaryEntry): ImportedPage => {
-      const children = entry.children.map(visit);
+    const visit = async (entry: SummaryEntry): Promise<ImportedPage> => {
+      const children: ImportedPage[] = [];
+      for (const child of entry.children) children.push(await visit(child));
       if (entry.path === undefined) return { title: entry.title, source: null, markdown: '', type: 'group', children };
       if (/^[a-z][a-z0-9+.-]*:/i.test(entry.path)) return { title: entry.title, source: null, markdown: '', type: 'link', href: entry.path, children: [] };
       const path = posix.normalize(posix.join(base === '.' ? '' : base, entry.path.split('#')[0]));
       listed.add(path);
-      const page = this.files.has(path) ? this.page(path) : { title: entry.title, source: archiveUrl(path), markdown: '', children: [] };
+      const page = this.files.has(path) ? await this.page(path) : { title: entry.title, source: archiveUrl(path), markdown: '', children: [] };
       return { ...page, title: entry.title || page.title, children };
     };
-    const pages = entries.map(visit);
+    const pages: ImportedPage[] = [];
+    for (const entry of entries) pages.push(await visit(entry));
     // The readme is the first page even when the summary forgets it.
-    if (!listed.has(layout.readme) && this.files.has(layout.readme)) pages.unshift(this.page(layout.readme));
+    if (!listed.has(layout.readme) && this.files.has(layout.readme)) pages.unshift(await this.page(layout.readme));
     // Groups only exist at the top level: a group heading with no pages is dropped.
     return pages.filter((page) => page.type !== 'group' || page.children.length > 0);
   }
 
-  fromFolders(readme: string): ImportedPage[] {
+  async fromFolders(readme: string): Promise<ImportedPage[]> {
     const tree = new Folder();
     // `.gitbook/` holds includes and assets, never pages.
-    for (const path of this.files.keys()) if ((MARKDOWN.test(path) || HTML.test(path)) && !path.startsWith('.gitbook/')) tree.add(path.split('/'), path);
+    for (const path of this.files.keys()) if (!path.startsWith('.gitbook/')) tree.add(path.split('/'), path);
     return this.folderPages(tree, '', readme);
   }
 
-  private folderPages(folder: Folder, prefix: string, readme: string): ImportedPage[] {
+  private async folderPages(folder: Folder, prefix: string, readme: string): Promise<ImportedPage[]> {
     const readmePath = prefix ? `${prefix}/README.md` : readme;
     const pages: ImportedPage[] = [];
     const names = [...folder.files.keys()].sort(naturalOrder);
     for (const name of names) {
       const path = folder.files.get(name) as string;
       if (path === readmePath || (prefix && /^readme\.md$/i.test(name))) continue;
-      pages.push(this.page(path));
+      pages.push(await this.page(path));
     }
     for (const [name, sub] of [...folder.folders].sort(([a], [b]) => naturalOrder(a, b))) {
       const subPrefix = prefix ? `${prefix}/${name}` : name;
-      const children = this.folderPages(sub, subPrefix, readme);
+      const children = await this.folderPages(sub, subPrefix, readme);
       const subReadme = [...sub.files].find(([file]) => /^readme\.md$/i.test(file))?.[1];
-      const page = subReadme ? this.page(subReadme) : { title: name, source: archiveUrl(`${subPrefix}/`), markdown: '', children: [] };
+      const page = subReadme ? await this.page(subReadme) : { title: name, source: archiveUrl(`${subPrefix}/`), markdown: '', children: [] };
       pages.push({ ...page, children });
     }
     const rootReadme = !prefix ? folder.files.get(readme) ?? (this.files.has(readme) ? readme : undefined) : undefined;
-    if (rootReadme) pages.unshift(this.page(rootReadme));
+    if (rootReadme) pages.unshift(await this.page(rootReadme));
     return pages;
   }
 
-  private page(path: string, fallbackTitle = defaultTitle(path)): ImportedPage {
-    const text = this.text(path, 0);
-    if (!HTML.test(path)) return markdownPage(text, fallbackTitle, archiveUrl(path));
+  /** A page's title and description now; its body read again when written. */
+  private async page(path: string): Promise<ImportedPage> {
+    const page = await this.convert(path);
+    return { ...page, markdown: async () => (await this.convert(path)).markdown };
+  }
+
+  private async convert(path: string): Promise<ImportedPage & { markdown: string }> {
+    const text = await this.text(path, 0);
+    if (!HTML.test(path)) return markdownPage(text, defaultTitle(path), archiveUrl(path));
     const html = htmlToMarkdown(text, archiveUrl(path));
-    return markdownPage(html.markdown, html.title ?? fallbackTitle, archiveUrl(path));
+    return markdownPage(html.markdown, html.title ?? defaultTitle(path), archiveUrl(path));
   }
 
   /**
@@ -151,22 +171,24 @@ class PageReader {
    * another) the included markdown is pasted in place, up to 4 levels. An include naming no file
    * of the archive stays as written.
    */
-  private text(path: string, depth: number): string {
-    const text = (this.files.get(path) as Buffer).toString('utf8');
-    return text.replace(INCLUDE, (whole, target: string) => {
+  private async text(path: string, depth: number): Promise<string> {
+    const text = (await this.read(path)) as string;
+    const replacements = new Map<string, string>();
+    for (const [whole, target] of text.matchAll(INCLUDE)) {
       const included = posix.normalize(posix.join(posix.dirname(path), target));
-      if (depth >= MAX_INCLUDE_DEPTH || !this.files.has(included) || included === path) return whole;
-      if (depth === 0) return `{% include "ref:reusable-content/${this.include(included).key}" %}`;
-      return markdownPage(this.text(included, depth + 1), '', null).markdown.trim();
-    });
+      if (replacements.has(whole) || depth >= MAX_INCLUDE_DEPTH || !this.files.has(included) || included === path) continue;
+      if (depth === 0) replacements.set(whole, `{% include "ref:reusable-content/${(await this.include(included)).key}" %}`);
+      else replacements.set(whole, markdownPage(await this.text(included, depth + 1), '', null).markdown.trim());
+    }
+    return replacements.size === 0 ? text : text.replace(INCLUDE, (whole) => replacements.get(whole) ?? whole);
   }
 
   /** The reusable content of an included file, made once whatever the number of pages including it. */
-  private include(path: string): ImportedReusableContent {
+  private async include(path: string): Promise<ImportedReusableContent> {
     const known = this.includes.get(path);
     if (known) return known;
     // Its title: the front matter's `title` (GitBook's way), else a first heading, else the file name.
-    const text = this.text(path, 1);
+    const text = await this.text(path, 1);
     const body = markdownPage(text, titleFromName(path), archiveUrl(path));
     const entry = { key: `include-${this.includes.size + 1}`, title: frontMatterTitle(text) ?? body.title, source: archiveUrl(path), markdown: body.markdown };
     this.includes.set(path, entry);

@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, HttpException, HttpStatus, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { BeforeApplicationShutdown, CanActivate, ExecutionContext, HttpException, HttpStatus, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
@@ -7,6 +7,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
 import { SqlPool } from '../database/sql-pool';
 import { RouteFlag } from '../http/route-flag';
+import { WriteBehindRateLimiter } from './write-behind-rate-limiter';
 
 const SKIP_RATE_LIMIT = 'skipRateLimit';
 const WINDOW_SECONDS = 60;
@@ -21,16 +22,19 @@ export const SkipRateLimit = () => SetMetadata(SKIP_RATE_LIMIT, true);
  * requests without one), in fixed one-minute windows. Every answer carries X-RateLimit-Limit,
  * -Remaining and -Reset; beyond the limit, 429 with Retry-After.
  *
- * With RATE_LIMIT_STORE=postgres (the default) the counters live in PostgreSQL, so the limit
- * holds across every api process on the database: one upsert per request, a named prepared
- * statement on an UNLOGGED table. A client over its limit is then refused from memory until its
- * window ends (no statement at all), and should the database fail, each process counts in its
- * own memory meanwhile. RATE_LIMIT_STORE=memory counts per process, without any statement.
+ * With RATE_LIMIT_STORE=postgres (the default) the counters live in PostgreSQL (an UNLOGGED
+ * table, rate-limiter-flexible's upsert), so the limit holds across every api process on the
+ * database. Not one statement per request: `WriteBehindRateLimiter` asks PostgreSQL on a key's
+ * first request, counts locally while the key is in the first half of its budget (adding the
+ * counts every 100 ms), and asks on every request of the second half, so the limit is exact. A
+ * client over its limit is refused from memory until its window ends, and should the database
+ * fail, each process counts in its own memory meanwhile. RATE_LIMIT_STORE=memory counts per
+ * process, without any statement.
  * Tokens are never stored: counters are keyed by the SHA-256 of the Authorization header.
  */
 @Injectable()
-export class TokenRateLimitGuard implements CanActivate {
-  private readonly limiter: RateLimiterAbstract;
+export class TokenRateLimitGuard implements CanActivate, BeforeApplicationShutdown {
+  private readonly limiter: RateLimiterAbstract | WriteBehindRateLimiter;
   private readonly skipped: RouteFlag;
 
   constructor(
@@ -44,17 +48,25 @@ export class TokenRateLimitGuard implements CanActivate {
     this.limiter =
       config.rateLimitStore === 'memory'
         ? memory
-        : new RateLimiterPostgres({
-            storeClient: sql.raw,
-            storeType: 'pool',
-            tableName: RATE_LIMIT_TABLE,
-            tableCreated: true,
-            keyPrefix: 'api',
+        : new WriteBehindRateLimiter(
+            new RateLimiterPostgres({
+              storeClient: sql.raw,
+              storeType: 'pool',
+              tableName: RATE_LIMIT_TABLE,
+              tableCreated: true,
+              keyPrefix: 'api',
+              points,
+              duration: WINDOW_SECONDS,
+              inMemoryBlockOnConsumed: points + 1,
+              insuranceLimiter: memory,
+            }),
             points,
-            duration: WINDOW_SECONDS,
-            inMemoryBlockOnConsumed: points + 1,
-            insuranceLimiter: memory,
-          });
+          );
+  }
+
+  /** Counts admitted but not yet shared are added before the pool closes (after the requests in flight). */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.limiter instanceof WriteBehindRateLimiter) await this.limiter.flush();
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

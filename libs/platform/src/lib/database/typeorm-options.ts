@@ -1,11 +1,15 @@
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { MIGRATIONS } from './migrations';
+import { installTimestampParser } from './timestamp-parser';
 
 export const MIGRATIONS_TABLE = 'schema_migrations';
 
 /** TypeORM settings shared by the api, the worker, the CLI and the tests. Never `synchronize`. */
 export function dataSourceOptions(url: string, config: Pick<AppConfig, 'databasePoolSize'>): DataSourceOptions {
+  // pg's type parsers are global to the process: every process that opens the database reads
+  // timestamps the same way.
+  installTimestampParser();
   return {
     type: 'postgres',
     url,

@@ -198,6 +198,17 @@ const SPACE_REACH = preparedStatement(
           ${SPACE_GROUPS_JSON} AS groups`,
 );
 
+/** SPACE_REACH with a user's active membership (a row whatever it is: `member` says whether there is one). */
+const SPACE_REACH_WITH_MEMBER = preparedStatement(
+  'content_space_reach_with_member',
+  `SELECT m.user_id IS NOT NULL AS member, m.role,
+          (SELECT COALESCE(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json)
+             FROM collections c WHERE c.organization_id = $1) AS tree,
+          ${SPACE_GROUPS_JSON} AS groups
+     FROM (SELECT 1) AS one
+     LEFT JOIN organization_members m ON m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`,
+);
+
 const COLLECTION_TREE = preparedStatement(
   'content_collection_tree',
   `SELECT COALESCE(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json) AS tree
@@ -351,6 +362,16 @@ export class ContentAccess {
       organizationId,
     ]);
     return new OrganizationContent(organizationId, null, capsOfTree(treeFromJson(row?.tree ?? [])), groupsFromJson(row?.groups ?? []));
+  }
+
+  /** `spaceReach` with a user's active membership of the organization (undefined: none), in one round trip. */
+  async spaceReachWithMember(organizationId: string, userId: string): Promise<{ member?: { role: MemberRoleOrGuest }; scope: OrganizationContent }> {
+    const row = await this.sql.first<{ member: boolean; role: MemberRoleOrGuest; tree: [string, string | null, DefaultLevel][]; groups: [string, string, number][] }>(
+      SPACE_REACH_WITH_MEMBER,
+      [organizationId, userId],
+    );
+    const scope = new OrganizationContent(organizationId, null, capsOfTree(treeFromJson(row?.tree ?? [])), groupsFromJson(row?.groups ?? []));
+    return { member: row?.member ? { role: row.role } : undefined, scope };
   }
 
   /** The live spaces directly in a collection, by default level. */

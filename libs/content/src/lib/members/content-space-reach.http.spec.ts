@@ -69,4 +69,29 @@ describe('SpaceReach (provided by content)', () => {
     expect(team.status).toBe(201);
     expect(team.body.spaces).toBe(2);
   });
+
+  it("answers the reach with a user's membership in one statement: the members list's gate and counts", async () => {
+    const { organization, members } = await createOrganization(t, { reader: 'read', guest: null });
+    const token = members.admin.token;
+    await createSpace(t, token, organization.id);
+    const shut = await createSpace(t, token, organization.id);
+    await setDefaultLevel(t, token, { object: 'space', id: shut.id }, null);
+    const outsider = await createOrganization(t);
+    const reach = { admin: 2, create: 1, review: 1, edit: 1, comment: 1, read: 1, guest: 0 };
+    const withMember = (userId: string) => t.get(SpaceReach).countByRoleWithMember(organization.id, userId);
+    expect(await withMember(members.admin.user.id)).toEqual({ member: { role: 'admin' }, reach });
+    expect(await withMember(members.reader.user.id)).toEqual({ member: { role: 'read' }, reach });
+    expect(await withMember(members.guest.user.id)).toEqual({ member: { role: null }, reach });
+    expect(await withMember(outsider.members.admin.user.id)).toEqual({ member: undefined, reach });
+
+    const list = await t.http.as(token).get(`/v1/orgs/${organization.id}/members`);
+    expect(list.status).toBe(200);
+    const spacesOf = new Map(list.body.items.map((item: { user: { id: string }; spaces: number }) => [item.user.id, item.spaces]));
+    expect([spacesOf.get(members.admin.user.id), spacesOf.get(members.reader.user.id), spacesOf.get(members.guest.user.id)]).toEqual([2, 1, 0]);
+    // A guest lists only themselves; someone of another organization learns nothing (404).
+    const asGuest = await t.http.as(members.guest.token).get(`/v1/orgs/${organization.id}/members`);
+    expect(asGuest.body.items.map((item: { user: { id: string } }) => item.user.id)).toEqual([members.guest.user.id]);
+    const asOutsider = await t.http.as(outsider.members.admin.token).get(`/v1/orgs/${organization.id}/members`);
+    expect([asOutsider.status, asOutsider.body.error?.message]).toEqual([404, `No organization has the id ${organization.id}.`]);
+  });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { SpaceReach, SpaceReachByRole } from '@docs/identity';
-import { ContentAccess } from '../access/content-access';
+import { type MemberRoleOrGuest, SpaceReach, SpaceReachByRole } from '@docs/identity';
+import { ContentAccess, OrganizationContent } from '../access/content-access';
 
 /**
  * Identity's `SpaceReach` (Member.spaces, Team.spaces), answered by the content permission
@@ -15,9 +15,17 @@ export class ContentSpaceReach extends SpaceReach {
   }
 
   async countByRole(organizationId: string): Promise<SpaceReachByRole> {
-    const scope = await this.access.spaceReach(organizationId);
-    // Every role below admin sees the same spaces (at different levels): count for one of them.
-    const members = scope.visibleSpaceCount('read');
-    return { admin: scope.visibleSpaceCount('admin'), create: members, review: members, edit: members, comment: members, read: members, guest: 0 };
+    return byRole(await this.access.spaceReach(organizationId));
   }
+
+  async countByRoleWithMember(organizationId: string, userId: string): Promise<{ member?: { role: MemberRoleOrGuest }; reach: SpaceReachByRole }> {
+    const { member, scope } = await this.access.spaceReachWithMember(organizationId, userId);
+    return { member, reach: byRole(scope) };
+  }
+}
+
+function byRole(scope: OrganizationContent): SpaceReachByRole {
+  // Every role below admin sees the same spaces (at different levels): count for one of them.
+  const members = scope.visibleSpaceCount('read');
+  return { admin: scope.visibleSpaceCount('admin'), create: members, review: members, edit: members, comment: members, read: members, guest: 0 };
 }

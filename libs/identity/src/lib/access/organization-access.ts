@@ -42,7 +42,11 @@ export class OrganizationAccess {
 
   /** The caller's membership, or 404. */
   async require(organizationId: string, caller: Caller): Promise<Membership> {
-    const membership = await this.find(organizationId, caller.userId);
+    return this.orNotFound(organizationId, await this.find(organizationId, caller.userId));
+  }
+
+  /** A membership read some other way (with other data in one statement), or the 404 `require` answers. */
+  orNotFound(organizationId: string, membership: Membership | undefined): Membership {
     if (!membership) throw new NotFoundException(`No organization has the id ${organizationId}.`);
     return membership;
   }

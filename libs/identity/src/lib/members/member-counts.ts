@@ -1,5 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { preparedStatement, SqlPool } from '@docs/platform';
+import { Membership, OrganizationAccess } from '../access/organization-access';
 import type { MemberRoleOrGuest } from './member-role';
 import type { MemberCounts } from './member.presenter';
 import { NO_SPACES, SpaceReach, SpaceReachByRole } from './space-reach';
@@ -14,11 +15,19 @@ const TEAMS_OF_MEMBERS = preparedStatement(
 export class MemberCountsService {
   constructor(
     private readonly sql: SqlPool,
+    private readonly access: OrganizationAccess,
     @Optional() private readonly reach?: SpaceReach,
   ) {}
 
   spaceReach(organizationId: string): Promise<SpaceReachByRole> {
     return this.reach ? this.reach.countByRole(organizationId) : Promise.resolve(NO_SPACES);
+  }
+
+  /** The user's membership (undefined: none) and the space reach by role, in one statement when content answers the reach. */
+  async membershipAndReach(organizationId: string, userId: string): Promise<{ membership?: Membership; reach: SpaceReachByRole }> {
+    if (!this.reach) return { membership: await this.access.find(organizationId, userId), reach: NO_SPACES };
+    const { member, reach } = await this.reach.countByRoleWithMember(organizationId, userId);
+    return { membership: member ? { organizationId, userId, role: member.role } : undefined, reach };
   }
 
   async forMembers(organizationId: string, members: { userId: string; role: MemberRoleOrGuest }[]): Promise<Map<string, MemberCounts>> {

@@ -33,8 +33,9 @@ export class MembersController {
     @Param('organizationId') organizationId: string,
     @Query() query: ListMembersQueryDto,
   ): Promise<ListEnvelope<MemberDto>> {
-    const viewer = await this.access.require(organizationId, caller);
-    const [page, reach] = await Promise.all([this.members.list(organizationId, viewer, query), this.counts.spaceReach(organizationId)]);
+    // The caller's membership and the space counts in one statement, then the page.
+    const { membership, reach } = await this.counts.membershipAndReach(organizationId, caller.userId);
+    const page = await this.members.list(organizationId, this.access.orNotFound(organizationId, membership), query);
     return toListEnvelope(page, ({ member, teams }) => this.presenter.present(member, { spaces: reach[member.role ?? 'guest'], teams }));
   }
 

@@ -1,4 +1,4 @@
-import type { MemberRole } from './member-role';
+import type { MemberRole, MemberRoleOrGuest } from './member-role';
 
 /** Spaces reachable by a member of each role; `guest` is a member without a role. */
 export type SpaceReachByRole = Record<MemberRole | 'guest', number>;
@@ -11,6 +11,12 @@ export type SpaceReachByRole = Record<MemberRole | 'guest', number>;
  */
 export abstract class SpaceReach {
   abstract countByRole(organizationId: string): Promise<SpaceReachByRole>;
+
+  /**
+   * `countByRole` and a user's active membership (undefined: none) in one round trip, for the
+   * members list, which needs both before its page.
+   */
+  abstract countByRoleWithMember(organizationId: string, userId: string): Promise<{ member?: { role: MemberRoleOrGuest }; reach: SpaceReachByRole }>;
 }
 
 export const NO_SPACES: SpaceReachByRole = { admin: 0, create: 0, review: 0, edit: 0, comment: 0, read: 0, guest: 0 };

@@ -86,4 +86,15 @@ describe('WriteBehindRateLimiter', () => {
     await limiter.flush();
     expect(calls).toEqual([['k', 1], ['k', 2], ['k', 1]]);
   });
+
+  it('forgets the keys whose window is over, so that clients seen once do not stay in memory', async () => {
+    const { store } = sharedStore(100);
+    let now = Date.now();
+    const limiter = new WriteBehindRateLimiter(store, 100, () => now);
+    for (let i = 0; i < 50; i++) await limiter.consume(`once-${i}`);
+    expect(limiter.trackedKeys).toBe(50);
+    now += 61_000; // their windows are over (as this process counts them)
+    await limiter.consume('later');
+    expect(limiter.trackedKeys).toBe(1);
+  });
 });

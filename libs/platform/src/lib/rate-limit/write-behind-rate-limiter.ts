@@ -28,6 +28,7 @@ interface KeyWindow {
 export class WriteBehindRateLimiter {
   private readonly windows = new Map<string, KeyWindow>();
   private flushTimer: NodeJS.Timeout | undefined;
+  private prunedAt = 0;
 
   constructor(
     private readonly store: RateLimiterAbstract,
@@ -53,6 +54,11 @@ export class WriteBehindRateLimiter {
     window.pending++;
     this.scheduleFlush();
     return new RateLimiterRes(this.points - known - 1, window.resetAt - now, known + 1, false);
+  }
+
+  /** Keys followed in memory (their window not known to be over). */
+  get trackedKeys(): number {
+    return this.windows.size;
   }
 
   /** Adds every count not yet in the store (at shutdown: nothing admitted is lost). */
@@ -83,12 +89,23 @@ export class WriteBehindRateLimiter {
       result = rejection;
       refused = true;
     }
+    const now = this.now();
     const window = this.windows.get(key);
-    const resetAt = this.now() + result.msBeforeNext;
+    const resetAt = now + result.msBeforeNext;
     if (window && Math.abs(window.resetAt - resetAt) < 1000) window.consumed = Math.max(window.consumed, result.consumedPoints);
-    else this.windows.set(key, { consumed: result.consumedPoints, pending: window && window.resetAt > this.now() ? window.pending : 0, resetAt });
+    else {
+      this.windows.set(key, { consumed: result.consumedPoints, pending: window && window.resetAt > now ? window.pending : 0, resetAt });
+      this.pruneEveryMinute(now);
+    }
     if (refused) throw result;
     return result;
+  }
+
+  /** Forgets the keys whose window is over (clients seen once would otherwise stay forever), at most once a minute. */
+  private pruneEveryMinute(now: number): void {
+    if (now - this.prunedAt < 60_000) return;
+    this.prunedAt = now;
+    for (const [key, window] of this.windows) if (window.resetAt <= now && window.pending === 0) this.windows.delete(key);
   }
 
   private scheduleFlush(): void {

@@ -1,9 +1,9 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ContentAccess, ContentIndexers, levelAtLeast, SpaceAccess } from '@docs/content';
-import { Caller, MemberRole, UserEntity } from '@docs/identity';
+import { Caller, MemberRole, UserEntity, UsersService } from '@docs/identity';
 import { Clock, ListEnvelope, newId, Paginator, sortKey, toListEnvelope } from '@docs/platform';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ChangeRequestEntity, ChangeRequestStatus } from './change-request.entity';
 import { ChangeRequestPresenter } from './change-request.presenter';
 import type { CreateChangeRequestDto } from './dto/create-change-request.dto';
@@ -31,6 +31,7 @@ export class ChangeRequestsService {
     private readonly paginator: Paginator,
     private readonly presenter: ChangeRequestPresenter,
     private readonly clock: Clock,
+    private readonly usersService: UsersService,
   ) {}
 
   /** The space (with `required` on it) and one of its change requests by id or number; 404 otherwise. */
@@ -170,10 +171,7 @@ export class ChangeRequestsService {
   }
 
   /** The creators of a page of change requests, in one query. */
-  private async creators(changeRequests: ChangeRequestEntity[]): Promise<Map<string, UserEntity>> {
-    const ids = [...new Set(changeRequests.map((cr) => cr.createdBy).filter((id): id is string => id !== null))];
-    if (ids.length === 0) return new Map();
-    const users = await this.dataSource.manager.findBy(UserEntity, { id: In(ids) });
-    return new Map(users.map((user) => [user.id, user]));
+  private creators(changeRequests: ChangeRequestEntity[]): Promise<Map<string, UserEntity>> {
+    return this.usersService.byIds(changeRequests.map((cr) => cr.createdBy));
   }
 }

@@ -1,9 +1,9 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { contentLevel, levelAtLeast, SpaceAccess } from '@docs/content';
-import { Caller, MemberRoleOrGuest, UserEntity, UserPresenter } from '@docs/identity';
+import { Caller, MemberRoleOrGuest, UserEntity, UserPresenter, UsersService } from '@docs/identity';
 import { Clock, ListEnvelope, ListQueryDto, Paginator, sortKey, toListEnvelope } from '@docs/platform';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { ChangeRequestEntity } from '../change-requests/change-request.entity';
 import { ChangeRequestsService } from '../change-requests/change-requests.service';
 import { isActive } from '../change-requests/status-moves';
@@ -24,6 +24,7 @@ export class RequestedReviewersService {
     private readonly users: UserPresenter,
     private readonly paginator: Paginator,
     private readonly clock: Clock,
+    private readonly usersService: UsersService,
   ) {}
 
   async request(spaceId: string, key: string, caller: Caller, input: RequestReviewersDto): Promise<{ users: Record<string, unknown>[] }> {
@@ -113,10 +114,7 @@ export class RequestedReviewersService {
     };
   }
 
-  private async usersOf(rows: RequestedReviewerEntity[]): Promise<Map<string, UserEntity>> {
-    const ids = [...new Set(rows.flatMap((row) => [row.userId, row.requestedBy]))];
-    if (ids.length === 0) return new Map();
-    const users = await this.dataSource.manager.findBy(UserEntity, { id: In(ids) });
-    return new Map(users.map((user) => [user.id, user]));
+  private usersOf(rows: RequestedReviewerEntity[]): Promise<Map<string, UserEntity>> {
+    return this.usersService.byIds(rows.flatMap((row) => [row.userId, row.requestedBy]));
   }
 }

@@ -1,8 +1,8 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Caller, UserEntity } from '@docs/identity';
+import { Caller, UsersService } from '@docs/identity';
 import { Clock, ListEnvelope, newId, Paginator, sortKey, toListEnvelope } from '@docs/platform';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { ChangeRequestEntity } from '../change-requests/change-request.entity';
 import { ChangeRequestsService } from '../change-requests/change-requests.service';
 import { isActive } from '../change-requests/status-moves';
@@ -26,6 +26,7 @@ export class ReviewsService {
     private readonly presenter: ReviewPresenter,
     private readonly paginator: Paginator,
     private readonly clock: Clock,
+    private readonly usersService: UsersService,
   ) {}
 
   async submit(spaceId: string, key: string, caller: Caller, input: SubmitReviewDto): Promise<Record<string, unknown>> {
@@ -96,10 +97,7 @@ export class ReviewsService {
   }
 
   /** Reviewers and requesters of some reviews, in one query. */
-  private async users(reviews: ChangeRequestReviewEntity[]): Promise<Map<string, UserEntity>> {
-    const ids = [...new Set(reviews.flatMap((r) => [r.reviewerId, r.requestedBy]).filter((id): id is string => id !== null))];
-    if (ids.length === 0) return new Map();
-    const users = await this.dataSource.manager.findBy(UserEntity, { id: In(ids) });
-    return new Map(users.map((user) => [user.id, user]));
+  private users(reviews: ChangeRequestReviewEntity[]) {
+    return this.usersService.byIds(reviews.flatMap((r) => [r.reviewerId, r.requestedBy]));
   }
 }

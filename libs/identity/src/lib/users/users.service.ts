@@ -54,6 +54,14 @@ export class UsersService {
     return userFromRow(row);
   }
 
+  /** Users by id, in one query (nulls and repeats ignored): the authors, reviewers and requesters of a page of items. */
+  async byIds(ids: Iterable<string | null>): Promise<Map<string, UserEntity>> {
+    const wanted = [...new Set([...ids].filter((id): id is string => id !== null))];
+    if (wanted.length === 0) return new Map();
+    const users = await this.users.findBy({ id: In(wanted) });
+    return new Map(users.map((user) => [user.id, user]));
+  }
+
   /** A user the viewer may see: themselves, or someone sharing one of their organizations. */
   async getVisibleTo(viewerId: string, userId: string): Promise<UserEntity> {
     if (viewerId !== userId && !(await this.sql.first(SHARES_AN_ORGANIZATION, [viewerId, userId]))) {

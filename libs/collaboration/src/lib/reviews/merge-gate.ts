@@ -23,12 +23,12 @@ export class MergeGate {
     );
     const config = effectiveMergeRules(rules.space_rules, rules.organization_rules);
     if (config.type === 'none') return;
-    const [reviews, pending] = await Promise.all([
-      this.reviews.current(tx, changeRequest),
-      tx.query(`SELECT user_id FROM change_request_requested_reviewers WHERE change_request_id = $1 ORDER BY user_id`, [changeRequest.id]) as Promise<
-        { user_id: string }[]
-      >,
-    ]);
+    // One after the other: a transaction's statements share one connection.
+    const reviews = await this.reviews.current(tx, changeRequest);
+    const pending: { user_id: string }[] = await tx.query(
+      `SELECT user_id FROM change_request_requested_reviewers WHERE change_request_id = $1 ORDER BY user_id`,
+      [changeRequest.id],
+    );
     const verdict = evaluateMergeRules(config, {
       actorId,
       changeRequest: { createdBy: changeRequest.createdBy, subject: changeRequest.subject, outdated: isOutdated(changeRequest, spaceRevisionId) },

@@ -76,25 +76,23 @@ export async function openZipArchive(
   const assets = new Map<string, ZipAsset>();
   let declared = 0;
   let entries = 0;
-  const inflate = (entry: yauzl.Entry) =>
+  /** An entry's bytes, inflated or (`decompress: false`) as the archive stores them, capped at the size it declares. */
+  const read = (entry: yauzl.Entry, decompress: boolean) =>
     new Promise<Buffer>((resolve, reject) =>
-      zip.openReadStream(entry, (error, stream) => {
+      zip.openReadStream(entry, { decompress }, (error, stream) => {
         if (error || !stream) return reject(invalid(error));
-        readCapped(stream, entry.uncompressedSize, entry.fileName).then(resolve, (failure: unknown) => reject(invalid(failure as Error)));
+        const declaredSize = decompress ? entry.uncompressedSize : entry.compressedSize;
+        readCapped(stream, declaredSize, entry.fileName).then(resolve, (failure: unknown) => reject(invalid(failure as Error)));
       }),
     );
-  /** An entry's bytes as the archive stores them (deflated or not), for `inflateStored`. */
-  const stored = (entry: yauzl.Entry) =>
-    new Promise<Buffer>((resolve, reject) => {
-      if (entry.isEncrypted()) return reject(new BadRequestException(`The zip entry ${entry.fileName} is encrypted: encrypted entries are refused.`));
-      if (entry.compressionMethod !== STORED && entry.compressionMethod !== DEFLATED) {
-        return reject(new BadRequestException(`The zip entry ${entry.fileName} uses compression method ${entry.compressionMethod}: only stored and deflated entries are read.`));
-      }
-      zip.openReadStream(entry, { decompress: false }, (error, stream) => {
-        if (error || !stream) return reject(invalid(error));
-        readCapped(stream, entry.compressedSize, entry.fileName).then(resolve, (failure: unknown) => reject(invalid(failure as Error)));
-      });
-    });
+  /** An entry as stored, for `inflateStored`: only the two methods every archiver writes, never encrypted. */
+  const stored = (entry: yauzl.Entry) => {
+    if (entry.isEncrypted()) return Promise.reject(new BadRequestException(`The zip entry ${entry.fileName} is encrypted: encrypted entries are refused.`));
+    if (entry.compressionMethod !== STORED && entry.compressionMethod !== DEFLATED) {
+      return Promise.reject(new BadRequestException(`The zip entry ${entry.fileName} uses compression method ${entry.compressionMethod}: only stored and deflated entries are read.`));
+    }
+    return read(entry, false);
+  };
   try {
     await new Promise<void>((resolve, reject) => {
       zip.on('error', (error: Error) => reject(invalid(error)));
@@ -114,7 +112,7 @@ export async function openZipArchive(
           return reject(sourceTooLarge(`The zip archive unpacks to more than the limit of ${limits.maxTotalBytes} bytes.`));
         }
         if (!inMemory(name)) {
-          assets.set(name, { size: entry.uncompressedSize, read: () => inflate(entry) });
+          assets.set(name, { size: entry.uncompressedSize, read: () => read(entry, true) });
           return zip.readEntry();
         }
         stored(entry).then((raw) => {

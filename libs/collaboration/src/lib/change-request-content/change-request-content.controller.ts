@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiResetContentResponse, ApiTags } from '@nestjs/swagger';
 import {
-  ContentRead,
   ContentReads,
   CreatePageDto,
   FILE_LIST_SCHEMA,
   FileUploads,
+  IF_MATCH_HEADER,
   PAGES_SCHEMA,
   REVISION_FILE_SCHEMA,
   REVISION_PAGE_SCHEMA,
@@ -21,6 +21,8 @@ import {
   PageWritesService,
   parseIfMatch,
   revisionEtag,
+  sendRead,
+  withRevisionEtag,
   RevisionQueryDto,
   UpdatePageDto,
   UploadFileQueryDto,
@@ -30,7 +32,6 @@ import { ApiErrors } from '@docs/platform';
 import type { Request, Response } from 'express';
 import { ChangeRequestContent } from './change-request-content.service';
 
-const IF_MATCH = { name: 'If-Match', required: false, description: 'The ETag read before (`"<revision id>"`): 412 and no change when the change request moved on since.' };
 
 /**
  * A change request's content: the reads of the space's content on the change request's head
@@ -87,10 +88,6 @@ export class ChangeRequestContentController {
     return answer.body;
   }
 
-  private send<T>(res: Response, read: ContentRead<T>): T {
-    res.setHeader('ETag', revisionEtag(read.revisionId));
-    return read.body;
-  }
 
   @Get()
   @ApiOperation({ operationId: 'getRevisionOfChangeRequestById', summary: "The change request's head revision: pages (with bodies), files." })
@@ -103,7 +100,7 @@ export class ChangeRequestContentController {
     @Query() _q: RevisionQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reads.revision(await this.content.target(spaceId, key, caller)));
+    return sendRead(res, await this.reads.revision(await this.content.target(spaceId, key, caller)));
   }
 
   @Get('pages')
@@ -117,7 +114,7 @@ export class ChangeRequestContentController {
     @Query() _q: RevisionQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reads.pages(await this.content.target(spaceId, key, caller)));
+    return sendRead(res, await this.reads.pages(await this.content.target(spaceId, key, caller)));
   }
 
   @Get('page/:pageId')
@@ -132,7 +129,7 @@ export class ChangeRequestContentController {
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reads.page(await this.content.target(spaceId, key, caller), pageId, query.format));
+    return sendRead(res, await this.reads.page(await this.content.target(spaceId, key, caller), pageId, query.format));
   }
 
   @Get('path/*pagePath')
@@ -148,7 +145,7 @@ export class ChangeRequestContentController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const path = Array.isArray(pagePath) ? pagePath.join('/') : pagePath;
-    return this.send(res, await this.reads.pageByPath(await this.content.target(spaceId, key, caller), path, query.format));
+    return sendRead(res, await this.reads.pageByPath(await this.content.target(spaceId, key, caller), path, query.format));
   }
 
   @Get('files')
@@ -162,7 +159,7 @@ export class ChangeRequestContentController {
     @Query() query: FileListQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reads.fileList(await this.content.target(spaceId, key, caller), query));
+    return sendRead(res, await this.reads.fileList(await this.content.target(spaceId, key, caller), query));
   }
 
   @Get('files/:fileId')
@@ -177,13 +174,13 @@ export class ChangeRequestContentController {
     @Query() _q: RevisionQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reads.file(await this.content.target(spaceId, key, caller), fileId));
+    return sendRead(res, await this.reads.file(await this.content.target(spaceId, key, caller), fileId));
   }
 
   @Post('pages')
   @HttpCode(201)
   @ApiOperation({ operationId: 'createPageInChangeRequest', summary: 'Create a page in the change request (edit level).' })
-  @ApiHeader(IF_MATCH)
+  @ApiHeader(IF_MATCH_HEADER)
   @ApiCreatedResponse({ description: "The reference's RevisionPage.", schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 403, 404, 409, 412)
   async create(
@@ -197,13 +194,12 @@ export class ChangeRequestContentController {
   ) {
     const head = await this.content.head(spaceId, key, caller);
     const { revision, page } = await this.pages.create(head, body, { caller, ifMatch: parseIfMatch(ifMatch), format: query.format });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return page;
+    return withRevisionEtag(res, revision.id, page);
   }
 
   @Patch('page/:pageId')
   @ApiOperation({ operationId: 'updatePageInChangeRequest', summary: 'Change fields or the body of a page of the change request (edit level); resolves a conflict left on it by an update.' })
-  @ApiHeader(IF_MATCH)
+  @ApiHeader(IF_MATCH_HEADER)
   @ApiOkResponse({ description: "The reference's RevisionPage.", schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 403, 404, 409, 412)
   async update(
@@ -218,14 +214,13 @@ export class ChangeRequestContentController {
   ) {
     const head = await this.content.head(spaceId, key, caller);
     const { revision, page } = await this.pages.update(head, pageId, body, { caller, ifMatch: parseIfMatch(ifMatch), format: query.format });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return page;
+    return withRevisionEtag(res, revision.id, page);
   }
 
   @Delete('page/:pageId')
   @HttpCode(205)
   @ApiOperation({ operationId: 'deletePageInChangeRequest', summary: 'Delete a page and its subtree in the change request (edit level).' })
-  @ApiHeader(IF_MATCH)
+  @ApiHeader(IF_MATCH_HEADER)
   @ApiResetContentResponse({ description: 'Deleted; `ETag` names the new revision.' })
   @ApiErrors(403, 404, 409, 412)
   async delete(
@@ -244,7 +239,7 @@ export class ChangeRequestContentController {
   @Post('page/:pageId/move')
   @HttpCode(200)
   @ApiOperation({ operationId: 'movePageInChangeRequest', summary: 'Move a page with its subtree in the change request (edit level).' })
-  @ApiHeader(IF_MATCH)
+  @ApiHeader(IF_MATCH_HEADER)
   @ApiOkResponse({ description: "The reference's RevisionPage.", schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 403, 404, 409, 412)
   async move(
@@ -259,8 +254,7 @@ export class ChangeRequestContentController {
   ) {
     const head = await this.content.head(spaceId, key, caller);
     const { revision, page } = await this.pages.move(head, pageId, body, { caller, ifMatch: parseIfMatch(ifMatch), format: query.format });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return page;
+    return withRevisionEtag(res, revision.id, page);
   }
 
   @Post('files')
@@ -268,7 +262,7 @@ export class ChangeRequestContentController {
   @ApiOperation({ operationId: 'uploadFileInChangeRequest', summary: 'Upload the raw request body as a file of the change request (edit level).' })
   @ApiConsumes('application/octet-stream')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
-  @ApiHeader(IF_MATCH)
+  @ApiHeader(IF_MATCH_HEADER)
   @ApiCreatedResponse({ description: "The reference's RevisionFile.", schema: REVISION_FILE_SCHEMA })
   @ApiErrors(400, 403, 404, 409, 412, 413, 415)
   async upload(
@@ -289,7 +283,6 @@ export class ChangeRequestContentController {
       caller,
       ifMatch: parseIfMatch(ifMatch),
     });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return file;
+    return withRevisionEtag(res, revision.id, file);
   }
 }

@@ -7,6 +7,8 @@ import {
   REVISION_REUSABLE_CONTENT_SCHEMA,
   ReusableContents,
   revisionEtag,
+  sendRead,
+  withRevisionEtag,
   RevisionQueryDto,
   UpdateReusableContentDto,
   VARIABLES_SCHEMA,
@@ -44,9 +46,7 @@ export class ChangeRequestReusableContentsController {
     @Query() _q: RevisionQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const read = await this.reusable.get(await this.content.target(spaceId, key, caller), id);
-    res.setHeader('ETag', revisionEtag(read.revisionId));
-    return read.body;
+    return sendRead(res, await this.reusable.get(await this.content.target(spaceId, key, caller), id));
   }
 
   @Post('reusable-contents')
@@ -65,8 +65,7 @@ export class ChangeRequestReusableContentsController {
   ) {
     const head = await this.content.head(spaceId, key, caller);
     const { revision, reusableContent } = await this.reusable.create(head, body, { actor: caller.userId, ifMatch: parseIfMatch(ifMatch) });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return reusableContent;
+    return withRevisionEtag(res, revision.id, reusableContent);
   }
 
   @Patch('reusable-contents/:reusableContentId')
@@ -85,8 +84,7 @@ export class ChangeRequestReusableContentsController {
   ) {
     const head = await this.content.head(spaceId, key, caller);
     const { revision, reusableContent } = await this.reusable.update(head, id, body, { actor: caller.userId, ifMatch: parseIfMatch(ifMatch) });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return reusableContent;
+    return withRevisionEtag(res, revision.id, reusableContent);
   }
 
   @Delete('reusable-contents/:reusableContentId')
@@ -123,8 +121,7 @@ export class ChangeRequestReusableContentsController {
   ) {
     const head = await this.content.head(spaceId, key, caller);
     const { revision, variables } = await this.variables.put(head, body.variables, { actor: caller.userId, ifMatch: parseIfMatch(ifMatch) });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return variables;
+    return withRevisionEtag(res, revision.id, variables);
   }
 
   @Patch('variables')
@@ -142,7 +139,6 @@ export class ChangeRequestReusableContentsController {
   ) {
     const head = await this.content.head(spaceId, key, caller);
     const { revision, variables } = await this.variables.patch(head, body.variables, { actor: caller.userId, ifMatch: parseIfMatch(ifMatch) });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return variables;
+    return withRevisionEtag(res, revision.id, variables);
   }
 }

@@ -3,8 +3,8 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller, CurrentCaller } from '@docs/identity';
 import { ApiErrors } from '@docs/platform';
 import type { Response } from 'express';
-import { revisionEtag } from '../content-writes/if-match';
-import { ContentRead, ContentReads } from './content-reads.service';
+import { sendRead } from '../content-writes/if-match';
+import { ContentReads } from './content-reads.service';
 import { ContentTargets } from './content-targets.service';
 import { FILE_LIST_SCHEMA, PAGES_SCHEMA, REVISION_FILE_SCHEMA, REVISION_PAGE_SCHEMA, REVISION_SCHEMA } from './content-schemas';
 import { FileListQueryDto, PageQueryDto, RevisionQueryDto } from './dto/content-query.dto';
@@ -21,17 +21,13 @@ export class ContentReadsController {
     private readonly reads: ContentReads,
   ) {}
 
-  private send<T>(res: Response, read: ContentRead<T>): T {
-    res.setHeader('ETag', revisionEtag(read.revisionId));
-    return read.body;
-  }
 
   @Get('content')
   @ApiOperation({ operationId: 'getCurrentRevision', summary: 'The current revision of the space: pages (with bodies), files.' })
   @ApiOkResponse({ schema: REVISION_SCHEMA })
   @ApiErrors(400, 404)
   async current(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() _q: RevisionQueryDto, @Res({ passthrough: true }) res: Response) {
-    return this.send(res, await this.reads.revision(await this.targets.current(spaceId, caller)));
+    return sendRead(res, await this.reads.revision(await this.targets.current(spaceId, caller)));
   }
 
   @Get('content/pages')
@@ -39,7 +35,7 @@ export class ContentReadsController {
   @ApiOkResponse({ schema: PAGES_SCHEMA })
   @ApiErrors(400, 404)
   async pages(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() _q: RevisionQueryDto, @Res({ passthrough: true }) res: Response) {
-    return this.send(res, await this.reads.pages(await this.targets.current(spaceId, caller)));
+    return sendRead(res, await this.reads.pages(await this.targets.current(spaceId, caller)));
   }
 
   @Get('content/page/:pageId')
@@ -53,7 +49,7 @@ export class ContentReadsController {
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reads.page(await this.targets.current(spaceId, caller), pageId, query.format));
+    return sendRead(res, await this.reads.page(await this.targets.current(spaceId, caller), pageId, query.format));
   }
 
   @Get('content/path/*pagePath')
@@ -68,7 +64,7 @@ export class ContentReadsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const path = Array.isArray(pagePath) ? pagePath.join('/') : pagePath;
-    return this.send(res, await this.reads.pageByPath(await this.targets.current(spaceId, caller), path, query.format));
+    return sendRead(res, await this.reads.pageByPath(await this.targets.current(spaceId, caller), path, query.format));
   }
 
   @Get('content/files')
@@ -76,7 +72,7 @@ export class ContentReadsController {
   @ApiOkResponse({ schema: FILE_LIST_SCHEMA })
   @ApiErrors(400, 404)
   async files(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() query: FileListQueryDto, @Res({ passthrough: true }) res: Response) {
-    return this.send(res, await this.reads.fileList(await this.targets.current(spaceId, caller), query));
+    return sendRead(res, await this.reads.fileList(await this.targets.current(spaceId, caller), query));
   }
 
   @Get('content/files/:fileId')
@@ -90,7 +86,7 @@ export class ContentReadsController {
     @Query() _q: RevisionQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reads.file(await this.targets.current(spaceId, caller), fileId));
+    return sendRead(res, await this.reads.file(await this.targets.current(spaceId, caller), fileId));
   }
 
   @Get('revisions/:revisionId')
@@ -104,7 +100,7 @@ export class ContentReadsController {
     @Query() _q: RevisionQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reads.revision(await this.targets.revision(spaceId, revisionId, caller)));
+    return sendRead(res, await this.reads.revision(await this.targets.revision(spaceId, revisionId, caller)));
   }
 
   @Get('revisions/:revisionId/pages')
@@ -118,7 +114,7 @@ export class ContentReadsController {
     @Query() _q: RevisionQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reads.pages(await this.targets.revision(spaceId, revisionId, caller)));
+    return sendRead(res, await this.reads.pages(await this.targets.revision(spaceId, revisionId, caller)));
   }
 
   @Get('revisions/:revisionId/page/:pageId')
@@ -133,7 +129,7 @@ export class ContentReadsController {
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reads.page(await this.targets.revision(spaceId, revisionId, caller), pageId, query.format));
+    return sendRead(res, await this.reads.page(await this.targets.revision(spaceId, revisionId, caller), pageId, query.format));
   }
 
   @Get('revisions/:revisionId/files')
@@ -147,7 +143,7 @@ export class ContentReadsController {
     @Query() query: FileListQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reads.fileList(await this.targets.revision(spaceId, revisionId, caller), query));
+    return sendRead(res, await this.reads.fileList(await this.targets.revision(spaceId, revisionId, caller), query));
   }
 
   @Get('revisions/:revisionId/files/:fileId')
@@ -162,6 +158,6 @@ export class ContentReadsController {
     @Query() _q: RevisionQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reads.file(await this.targets.revision(spaceId, revisionId, caller), fileId));
+    return sendRead(res, await this.reads.file(await this.targets.revision(spaceId, revisionId, caller), fileId));
   }
 }

@@ -1,4 +1,5 @@
 import { PreconditionFailedException } from '@nestjs/common';
+import type { Response } from 'express';
 
 /**
  * The revision ids an `If-Match` header accepts: `"<revision id>"` (as `ETag` gives it), also
@@ -24,6 +25,17 @@ export function assertIfMatch(accepted: string[] | undefined, current: string): 
 /** The ETag value of a revision. */
 export function revisionEtag(revisionId: string): string {
   return `"${revisionId}"`;
+}
+
+/** Answers `body` with the revision it was read from or written to as its `ETag`. */
+export function withRevisionEtag<T>(res: Pick<Response, 'setHeader'>, revisionId: string, body: T): T {
+  res.setHeader('ETag', revisionEtag(revisionId));
+  return body;
+}
+
+/** A content read (`ContentReads`, `ReusableContents`) answered with its revision as the `ETag`. */
+export function sendRead<T>(res: Pick<Response, 'setHeader'>, read: { revisionId: string; body: T }): T {
+  return withRevisionEtag(res, read.revisionId, read.body);
 }
 
 /** The `If-Match` header as the content writes document it in `/openapi.json`. */

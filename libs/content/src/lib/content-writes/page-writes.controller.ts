@@ -8,14 +8,9 @@ import { REVISION_PAGE_SCHEMA } from '../content-reads/content-schemas';
 import { CreatePageDto } from './dto/create-page.dto';
 import { MovePageDto } from './dto/move-page.dto';
 import { UpdatePageDto } from './dto/update-page.dto';
-import { parseIfMatch, revisionEtag } from './if-match';
+import { IF_MATCH_HEADER, parseIfMatch, revisionEtag, withRevisionEtag } from './if-match';
 import { PageWritesService } from './page-writes.service';
 
-const IF_MATCH = {
-  name: 'If-Match',
-  required: false,
-  description: 'The ETag of the content read before (`"<revision id>"`): 412 and no change when the content has moved on since.',
-};
 const PAGE_SHAPE = "The reference's `RevisionPage` (document, group or link), with its child pages.";
 
 /**
@@ -30,7 +25,7 @@ export class PageWritesController {
   @Post('pages')
   @HttpCode(201)
   @ApiOperation({ operationId: 'createPage', summary: 'Create a page (edit level): a new revision of the space.' })
-  @ApiHeader(IF_MATCH)
+  @ApiHeader(IF_MATCH_HEADER)
   @ApiQuery({ name: 'format', required: false, enum: DOCUMENT_FORMATS })
   @ApiCreatedResponse({ description: PAGE_SHAPE, schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 403, 404, 409, 412)
@@ -44,13 +39,12 @@ export class PageWritesController {
   ): Promise<Record<string, unknown>> {
     const head = await this.pages.spaceHead(spaceId, caller);
     const { revision, page } = await this.pages.create(head, body, { caller, ifMatch: parseIfMatch(ifMatch), format: query.format });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return page as Record<string, unknown>;
+    return withRevisionEtag(res, revision.id, page as Record<string, unknown>);
   }
 
   @Patch('page/:pageId')
   @ApiOperation({ operationId: 'updatePage', summary: 'Change fields or the body of a page (edit level).' })
-  @ApiHeader(IF_MATCH)
+  @ApiHeader(IF_MATCH_HEADER)
   @ApiQuery({ name: 'format', required: false, enum: DOCUMENT_FORMATS })
   @ApiOkResponse({ description: PAGE_SHAPE, schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 403, 404, 409, 412)
@@ -65,14 +59,13 @@ export class PageWritesController {
   ): Promise<Record<string, unknown>> {
     const head = await this.pages.spaceHead(spaceId, caller);
     const { revision, page } = await this.pages.update(head, pageId, body, { caller, ifMatch: parseIfMatch(ifMatch), format: query.format });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return page as Record<string, unknown>;
+    return withRevisionEtag(res, revision.id, page as Record<string, unknown>);
   }
 
   @Delete('page/:pageId')
   @HttpCode(205)
   @ApiOperation({ operationId: 'deletePage', summary: 'Delete a page and its whole subtree (edit level).' })
-  @ApiHeader(IF_MATCH)
+  @ApiHeader(IF_MATCH_HEADER)
   @ApiResetContentResponse({ description: 'Deleted; `ETag` names the new revision.' })
   @ApiErrors(403, 404, 409, 412)
   async delete(
@@ -90,7 +83,7 @@ export class PageWritesController {
   @Post('page/:pageId/move')
   @HttpCode(200)
   @ApiOperation({ operationId: 'movePage', summary: 'Move a page with its subtree under another parent and/or next to a sibling (edit level).' })
-  @ApiHeader(IF_MATCH)
+  @ApiHeader(IF_MATCH_HEADER)
   @ApiQuery({ name: 'format', required: false, enum: DOCUMENT_FORMATS })
   @ApiOkResponse({ description: PAGE_SHAPE, schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 403, 404, 409, 412)
@@ -105,7 +98,6 @@ export class PageWritesController {
   ): Promise<Record<string, unknown>> {
     const head = await this.pages.spaceHead(spaceId, caller);
     const { revision, page } = await this.pages.move(head, pageId, body, { caller, ifMatch: parseIfMatch(ifMatch), format: query.format });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return page as Record<string, unknown>;
+    return withRevisionEtag(res, revision.id, page as Record<string, unknown>);
   }
 }

@@ -3,7 +3,7 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiHeader, ApiOperation, ApiT
 import { Caller, CurrentCaller } from '@docs/identity';
 import { ApiErrors } from '@docs/platform';
 import type { Request, Response } from 'express';
-import { parseIfMatch, revisionEtag } from '../content-writes/if-match';
+import { parseIfMatch, withRevisionEtag } from '../content-writes/if-match';
 import { REVISION_FILE_SCHEMA } from '../content-reads/content-schemas';
 import { PageWritesService } from '../content-writes/page-writes.service';
 import { UploadFileQueryDto } from './dto/upload-file-query.dto';
@@ -47,7 +47,6 @@ export class FilesController {
       caller,
       ifMatch: parseIfMatch(ifMatch),
     });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return file;
+    return withRevisionEtag(res, revision.id, file);
   }
 }

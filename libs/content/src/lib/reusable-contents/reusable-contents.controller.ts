@@ -4,9 +4,8 @@ import { Caller, CurrentCaller } from '@docs/identity';
 import { ApiErrors } from '@docs/platform';
 import type { Response } from 'express';
 import { ContentTargets } from '../content-reads/content-targets.service';
-import type { ContentRead } from '../content-reads/content-reads.service';
 import { RevisionQueryDto } from '../content-reads/dto/content-query.dto';
-import { IF_MATCH_HEADER, parseIfMatch, revisionEtag } from '../content-writes/if-match';
+import { IF_MATCH_HEADER, parseIfMatch, revisionEtag, sendRead, withRevisionEtag } from '../content-writes/if-match';
 import { PageWritesService } from '../content-writes/page-writes.service';
 import { CreateReusableContentDto } from './dto/create-reusable-content.dto';
 import { UpdateReusableContentDto } from './dto/update-reusable-content.dto';
@@ -26,10 +25,6 @@ export class ReusableContentsController {
     private readonly pages: PageWritesService,
   ) {}
 
-  private send<T>(res: Response, read: ContentRead<T>): T {
-    res.setHeader('ETag', revisionEtag(read.revisionId));
-    return read.body;
-  }
 
   @Get('content/reusable-contents/:reusableContentId')
   @ApiTags('content')
@@ -43,7 +38,7 @@ export class ReusableContentsController {
     @Query() _q: RevisionQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reusable.get(await this.targets.current(spaceId, caller), id));
+    return sendRead(res, await this.reusable.get(await this.targets.current(spaceId, caller), id));
   }
 
   @Get('revisions/:revisionId/reusable-contents/:reusableContentId')
@@ -59,7 +54,7 @@ export class ReusableContentsController {
     @Query() _q: RevisionQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reusable.get(await this.targets.revision(spaceId, revisionId, caller), id));
+    return sendRead(res, await this.reusable.get(await this.targets.revision(spaceId, revisionId, caller), id));
   }
 
   @Get('revisions/:revisionId/reusable-contents/:reusableContentId/document')
@@ -75,7 +70,7 @@ export class ReusableContentsController {
     @Query() _q: RevisionQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.send(res, await this.reusable.document(await this.targets.revision(spaceId, revisionId, caller), id));
+    return sendRead(res, await this.reusable.document(await this.targets.revision(spaceId, revisionId, caller), id));
   }
 
   @Post('content/reusable-contents')
@@ -94,8 +89,7 @@ export class ReusableContentsController {
   ) {
     const head = await this.pages.spaceHead(spaceId, caller);
     const { revision, reusableContent } = await this.reusable.create(head, body, { actor: caller.userId, ifMatch: parseIfMatch(ifMatch) });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return reusableContent;
+    return withRevisionEtag(res, revision.id, reusableContent);
   }
 
   @Patch('content/reusable-contents/:reusableContentId')
@@ -114,8 +108,7 @@ export class ReusableContentsController {
   ) {
     const head = await this.pages.spaceHead(spaceId, caller);
     const { revision, reusableContent } = await this.reusable.update(head, id, body, { actor: caller.userId, ifMatch: parseIfMatch(ifMatch) });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return reusableContent;
+    return withRevisionEtag(res, revision.id, reusableContent);
   }
 
   @Delete('content/reusable-contents/:reusableContentId')

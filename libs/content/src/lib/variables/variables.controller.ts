@@ -3,7 +3,7 @@ import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger
 import { Caller, CurrentCaller } from '@docs/identity';
 import { ApiErrors } from '@docs/platform';
 import type { Response } from 'express';
-import { IF_MATCH_HEADER, parseIfMatch, revisionEtag } from '../content-writes/if-match';
+import { IF_MATCH_HEADER, parseIfMatch, withRevisionEtag } from '../content-writes/if-match';
 import { PageWritesService } from '../content-writes/page-writes.service';
 import { VARIABLES_SCHEMA } from '../reusable-contents/reusable-content-schemas';
 import { VariablesBodyDto } from './dto/variables-body.dto';
@@ -32,8 +32,7 @@ export class VariablesController {
   ) {
     const head = await this.pages.spaceHead(spaceId, caller);
     const { revision, variables } = await this.variables.put(head, body.variables, { actor: caller.userId, ifMatch: parseIfMatch(ifMatch) });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return variables;
+    return withRevisionEtag(res, revision.id, variables);
   }
 
   @Patch()
@@ -50,7 +49,6 @@ export class VariablesController {
   ) {
     const head = await this.pages.spaceHead(spaceId, caller);
     const { revision, variables } = await this.variables.patch(head, body.variables, { actor: caller.userId, ifMatch: parseIfMatch(ifMatch) });
-    res.setHeader('ETag', revisionEtag(revision.id));
-    return variables;
+    return withRevisionEtag(res, revision.id, variables);
   }
 }

@@ -11,6 +11,7 @@ import { REFUSED_CONTENT_TYPES } from '../files/file-type-rules';
 import type { ContentHead } from '../heads/content-head';
 import { type JSONDocument, markdownToDocument } from '../page-bodies/document-codec';
 import { documentBytes } from '../page-bodies/page-document';
+import { storeDocument } from '../page-bodies/store-document-body';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import { countPages, ImportedContent, ImportedPage } from './imported-content';
 import { ImportTargets, rewriteImportedRefs, sourceKey } from './imported-refs';
@@ -106,8 +107,7 @@ export class ContentImporter {
       // Included files: one reusable content each, their links rewritten like the pages'.
       for (const included of content.reusableContents ?? []) {
         const document = rewriteImportedRefs(markdownToDocument(included.markdown), included.source, targets);
-        const bytes = documentBytes(document);
-        const hash = bytes ? (await this.blobs.put(tx, bytes)).hash : null;
+        const hash = await storeDocument(this.blobs, tx, document);
         const id = targets.reusableContents?.get(included.key) as string;
         draft.putReusableContent({ id, title: included.title.trim().slice(0, TITLE_MAX) || 'Untitled', ...(hash ? { document: hash } : {}) });
         imported++;

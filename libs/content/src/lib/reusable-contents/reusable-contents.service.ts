@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { BlobStore } from '../blobs/blob-store';
 import { ContentReader } from '../content-reads/content-reader.service';
 import type { ContentRead } from '../content-reads/content-reads.service';
-import { ContentWriter } from '../content-writes/content-writer.service';
+import { ContentWriter, WriteOptions } from '../content-writes/content-writer.service';
 import type { ContentHead } from '../heads/content-head';
 import type { ContentTarget } from '../heads/content-target';
 import type { JSONDocument } from '../page-bodies/document-codec';
@@ -15,10 +15,8 @@ import type { CreateReusableContentDto } from './dto/create-reusable-content.dto
 import type { UpdateReusableContentDto } from './dto/update-reusable-content.dto';
 import type { ReusableContentEntry } from './reusable-content-entry';
 
-export interface ReusableContentWriteOptions {
-  actor: string | null;
-  ifMatch?: string[];
-}
+/** Who writes, and the `If-Match` condition (the content writer's options a caller chooses). */
+export type ReusableContentWriteOptions = Pick<WriteOptions, 'actor' | 'ifMatch'>;
 
 /** A write's answer: the revision the head is at after it, and the entry (none after a delete). */
 export interface ReusableContentWriteResult {

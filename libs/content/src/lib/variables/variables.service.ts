@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ContentWriter } from '../content-writes/content-writer.service';
+import { ContentWriter, WriteOptions } from '../content-writes/content-writer.service';
 import type { ContentHead } from '../heads/content-head';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import type { Variables } from '../reusable-contents/reusable-content-entry';
@@ -19,19 +19,19 @@ export interface VariablesWriteResult {
 export class VariablesWrites {
   constructor(private readonly writer: ContentWriter) {}
 
-  async put(head: ContentHead, input: Record<string, unknown>, options: { actor: string | null; ifMatch?: string[] }): Promise<VariablesWriteResult> {
+  async put(head: ContentHead, input: Record<string, unknown>, options: Pick<WriteOptions, 'actor' | 'ifMatch'>): Promise<VariablesWriteResult> {
     const variables = requireVariables(input, 'variables');
     return this.write(head, options, 'Replace variables', () => variables);
   }
 
-  async patch(head: ContentHead, input: Record<string, unknown>, options: { actor: string | null; ifMatch?: string[] }): Promise<VariablesWriteResult> {
+  async patch(head: ContentHead, input: Record<string, unknown>, options: Pick<WriteOptions, 'actor' | 'ifMatch'>): Promise<VariablesWriteResult> {
     const changes = requireVariables(input, 'variables');
     return this.write(head, options, `Set variables ${Object.keys(changes).join(', ')}`, (current) => requireVariables({ ...current, ...changes }, 'variables'));
   }
 
   private async write(
     head: ContentHead,
-    options: { actor: string | null; ifMatch?: string[] },
+    options: Pick<WriteOptions, 'actor' | 'ifMatch'>,
     message: string,
     next: (current: Readonly<Variables>) => Variables,
   ): Promise<VariablesWriteResult> {

@@ -1,8 +1,9 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { assertMergeRulesUsersAreMembers, Caller, MemberRoleOrGuest, OrganizationAccess } from '@docs/identity';
-import { Clock, DAY_MS, newId, Page, Paginator, sortKey, SqlList } from '@docs/platform';
+import { Clock, DAY_MS, newId, Page, Paginator, SortKey, sortKey, SqlList } from '@docs/platform';
 import { DataSource, Repository } from 'typeorm';
+import { capBelowSql, collectionCapsCtes, spaceCapSql } from '../access/caps-sql';
 import { ContentAccess, OrganizationContent, spaceColumns, spaceFromRow, spaceVisibleToMembers, SpaceAccess } from '../access/content-access';
 import { ContentLevel, ContentCap, contentLevel } from '../permissions/content-permissions';
 import type { MoveDto } from '../ordering/dto/move.dto';
@@ -36,11 +37,38 @@ function visibilityAt(visibility: ContentVisibility, parentId: string | null): C
 const LIVE_SPACES = `SELECT ${spaceColumns('s')} FROM spaces s WHERE s.organization_id = $1 AND s.deleted_at IS NULL`;
 
 /** Siblings in their stored order; the expression matches spaces_sibling_order_idx. */
-const SIBLING_ORDER = [
-  sortKey<SpaceEntity>(`COALESCE(s.parent_id, '')`, 'ASC', 'text', (s) => s.parentId ?? ''),
-  sortKey<SpaceEntity>('s.position', 'ASC', 'text', (s) => s.position),
-  sortKey<SpaceEntity>('s.id', 'ASC', 'text', (s) => s.id),
-];
+function siblingOrder<T>(space: (item: T) => SpaceEntity): SortKey<T>[] {
+  return [
+    sortKey<T>(`COALESCE(s.parent_id, '')`, 'ASC', 'text', (item) => space(item).parentId ?? ''),
+    sortKey<T>('s.position', 'ASC', 'text', (item) => space(item).position),
+    sortKey<T>('s.id', 'ASC', 'text', (item) => space(item).id),
+  ];
+}
+
+const SIBLING_ORDER = siblingOrder((space: SpaceEntity) => space);
+
+/**
+ * A page of an organization's live spaces as the caller ($2) sees them, in one round trip: the
+ * caller's role, the caps of the collection tree (caps-sql.ts), the filter of what a non-admin
+ * member can see, each space's cap and the list's count (the groups of `space_counts` the caller
+ * sees), with every row. The caller's membership gates the rows (a one-time filter): no row for
+ * a non-member or a guest, or when nothing on the page is visible. The paginator adds the keyset
+ * condition, the order (spaces_sibling_order_idx) and the limit.
+ */
+const ORGANIZATION_SPACES_PAGE = `WITH RECURSIVE member AS (
+     SELECT m.role FROM organization_members m WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled
+   ), ${collectionCapsCtes('$1')}
+   SELECT (SELECT role FROM member) AS member_role,
+          (SELECT COALESCE(sum(g.live), 0)::int
+             FROM space_counts g LEFT JOIN caps ON caps.id = g.parent_key
+            WHERE g.organization_id = $1
+              AND ((SELECT role FROM member) = 'admin' OR ${capBelowSql("NULLIF(g.default_level, '')", 'caps.cap')} <> 'none')) AS list_count,
+          ${spaceCapSql('s')} AS cap,
+          ${spaceColumns('s')}
+     FROM spaces s
+    WHERE s.organization_id = $1 AND s.deleted_at IS NULL
+      AND (SELECT role FROM member) IS NOT NULL
+      AND ((SELECT role FROM member) = 'admin' OR ${spaceCapSql('s')} <> 'none')`;
 
 @Injectable()
 export class SpacesService {
@@ -93,13 +121,21 @@ export class SpacesService {
     return this.view(id, caller);
   }
 
-  /** The live spaces of an organization the caller can see, in the stored order of their parents. */
+  /**
+   * The live spaces of an organization the caller can see, in the stored order of their parents.
+   * One statement after the token (ORGANIZATION_SPACES_PAGE); an empty page asks
+   * `requireOrganizationSpaces`, which answers 404 for non-members and the count for the others.
+   */
   async listInOrganization(organizationId: string, caller: Caller, page: { page?: string; limit?: number }): Promise<Page<SpaceView>> {
-    const scope = await this.access.requireOrganizationSpaces(organizationId, caller);
-    const list = this.visibleTo(scope, scope.orgRole, () => scope.visibleSpaceCount());
-    if (!list) return { items: [], count: 0 };
-    const result = await this.paginator.paginateSql(list, SIBLING_ORDER, { scope: `spaces:${organizationId}:${caller.userId}`, ...page });
-    return { ...result, items: result.items.map((space) => ({ space, level: scope.spaceLevel(space) })) };
+    const list: SqlList<SpaceView> = {
+      name: 'content_organization_spaces_page',
+      sql: ORGANIZATION_SPACES_PAGE,
+      values: [organizationId, caller.userId],
+      item: (row) => ({ space: spaceFromRow(row), level: contentLevel(row.member_role as MemberRoleOrGuest, row.cap as ContentCap) }),
+      countColumn: 'list_count',
+      count: async () => (await this.access.requireOrganizationSpaces(organizationId, caller)).visibleSpaceCount(),
+    };
+    return this.paginator.paginateSql(list, siblingOrder((view: SpaceView) => view.space), { scope: `spaces:${organizationId}:${caller.userId}`, ...page });
   }
 
   /** The live spaces directly in a collection the caller can read, that the caller can see, in their stored order. */

@@ -39,6 +39,13 @@ export interface SqlList<T> {
    * page after a cursor.
    */
   countSql?: string;
+  /**
+   * The list's statement computes the exact count itself (e.g. from maintained counters) and
+   * every row carries it in this column: one statement, no `count()`, as long as the page has
+   * rows. An empty page cannot tell "nothing matches" from "the caller may not list" when the
+   * statement also checks the caller, so `count()` is then always called (it may throw, e.g. 404).
+   */
+  countColumn?: string;
 }
 
 /** One column of a list's order; the last key of every list must be unique (the id). */
@@ -104,8 +111,8 @@ export class Paginator {
     const limit = request.limit ?? DEFAULT_PAGE_SIZE;
     const after = request.page ? await this.decode(request.scope, request.page, keys.length) : undefined;
     const values = [...list.values];
-    const carriesCount = list.countSql !== undefined && limit > 0;
-    let text = carriesCount ? withCount(list.sql, list.countSql as string) : list.sql;
+    const carriesCount = (list.countSql !== undefined || list.countColumn !== undefined) && limit > 0;
+    let text = carriesCount && list.countSql !== undefined ? withCount(list.sql, list.countSql) : list.sql;
     if (after) {
       const condition = keysetConditionSql(keys.map(toTerm), after, values.length + 1);
       text += ` AND ${condition.sql}`;
@@ -118,8 +125,16 @@ export class Paginator {
       carriesCount ? undefined : list.count(),
       limit === 0 ? Promise.resolve([]) : this.sql.rows<Record<string, any>>(composedStatement(list.name, text), values),
     ]);
-    // A first page without rows means nothing matches; after a cursor, the count is asked for.
-    const count = !carriesCount ? (counted as number) : rows.length > 0 ? (rows[0][LIST_COUNT] as number) : after ? await list.count() : 0;
+    // A first page without rows means nothing matches (unless the statement also checks the
+    // caller: countColumn); after a cursor, the count is asked for.
+    const countColumn = list.countColumn ?? LIST_COUNT;
+    const count = !carriesCount
+      ? (counted as number)
+      : rows.length > 0
+        ? (rows[0][countColumn] as number)
+        : after || list.countColumn !== undefined
+          ? await list.count()
+          : 0;
     const items = rows.slice(0, limit).map(list.item);
     const last = items[items.length - 1];
     const nextPage =

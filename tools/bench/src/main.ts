@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -118,6 +118,38 @@ async function measure(url: string, pid: number, pgDataDir: string): Promise<Mea
   };
 }
 
+/**
+ * BENCH_STATEMENTS=1: instead of measuring, sends each api scenario's request 20 times, one at a
+ * time, and reports the SQL statements each request ran (statement-counter.js, preloaded into the
+ * api): how many round trips a read costs, by name.
+ */
+const COUNT_STATEMENTS = process.env.BENCH_STATEMENTS === '1';
+const STATEMENT_COUNTER = join(__dirname, 'statement-counter.js');
+
+async function countStatements(scenarios: Scenario[], pid: number, file: string): Promise<string[]> {
+  const dump = async (): Promise<{ requests: number; statements: Record<string, number> }> => {
+    rmSync(file, { force: true });
+    process.kill(pid, 'SIGUSR2');
+    for (let i = 0; i < 100 && !existsSync(file); i++) await sleep(20);
+    return JSON.parse(readFileSync(file, 'utf8'));
+  };
+  const lines = ['| scenario | statements per request | which (per request) |', '|---|---:|---|'];
+  for (const scenario of scenarios) {
+    for (let i = 0; i < 5; i++) await (await fetch(scenario.url, { headers: { Authorization: `Bearer ${TOKEN}` } })).arrayBuffer(); // warm-up
+    await dump();
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(scenario.url, { headers: { Authorization: `Bearer ${TOKEN}` } });
+      if (!res.ok) throw new Error(`${scenario.url} answered ${res.status}`);
+      await res.arrayBuffer();
+    }
+    const { requests, statements } = await dump();
+    const total = Object.values(statements).reduce((sum, n) => sum + n, 0);
+    const which = Object.entries(statements).map(([name, n]) => `${name} ${(n / requests).toFixed(2).replace(/\.00$/, '')}`);
+    lines.push(`| ${scenario.name} | ${(total / requests).toFixed(2)} | ${which.join('; ').replace(/\|/g, '\\|')} |`);
+  }
+  return lines;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
@@ -125,6 +157,7 @@ async function main(): Promise<void> {
   const pgDataDir = join(dataDir, 'pg');
   const database = await EmbeddedPostgresServer.start({ dataDir: pgDataDir, port: await freePort() });
   const children: ChildProcess[] = [];
+  const statementsFile = join(dataDir, 'statements.json');
   try {
     const databaseUrl = database.url;
     const apiPort = await freePort();
@@ -133,6 +166,7 @@ async function main(): Promise<void> {
     const apiProcess = start(
       'apps/api/src/main.ts',
       {
+        ...(COUNT_STATEMENTS ? { BENCH_STATEMENTS_FILE: statementsFile } : {}),
         DATABASE_URL: databaseUrl,
         PORT: String(apiPort),
         BOOTSTRAP_TOKEN: TOKEN,
@@ -142,7 +176,7 @@ async function main(): Promise<void> {
         RATE_LIMIT_STORE: process.env.BENCH_RATE_LIMIT_STORE ?? 'postgres',
       },
       // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the api under load.
-      process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean),
+      [...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(COUNT_STATEMENTS ? ['-r', STATEMENT_COUNTER] : [])],
     );
     children.push(apiProcess);
     await untilUp(`${apiBase}/v1/user`);
@@ -252,6 +286,11 @@ async function main(): Promise<void> {
 
     // BENCH_ONLY=<regex> measures a subset while iterating (the bare handler always runs).
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+    if (COUNT_STATEMENTS) {
+      const counted = apiScenarios(apiBase, apiPid, 'api').filter((s) => !only || only.test(s.name));
+      process.stdout.write(`${(await countStatements(counted, apiPid, statementsFile)).join('\n')}\n`);
+      return;
+    }
     const measured = scenarios.filter((s, i) => i === 0 || !only || only.test(s.name));
     await measure(scenarios[1].url, apiPid, pgDataDir); // warm-up: JIT, prepared statements on every pooled connection
     const results = new Map<string, Measurement[]>();

@@ -9,6 +9,7 @@ export * from './lib/database/embedded-postgres-owner';
 export * from './lib/database/resolve-database';
 export * from './lib/database/run-migrations';
 export * from './lib/database/sql-pool';
+export * from './lib/database/database-notifications';
 export * from './lib/database/typeorm-options';
 export * from './lib/errors/error-body';
 export * from './lib/http/api-errors.decorator';

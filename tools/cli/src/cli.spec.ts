@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { IdentityModule } from '@docs/identity';
-import { createTestApp, TestApp } from '@docs/platform/testing';
+import { createTestApp, eventually, TestApp } from '@docs/platform/testing';
 import { runCli } from './cli';
 
 describe('operator CLI', () => {
@@ -49,7 +49,8 @@ describe('operator CLI', () => {
     expect(listed.out[0]).not.toContain(ownerToken);
 
     expect((await cli('tokens', 'revoke', tokenId)).code).toBe(0);
-    expect((await t.http.as(ownerToken).get('/v1/user')).status).toBe(401);
+    // The api (another process) hears of it through PostgreSQL's notification, within moments.
+    await eventually(async () => expect((await t.http.as(ownerToken).get('/v1/user')).status).toBe(401));
     expect((await cli('tokens', 'list')).out.find((line) => line.startsWith(tokenId))).toContain('revoked');
 
     const orgs = await cli('orgs', 'list');

@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import { Clock } from './clock/clock';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/app-config.token';
+import { DatabaseNotifications } from './database/database-notifications';
 import { SqlPool } from './database/sql-pool';
 import { dataSourceOptions } from './database/typeorm-options';
 import { HttpExceptionFilter } from './errors/http-exception.filter';
@@ -55,6 +56,7 @@ export class PlatformModule {
       { provide: JOB_QUEUE_ROLE, useValue: runtime === 'worker' ? 'worker' : 'producer' },
       PublicUrls,
       SqlPool,
+      DatabaseNotifications,
       InstanceSecrets,
       EncryptionKeys,
       Paginator,
@@ -71,7 +73,7 @@ export class PlatformModule {
       ],
       controllers: http ? [HealthController] : [],
       providers: [...shared, ...(http ? httpProviders : [])],
-      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, JobQueue, PgBossJobQueue, TypeOrmModule],
+      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, DatabaseNotifications, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, JobQueue, PgBossJobQueue, TypeOrmModule],
     };
   }
 }

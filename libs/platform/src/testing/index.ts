@@ -1,3 +1,4 @@
+export * from './eventually';
 export * from './manual-clock';
 export * from './reference-schema';
 export * from './test-app';

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Clock, newId } from '@docs/platform';
 import { EntityManager, IsNull, Repository } from 'typeorm';
 import { ApiTokenEntity } from './api-token.entity';
+import { TokenAuthenticator } from '../auth/token-authenticator';
 import { displayPrefixOf, generateTokenValue, hashToken, isWellFormedToken } from './token-value';
 
 export interface MintedToken {
@@ -17,6 +18,7 @@ export class ApiTokensService {
   constructor(
     @InjectRepository(ApiTokenEntity) private readonly tokens: Repository<ApiTokenEntity>,
     private readonly clock: Clock,
+    private readonly authenticator: TokenAuthenticator,
   ) {}
 
   /** `presetValue` lets BOOTSTRAP_TOKEN fix the value in advance. */
@@ -46,12 +48,16 @@ export class ApiTokensService {
     });
   }
 
-  /** Revocation takes effect on the next request: every request looks the token up. */
+  /**
+   * Revocation takes effect on this process's next request (its remembered tokens are forgotten
+   * here), and on other processes as soon as PostgreSQL's notification reaches them.
+   */
   async revoke(tokenId: string): Promise<ApiTokenEntity> {
     const token = await this.tokens.findOneBy({ id: tokenId });
     if (!token) throw new NotFoundException(`No token has the id ${tokenId}.`);
     if (!token.revokedAt) {
       await this.tokens.update({ id: tokenId, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+      this.authenticator.forgetAll();
       return (await this.tokens.findOneBy({ id: tokenId })) as ApiTokenEntity;
     }
     return token;

@@ -82,6 +82,9 @@ class EnvironmentVariables {
   @IsIn(RATE_LIMIT_STORES, { message: `RATE_LIMIT_STORE must be one of: ${RATE_LIMIT_STORES.join(', ')}` })
   RATE_LIMIT_STORE: RateLimitStore = 'postgres';
 
+  @IsIn(['on', 'off'], { message: 'TOKEN_CACHE must be on or off' })
+  TOKEN_CACHE: 'on' | 'off' = 'on';
+
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must look like 512kb or 2mb' })
   BODY_LIMIT = '1mb';
 
@@ -140,6 +143,8 @@ export interface AppConfig {
   bootstrap: { token?: string; email: string; organizationTitle: string };
   rateLimitPerMinute: number;
   rateLimitStore: RateLimitStore;
+  /** Remember authenticated tokens per process, forgotten on every change PostgreSQL notifies (TokenAuthenticator). */
+  tokenCache: boolean;
   bodyLimit: string;
   /** Origins allowed to call the API from a browser: `['*']` for any, `[]` for none (same origin only). */
   corsOrigins: string[];
@@ -205,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     rateLimitStore: vars.RATE_LIMIT_STORE,
+    tokenCache: vars.TOKEN_CACHE === 'on',
     bodyLimit: vars.BODY_LIMIT,
     corsOrigins: vars.CORS_ORIGINS.split(',').map((origin) => trimSlash(origin.trim())).filter(Boolean),
     fileMaxBytes: vars.FILE_MAX_BYTES,

@@ -10,6 +10,7 @@ import { Integrations1795280000000 } from './1795280000000-integrations';
 import { ChangeRequests1795290000000 } from './1795290000000-change-requests';
 import { ReviewsMergeRules1795300000000 } from './1795300000000-reviews-merge-rules';
 import { ReusableContentFollowUps1795310000000 } from './1795310000000-reusable-content-follow-ups';
+import { AuthChangedNotifications1795320000000 } from './1795320000000-auth-changed-notifications';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   ChangeRequests1795290000000,
   ReviewsMergeRules1795300000000,
   ReusableContentFollowUps1795310000000,
+  AuthChangedNotifications1795320000000,
 ];

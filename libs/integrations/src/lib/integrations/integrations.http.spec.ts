@@ -292,6 +292,13 @@ describe('integrations', () => {
       expect((await t.http.as(disabled).get(`/v1/integrations/${ownUnlisted}`)).status).toBe(200);
       // Nothing matches: an empty page counts 0.
       expect((await t.http.as(disabled).get('/v1/integrations', { query: { search: `${prefix}-zz` } })).body).toEqual({ items: [], count: 0 });
+      // No page asked for (limit 0), and a page left empty after its cursor: the count is still the list's.
+      expect((await t.http.as(disabled).get('/v1/integrations', { query: { search: prefix, limit: 0 } })).body).toEqual({ items: [], count: 4 });
+      const first = await t.http.as(owner.members.reader.token).get('/v1/integrations', { query: { search: prefix, limit: 5 } });
+      expect(first.body.items).toHaveLength(5);
+      expect((await t.http.as(other.members.admin.token).delete(`/v1/integrations/${otherPublic}`)).status).toBe(204);
+      const rest = await t.http.as(owner.members.reader.token).get('/v1/integrations', { query: { search: prefix, limit: 5, page: first.body.next.page } });
+      expect(rest.body).toEqual({ items: [], count: 5 });
     });
 
     it("presents each item with the caller's standing in its owner (role, team ownership, admin anywhere), the same in the list as by name", async () => {

@@ -11,7 +11,7 @@ import { IntegrationAssetEntity } from './integration-asset.entity';
 import { IntegrationEntity } from './integration.entity';
 import { checkIntegrationName } from './integration-name';
 import { IntegrationSecrets } from './integration-secrets';
-import { canSeeIntegration, viewedIntegrationColumns, viewedIntegrationFrom, viewedIntegrationFromRow, ViewedIntegration } from './viewed-integration';
+import { callerMembershipJoin, canSeeIntegration, viewedIntegrationColumns, viewedIntegrationFrom, viewedIntegrationFromRow, ViewedIntegration } from './viewed-integration';
 
 /** An integration by name with its owner and the caller's standing (`$2`): one round trip, planned once per connection. */
 const FIND_VIEWED = preparedStatement(
@@ -98,9 +98,7 @@ export class IntegrationsService {
     else if (filters.target) where.push(`i.target IN (${param(filters.target)}, 'all')`);
     const condition = where.join(' AND ');
     // The count needs the caller's membership (the visibility rule), not the owners.
-    const countSql = `SELECT count(*)::int AS count FROM integrations i
-      LEFT JOIN organization_members m ON m.organization_id = i.owner_organization_id AND m.user_id = $1 AND NOT m.disabled
-      WHERE ${condition}`;
+    const countSql = `SELECT count(*)::int AS count FROM integrations i ${callerMembershipJoin('$1')} WHERE ${condition}`;
     const count = async () => (await this.sql.first<{ count: number }>(composedStatement('integrations_count', countSql), values))?.count ?? 0;
     const scope = [
       'integrations',

@@ -61,11 +61,16 @@ export function viewedIntegrationColumns(userParam: string): string {
     EXISTS (SELECT 1 FROM organization_members a WHERE a.user_id = ${userParam} AND a.role = 'admin' AND NOT a.disabled) AS admin_somewhere`;
 }
 
+/** The caller's active membership (guests included) of the owner of integration `i`, as `m`: a row or NULLs. */
+export function callerMembershipJoin(userParam: string): string {
+  return `LEFT JOIN organization_members m ON m.organization_id = i.owner_organization_id AND m.user_id = ${userParam} AND NOT m.disabled`;
+}
+
 /** `FROM` and joins matching `viewedIntegrationColumns`. */
 export function viewedIntegrationFrom(userParam: string): string {
   return `integrations i
     JOIN organizations o ON o.id = i.owner_organization_id
-    LEFT JOIN organization_members m ON m.organization_id = i.owner_organization_id AND m.user_id = ${userParam} AND NOT m.disabled`;
+    ${callerMembershipJoin(userParam)}`;
 }
 
 export function viewedIntegrationFromRow(row: Record<string, any>): ViewedIntegration {

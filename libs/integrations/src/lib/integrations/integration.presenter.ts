@@ -2,17 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { OrganizationDto } from '@docs/identity';
 import { PublicUrls } from '@docs/platform';
 import type { IntegrationDto } from './integration.dto';
-import type { IntegrationEntity } from './integration.entity';
+import type { PresentedIntegration } from './viewed-integration';
 
 /** Public path of an integration's images: `/integration-assets/{name}/{assetId}` (no token needed, ids unguessable). */
 export const ASSETS_PATH = 'integration-assets';
 
-/** IntegrationEntity, its owner as the caller sees it and the caller's permissions -> the reference's Integration. */
+/** An integration, its owner as the caller sees it and the caller's permissions -> the reference's Integration. */
 @Injectable()
 export class IntegrationPresenter {
   constructor(private readonly urls: PublicUrls) {}
 
-  present(integration: IntegrationEntity, owner: OrganizationDto, permissions: { admin: boolean; install: boolean }): IntegrationDto {
+  present(integration: PresentedIntegration, owner: OrganizationDto, permissions: { admin: boolean; install: boolean }): IntegrationDto {
     const asset = (id: string) => this.urls.api(ASSETS_PATH, integration.name, id);
     const dto: IntegrationDto = {
       object: 'integration',

@@ -23,8 +23,7 @@ export class IntegrationsController {
   @ApiErrors(400)
   async list(@CurrentCaller() caller: Caller, @Query() query: ListIntegrationsQueryDto): Promise<ListEnvelope<IntegrationDto>> {
     const page = await this.integrations.list(caller, query);
-    const items = await this.views.present(caller, page.items);
-    return { items, count: page.count, ...(page.nextPage ? { next: { page: page.nextPage } } : {}) };
+    return { items: this.views.presentAll(page.items), count: page.count, ...(page.nextPage ? { next: { page: page.nextPage } } : {}) };
   }
 
   @Get(':integrationName')
@@ -32,7 +31,7 @@ export class IntegrationsController {
   @ApiOkResponse({ type: IntegrationDto })
   @ApiErrors(400, 404)
   async get(@CurrentCaller() caller: Caller, @Param('integrationName') name: string): Promise<IntegrationDto> {
-    return this.views.presentOne(caller, await this.integrations.requireVisible(name, caller));
+    return this.views.present(await this.integrations.requireViewed(name, caller));
   }
 
   @Post(':integrationName')
@@ -41,7 +40,7 @@ export class IntegrationsController {
   @ApiOkResponse({ type: IntegrationDto })
   @ApiErrors(400, 403, 404, 409)
   async publish(@CurrentCaller() caller: Caller, @Param('integrationName') name: string, @Body() body: PublishIntegrationDto): Promise<IntegrationDto> {
-    return this.views.presentOne(caller, await this.integrations.publish(name, caller, body));
+    return this.views.present(await this.integrations.publish(name, caller, body));
   }
 
   @Delete(':integrationName')

@@ -1,5 +1,5 @@
 import { ContentModule } from '@docs/content';
-import { IdentityModule } from '@docs/identity';
+import { IdentityModule, MemberEntity } from '@docs/identity';
 import { addMember, createOrganization, createUser } from '@docs/identity/testing';
 import { createTestApp, TestApp, TEST_PUBLIC_URL } from '@docs/platform/testing';
 import request from 'supertest';
@@ -244,6 +244,104 @@ describe('integrations', () => {
       expect(seen.body.owner.permissions).toMatchObject({ view: false, admin: false });
       const byReader = await t.http.as(owner.members.reader.token).get(`/v1/integrations/${names.private}`);
       expect(byReader.body.permissions).toEqual({ admin: false, install: false });
+    });
+  });
+
+  // Visibility, the count and each item's permissions are decided in the reads' SQL (one
+  // statement each): these pin the rules they encode.
+  describe('what each caller reads (rules in the SQL of GET and the list)', () => {
+    const disable = (organizationId: string, userId: string) =>
+      t.dataSource.getRepository(MemberEntity).update({ organizationId, userId }, { disabled: true });
+
+    it('lists and counts public integrations and all of the caller\'s organizations (guests too, disabled members not), page by page', async () => {
+      const owner = await createOrganization(t, { reader: 'read', guest: null, gone: 'read' });
+      const other = await createOrganization(t);
+      await disable(owner.organization.id, owner.members.gone.user.id);
+      const prefix = integrationName('seen');
+      const publish = async (org: typeof owner | typeof other, visibility: string, suffix: string) =>
+        (await publishIntegration(t, org.members.admin.token, org.organization.id, { visibility }, `${prefix}-${suffix}`)).name as string;
+      const ownPublic = [await publish(owner, 'public', 'a'), await publish(owner, 'public', 'c'), await publish(owner, 'public', 'e')];
+      const ownUnlisted = await publish(owner, 'unlisted', 'b');
+      const ownPrivate = await publish(owner, 'private', 'd');
+      const otherPublic = await publish(other, 'public', 'f');
+      const otherPrivate = await publish(other, 'private', 'g');
+
+      // Every page (2 at a time) carries the count of the whole list; the pages neither repeat nor skip.
+      const pages = async (token: string) => {
+        const names: string[] = [];
+        const counts = new Set<number>();
+        let page: string | undefined;
+        do {
+          const res = await t.http.as(token).get('/v1/integrations', { query: { search: prefix, limit: 2, ...(page ? { page } : {}) } });
+          expect(res.status).toBe(200);
+          names.push(...res.body.items.map((i: any) => i.name));
+          counts.add(res.body.count);
+          page = res.body.next?.page;
+        } while (page);
+        return { names, counts: [...counts] };
+      };
+      const ownAll = [...ownPublic, ownUnlisted, ownPrivate];
+      for (const member of [owner.members.admin, owner.members.reader, owner.members.guest]) {
+        expect(await pages(member.token)).toEqual({ names: [...ownAll, otherPublic].sort(), counts: [6] });
+      }
+      expect(await pages(other.members.admin.token)).toEqual({ names: [...ownPublic, otherPublic, otherPrivate].sort(), counts: [5] });
+      const disabled = owner.members.gone.token;
+      expect(await pages(disabled)).toEqual({ names: [...ownPublic, otherPublic].sort(), counts: [4] });
+      // By name: a disabled member is an outsider too.
+      expect((await t.http.as(disabled).get(`/v1/integrations/${ownPrivate}`)).status).toBe(404);
+      expect((await t.http.as(disabled).get(`/v1/integrations/${ownUnlisted}`)).status).toBe(200);
+      // Nothing matches: an empty page counts 0.
+      expect((await t.http.as(disabled).get('/v1/integrations', { query: { search: `${prefix}-zz` } })).body).toEqual({ items: [], count: 0 });
+      // No page asked for (limit 0), and a page left empty after its cursor: the count is still the list's.
+      expect((await t.http.as(disabled).get('/v1/integrations', { query: { search: prefix, limit: 0 } })).body).toEqual({ items: [], count: 4 });
+      const first = await t.http.as(owner.members.reader.token).get('/v1/integrations', { query: { search: prefix, limit: 5 } });
+      expect(first.body.items).toHaveLength(5);
+      expect((await t.http.as(other.members.admin.token).delete(`/v1/integrations/${otherPublic}`)).status).toBe(204);
+      const rest = await t.http.as(owner.members.reader.token).get('/v1/integrations', { query: { search: prefix, limit: 5, page: first.body.next.page } });
+      expect(rest.body).toEqual({ items: [], count: 5 });
+    });
+
+    it("presents each item with the caller's standing in its owner (role, team ownership, admin anywhere), the same in the list as by name", async () => {
+      const owner = await createOrganization(t, { lead: 'read', reader: 'read', gone: 'admin' });
+      const elsewhere = await createOrganization(t);
+      await disable(owner.organization.id, owner.members.gone.user.id);
+      const team = await t.http.as(owner.members.admin.token).put(`/v1/orgs/${owner.organization.id}/teams`, { title: 'Docs', members: [owner.members.lead.user.id] });
+      expect(team.status).toBe(201);
+      const asOwner = await t.http
+        .as(owner.members.admin.token)
+        .put(`/v1/orgs/${owner.organization.id}/teams/${team.body.id}/members/${owner.members.lead.user.id}`, { role: 'owner' });
+      expect(asOwner.status).toBeLessThan(300);
+      const prefix = integrationName('standing');
+      const open = (await publishIntegration(t, owner.members.admin.token, owner.organization.id, { visibility: 'public' }, `${prefix}-a`)).name;
+      const closed = (await publishIntegration(t, owner.members.admin.token, owner.organization.id, { visibility: 'private' }, `${prefix}-b`)).name;
+
+      const read = async (token: string, name: string) => {
+        const byName = await t.http.as(token).get(`/v1/integrations/${name}`);
+        expect(byName.status).toBe(200);
+        const listed = await t.http.as(token).get('/v1/integrations', { query: { search: prefix } });
+        expect(listed.body.items.find((i: any) => i.name === name)).toEqual(byName.body);
+        return byName.body;
+      };
+      const admin = await read(owner.members.admin.token, closed);
+      expect(admin.permissions).toEqual({ admin: true, install: true });
+      expect(admin.owner.permissions).toMatchObject({ view: true, admin: true, ownTeam: false, listMembers: true });
+
+      const lead = await read(owner.members.lead.token, open);
+      expect(lead.permissions).toEqual({ admin: false, install: false });
+      expect(lead.owner.permissions).toMatchObject({ view: true, admin: false, ownTeam: true, listMembers: true });
+      expect((await read(owner.members.reader.token, open)).owner.permissions).toMatchObject({ ownTeam: false });
+
+      // An admin of another organization may install a public integration there; outsiders see
+      // who publishes it, not what they could do in that organization.
+      const outsider = await read(elsewhere.members.admin.token, open);
+      expect(outsider.permissions).toEqual({ admin: false, install: true });
+      expect(outsider.owner).toMatchObject({ id: owner.organization.id, title: owner.organization.title });
+      expect(outsider.owner.permissions).toMatchObject({ view: false, admin: false, listMembers: false, listTeams: false, listIntegrations: false });
+
+      // A disabled admin administers nothing.
+      const gone = await read(owner.members.gone.token, open);
+      expect(gone.permissions).toEqual({ admin: false, install: false });
+      expect(gone.owner.permissions).toMatchObject({ view: false, admin: false });
     });
   });
 

@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Caller, OrganizationAccess } from '@docs/identity';
-import { Clock, containsPattern, newId, Page, Paginator, sortKey } from '@docs/platform';
+import { Clock, composedStatement, containsPattern, newId, Page, Paginator, preparedStatement, sortKey, SqlPool } from '@docs/platform';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
 import { blockDomains } from './block-domains';
 import type { ListIntegrationsQueryDto } from './dto/list-integrations.query';
@@ -11,9 +11,19 @@ import { IntegrationAssetEntity } from './integration-asset.entity';
 import { IntegrationEntity } from './integration.entity';
 import { checkIntegrationName } from './integration-name';
 import { IntegrationSecrets } from './integration-secrets';
+import { callerMembershipJoin, canSeeIntegration, viewedIntegrationColumns, viewedIntegrationFrom, viewedIntegrationFromRow, ViewedIntegration } from './viewed-integration';
 
-/** SQL (alias `i`): the caller may list this integration: public, or owned by one of their organizations (`:organizationIds`). */
-const LISTED_FOR_VIEWER = `(i.visibility = 'public' OR i.owner_organization_id = ANY(:organizationIds))`;
+/** An integration by name with its owner and the caller's standing (`$2`): one round trip, planned once per connection. */
+const FIND_VIEWED = preparedStatement(
+  'integrations_find_viewed',
+  `SELECT ${viewedIntegrationColumns('$2')} FROM ${viewedIntegrationFrom('$2')} WHERE i.name = $1`,
+);
+
+/**
+ * SQL (aliases of `viewedIntegrationFrom`): the caller may list this integration: public, or
+ * owned by an organization they are an active member of (guests included).
+ */
+const LISTED_FOR_VIEWER = `(i.visibility = 'public' OR m.user_id IS NOT NULL)`;
 
 /** Publishing, finding, listing and unpublishing integrations. */
 @Injectable()
@@ -26,7 +36,20 @@ export class IntegrationsService {
     private readonly secrets: IntegrationSecrets,
     private readonly paginator: Paginator,
     private readonly clock: Clock,
+    private readonly sql: SqlPool,
   ) {}
+
+  /**
+   * The integration as the caller sees it (with its owner and their standing there, for
+   * presenting it) if they may see it; 404 otherwise. One statement.
+   */
+  async requireViewed(name: string, caller: Caller): Promise<ViewedIntegration> {
+    checkIntegrationName(name);
+    const row = await this.sql.first<Record<string, any>>(FIND_VIEWED, [name, caller.userId]);
+    const viewed = row && viewedIntegrationFromRow(row);
+    if (!viewed || !canSeeIntegration(viewed)) throw integrationNotFound(name);
+    return viewed;
+  }
 
   /**
    * The integration if the caller may see it: public and unlisted ones for anyone who has the
@@ -52,21 +75,31 @@ export class IntegrationsService {
     return integration;
   }
 
-  /** By name, ascending. Public integrations, and every integration of the caller's organizations. */
-  async list(caller: Caller, filters: ListIntegrationsQueryDto): Promise<Page<IntegrationEntity>> {
-    const organizationIds = (await this.organizations.memberships(caller.userId)).map((m) => m.organizationId);
-    const query = this.integrations.createQueryBuilder('i').where(LISTED_FOR_VIEWER, { organizationIds });
-    if (filters.search) query.andWhere('(i.name ILIKE :search OR i.title ILIKE :search)', { search: containsPattern(filters.search) });
-    if (filters.category) query.andWhere('i.categories @> ARRAY[CAST(:category AS text)]', { category: filters.category });
-    if (filters.scope) query.andWhere('i.scopes @> ARRAY[CAST(:scope AS text)]', { scope: filters.scope });
-    if (filters.blockDomain) {
-      query.andWhere('i.block_domains @> ARRAY[CAST(:blockDomain AS text)]', { blockDomain: filters.blockDomain.toLowerCase() });
+  /**
+   * By name, ascending. Public integrations, and every integration of the caller's
+   * organizations. Prepared SQL (one statement per combination of filters): the page with each
+   * integration's owner, the caller's standing and the list's count, in one statement.
+   */
+  async list(caller: Caller, filters: ListIntegrationsQueryDto): Promise<Page<ViewedIntegration>> {
+    const values: unknown[] = [caller.userId];
+    const param = (value: unknown) => `$${values.push(value)}`;
+    const where = [LISTED_FOR_VIEWER];
+    if (filters.search) {
+      const pattern = param(containsPattern(filters.search));
+      where.push(`(i.name ILIKE ${pattern} OR i.title ILIKE ${pattern})`);
     }
-    if (filters.blocks !== undefined) query.andWhere(`jsonb_array_length(i.blocks) ${filters.blocks ? '>' : '='} 0`);
-    if (filters.contentSources !== undefined) query.andWhere(`jsonb_array_length(i.content_sources) ${filters.contentSources ? '>' : '='} 0`);
-    if (filters.owner) query.andWhere('i.owner_organization_id = :owner', { owner: filters.owner });
-    if (filters.target === 'all') query.andWhere(`i.target = 'all'`);
-    else if (filters.target) query.andWhere(`i.target IN (:target, 'all')`, { target: filters.target });
+    if (filters.category) where.push(`i.categories @> ARRAY[${param(filters.category)}::text]`);
+    if (filters.scope) where.push(`i.scopes @> ARRAY[${param(filters.scope)}::text]`);
+    if (filters.blockDomain) where.push(`i.block_domains @> ARRAY[${param(filters.blockDomain.toLowerCase())}::text]`);
+    if (filters.blocks !== undefined) where.push(`jsonb_array_length(i.blocks) ${filters.blocks ? '>' : '='} 0`);
+    if (filters.contentSources !== undefined) where.push(`jsonb_array_length(i.content_sources) ${filters.contentSources ? '>' : '='} 0`);
+    if (filters.owner) where.push(`i.owner_organization_id = ${param(filters.owner)}`);
+    if (filters.target === 'all') where.push(`i.target = 'all'`);
+    else if (filters.target) where.push(`i.target IN (${param(filters.target)}, 'all')`);
+    const condition = where.join(' AND ');
+    // The count needs the caller's membership (the visibility rule), not the owners.
+    const countSql = `SELECT count(*)::int AS count FROM integrations i ${callerMembershipJoin('$1')} WHERE ${condition}`;
+    const count = async () => (await this.sql.first<{ count: number }>(composedStatement('integrations_count', countSql), values))?.count ?? 0;
     const scope = [
       'integrations',
       caller.userId,
@@ -79,18 +112,26 @@ export class IntegrationsService {
       filters.owner ?? '',
       filters.target ?? '',
     ].join(':');
-    return this.paginator.paginate(query, [sortKey<IntegrationEntity>('i.name', 'ASC', 'text', (i) => i.name)], {
-      scope,
-      page: filters.page,
-      limit: filters.limit,
-    });
+    return this.paginator.paginateSql(
+      {
+        name: 'integrations_list',
+        sql: `SELECT ${viewedIntegrationColumns('$1')} FROM ${viewedIntegrationFrom('$1')} WHERE ${condition}`,
+        values,
+        item: viewedIntegrationFromRow,
+        count,
+        // Integrations number in the hundreds: counting them with the page costs less than a statement.
+        countSql,
+      },
+      [sortKey<ViewedIntegration>('i.name', 'ASC', 'text', (viewed) => viewed.integration.name)],
+      { scope, page: filters.page, limit: filters.limit },
+    );
   }
 
   /**
    * Publishes a first version, or the next version of an integration the organization already
    * publishes. Everything in the body replaces the previous version except absent `secrets`.
    */
-  async publish(name: string, caller: Caller, input: PublishIntegrationDto): Promise<IntegrationEntity> {
+  async publish(name: string, caller: Caller, input: PublishIntegrationDto): Promise<ViewedIntegration> {
     checkIntegrationName(name);
     const membership = await this.organizations.find(input.organization, caller.userId);
     if (!membership) throw new NotFoundException(`organization: no organization has the id ${input.organization}.`);
@@ -152,7 +193,10 @@ export class IntegrationsService {
         }
         const all = icon ? [icon, ...previews] : previews;
         if (all.length > 0) await tx.insert(IntegrationAssetEntity, all);
-        return integration;
+        // Read back in the transaction, under its row lock: the version this publication wrote,
+        // even when another one commits right after it.
+        const [row] = await tx.query(FIND_VIEWED.text, [name, caller.userId]);
+        return viewedIntegrationFromRow(row);
       });
     } catch (error) {
       // Two first publications of the same name at once: the primary key lets one win.

@@ -68,9 +68,14 @@ export class ShareLinksService {
     return this.keys.decrypt(PURPOSE, link.keyEncrypted);
   }
 
+  /** What a link with this key is found by (`key_hmac`, unique). */
+  hmacOf(key: string): string {
+    return this.keys.hmac(PURPOSE, key);
+  }
+
   /** The active link with this key, and its site; undefined for an unknown, inactive or deleted link's key. */
   async findActive(key: string): Promise<{ link: ShareLinkEntity; site: SiteEntity } | undefined> {
-    const link = await this.links.findOneBy({ keyHmac: this.keys.hmac(PURPOSE, key), active: true });
+    const link = await this.links.findOneBy({ keyHmac: this.hmacOf(key), active: true });
     if (!link) return undefined;
     const site = await this.sites.findOneBy({ id: link.siteId });
     return site ? { link, site } : undefined;

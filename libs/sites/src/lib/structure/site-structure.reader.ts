@@ -1,12 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { OrganizationContent, spaceVisibleToMembers } from '@docs/content';
+import { preparedStatement, SqlPool } from '@docs/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { SiteSectionGroupEntity } from '../section-groups/site-section-group.entity';
 import { SiteSectionEntity } from '../sections/site-section.entity';
 import { SiteSpaceEntity } from '../site-spaces/site-space.entity';
 import type { SiteEntity } from '../sites/site.entity';
 import { arrangeStructure, SiteStructure } from './site-structure';
+import { groupFromJson, sectionFromJson, siteSpaceFromJson, StructureJson, structureJson } from './structure-rows';
+
+const STRUCTURE = structureJson('$1');
+
+/** A site's structure (site spaces of live spaces) in one prepared statement. */
+const FIND_STRUCTURE = preparedStatement(
+  'sites_find_structure',
+  `SELECT ${STRUCTURE.groups} AS groups, ${STRUCTURE.sections} AS sections, ${STRUCTURE.siteSpaces} AS site_spaces`,
+);
+
+/** Viewers of reads, which never see the site spaces of deleted spaces. */
+export type StructureReadViewer = Exclude<StructureViewer, 'all'>;
 
 /**
  * Whose view: a member (site spaces of spaces they cannot read are left out), the site's
@@ -15,13 +28,27 @@ import { arrangeStructure, SiteStructure } from './site-structure';
 export type StructureViewer = OrganizationContent | 'audience' | 'all';
 
 /**
- * Loads the structure of a site in three queries (groups, sections, site spaces with their
- * spaces), whatever its size: every read of a structure, and every change that needs the
- * neighbours of an item, goes through it.
+ * Loads the structure of a site, whatever its size: reads in one prepared statement (`read`, or
+ * `fromJson` when the statement also carried the site and the caller's membership), changes in
+ * three queries of their transaction (`load`, which also sees deleted spaces).
  */
 @Injectable()
 export class SiteStructureReader {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: SqlPool,
+  ) {}
+
+  async read(site: SiteEntity, viewer: StructureReadViewer): Promise<SiteStructure> {
+    const row = await this.sql.first<StructureJson>(FIND_STRUCTURE, [site.id]);
+    return this.fromJson(site, row as StructureJson, viewer);
+  }
+
+  /** A structure read as `structureJson` columns, for the viewer. */
+  fromJson(site: SiteEntity, json: StructureJson, viewer: StructureReadViewer): SiteStructure {
+    const siteSpaces = json.site_spaces.map(siteSpaceFromJson);
+    return arrangeStructure(site, json.groups.map(groupFromJson), json.sections.map(sectionFromJson), this.readable(siteSpaces, viewer));
+  }
 
   async load(site: SiteEntity, viewer: StructureViewer, manager: EntityManager = this.dataSource.manager): Promise<SiteStructure> {
     // One after the other: in a transaction the three share one connection.
@@ -41,9 +68,18 @@ export class SiteStructureReader {
     return query;
   }
 
-  /** The SQL filter is coarse (a null default level on the space, a hidden parent); this applies the exact rule. */
+  /**
+   * The exact rule of who reads a site space: the caller's level on its space (admins: every
+   * one; the audience: every live one). `siteSpaces` below filters coarsely in SQL first;
+   * `structureJson` does not (a site holds few site spaces), so this alone decides there.
+   */
   readable(siteSpaces: SiteSpaceEntity[], viewer: StructureViewer): SiteSpaceEntity[] {
-    if (typeof viewer === 'string') return siteSpaces;
-    return siteSpaces.filter((siteSpace) => viewer.spaceLevel(siteSpace.space!) !== null);
+    return readableSiteSpaces(siteSpaces, viewer);
   }
+}
+
+/** `SiteStructureReader.readable`, for lists that read site spaces themselves. */
+export function readableSiteSpaces(siteSpaces: SiteSpaceEntity[], viewer: StructureViewer): SiteSpaceEntity[] {
+  if (typeof viewer === 'string') return siteSpaces;
+  return siteSpaces.filter((siteSpace) => viewer.spaceLevel(siteSpace.space!) !== null);
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { OrganizationContent, spaceVisibleToMembers } from '@docs/content';
+import type { OrganizationContent } from '@docs/content';
 import { preparedStatement, SqlPool } from '@docs/platform';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { SiteSectionGroupEntity } from '../section-groups/site-section-group.entity';
 import { SiteSectionEntity } from '../sections/site-section.entity';
 import { SiteSpaceEntity } from '../site-spaces/site-space.entity';
@@ -18,67 +17,47 @@ const FIND_STRUCTURE = preparedStatement(
   `SELECT ${STRUCTURE.groups} AS groups, ${STRUCTURE.sections} AS sections, ${STRUCTURE.siteSpaces} AS site_spaces`,
 );
 
-/** Viewers of reads, which never see the site spaces of deleted spaces. */
-export type StructureReadViewer = Exclude<StructureViewer, 'all'>;
-
 /**
- * Whose view: a member (site spaces of spaces they cannot read are left out), the site's
- * audience (every live space), or `all` (every row, deleted spaces included: what writes need).
+ * Whose view of a structure: a member (site spaces of spaces they cannot read are left out) or
+ * the site's audience (every live space). Nobody reads the site spaces of deleted spaces.
  */
-export type StructureViewer = OrganizationContent | 'audience' | 'all';
+export type StructureViewer = OrganizationContent | 'audience';
 
 /**
  * Loads the structure of a site, whatever its size: reads in one prepared statement (`read`, or
  * `fromJson` when the statement also carried the site and the caller's membership), changes in
- * three queries of their transaction (`load`, which also sees deleted spaces).
+ * three queries of their transaction (`loadForChange`, which also sees deleted spaces).
  */
 @Injectable()
 export class SiteStructureReader {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly sql: SqlPool,
-  ) {}
+  constructor(private readonly sql: SqlPool) {}
 
-  async read(site: SiteEntity, viewer: StructureReadViewer): Promise<SiteStructure> {
+  async read(site: SiteEntity, viewer: StructureViewer): Promise<SiteStructure> {
     const row = await this.sql.first<StructureJson>(FIND_STRUCTURE, [site.id]);
     return this.fromJson(site, row as StructureJson, viewer);
   }
 
   /** A structure read as `structureJson` columns, for the viewer. */
-  fromJson(site: SiteEntity, json: StructureJson, viewer: StructureReadViewer): SiteStructure {
-    const siteSpaces = json.site_spaces.map(siteSpaceFromJson);
-    return arrangeStructure(site, json.groups.map(groupFromJson), json.sections.map(sectionFromJson), this.readable(siteSpaces, viewer));
+  fromJson(site: SiteEntity, json: StructureJson, viewer: StructureViewer): SiteStructure {
+    const siteSpaces = readableSiteSpaces(json.site_spaces.map(siteSpaceFromJson), viewer);
+    return arrangeStructure(site, json.groups.map(groupFromJson), json.sections.map(sectionFromJson), siteSpaces);
   }
 
-  async load(site: SiteEntity, viewer: StructureViewer, manager: EntityManager = this.dataSource.manager): Promise<SiteStructure> {
+  /** Every row of the structure, site spaces of deleted spaces included: what a change works on, in its transaction. */
+  async loadForChange(site: SiteEntity, manager: EntityManager): Promise<SiteStructure> {
     // One after the other: in a transaction the three share one connection.
     const groups = await manager.find(SiteSectionGroupEntity, { where: { siteId: site.id } });
     const sections = await manager.find(SiteSectionEntity, { where: { siteId: site.id } });
-    const siteSpaces = await this.siteSpaces(manager, viewer).andWhere('ss.site_id = :siteId', { siteId: site.id }).getMany();
-    return arrangeStructure(site, groups, sections, this.readable(siteSpaces, viewer));
-  }
-
-  /** Site spaces with their (live) space, for the viewer; alias `ss` and `s` (the space). */
-  siteSpaces(manager: EntityManager, viewer: StructureViewer) {
-    const query = manager.createQueryBuilder(SiteSpaceEntity, 'ss').innerJoinAndSelect('ss.space', 's');
-    if (viewer !== 'all') query.andWhere('s.deleted_at IS NULL');
-    if (typeof viewer !== 'string' && viewer.orgRole !== 'admin') {
-      query.andWhere(spaceVisibleToMembers(':hidden'), { hidden: viewer.hiddenCollectionIds() });
-    }
-    return query;
-  }
-
-  /**
-   * The exact rule of who reads a site space: the caller's level on its space (admins: every
-   * one; the audience: every live one). `siteSpaces` below filters coarsely in SQL first;
-   * `structureJson` does not (a site holds few site spaces), so this alone decides there.
-   */
-  readable(siteSpaces: SiteSpaceEntity[], viewer: StructureViewer): SiteSpaceEntity[] {
-    return readableSiteSpaces(siteSpaces, viewer);
+    const siteSpaces = await manager.find(SiteSpaceEntity, { where: { siteId: site.id }, relations: { space: true } });
+    return arrangeStructure(site, groups, sections, siteSpaces);
   }
 }
 
-/** `SiteStructureReader.readable`, for lists that read site spaces themselves. */
+/**
+ * The exact rule of who reads a site space: the caller's level on its space (admins: every one;
+ * the audience: every live one, as the statements bring them). The statements do not filter in
+ * SQL (a site holds few site spaces), so this alone decides.
+ */
 export function readableSiteSpaces(siteSpaces: SiteSpaceEntity[], viewer: StructureViewer): SiteSpaceEntity[] {
   if (typeof viewer === 'string') return siteSpaces;
   return siteSpaces.filter((siteSpace) => viewer.spaceLevel(siteSpace.space!) !== null);

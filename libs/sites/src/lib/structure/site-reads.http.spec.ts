@@ -84,6 +84,15 @@ describe('site reads', () => {
     }
   });
 
+  it('share keys: an active link of this site is taken, an inactive one is refused (400)', async () => {
+    const link = (await t.http.as(admin).post(`${base}/share-links`, { name: 'Partner' })).body;
+    const key = new URL(link.urls.published).searchParams.get('share')!;
+    for (const path of ['structure', 'sections']) expect((await t.http.as(reader).get(`${base}/${path}`, { query: { shareKey: key } })).status).toBe(200);
+    await t.http.as(admin).patch(`${base}/share-links/${link.id}`, { active: false });
+    for (const path of ['structure', 'sections']) expect((await t.http.as(reader).get(`${base}/${path}`, { query: { shareKey: key } })).status).toBe(400);
+    await t.http.as(admin).delete(`${base}/share-links/${link.id}`);
+  });
+
   it('published: every live space for the audience, sections left empty hidden, siteSpaces counts live ones', async () => {
     const published = (await t.http.as(reader).get(`${base}/published`)).body;
     expect(published.site.siteSpaces).toBe(4);

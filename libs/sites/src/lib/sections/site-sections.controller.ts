@@ -33,8 +33,9 @@ export class SiteSectionsController {
   ): Promise<ListEnvelope<SiteSectionDto>> {
     const context = await this.access.site(organizationId, siteId, caller, 'read', 'read sites');
     const shareKey = await this.shareLinks.requireKeyOf(siteId, query.shareKey);
-    const [page, structure] = await Promise.all([this.sections.list(context, query), this.views.load(context)]);
-    return toListEnvelope(page, (section) => this.presenter.sectionOf(structure, section, { viewer: context.org, shareKey }));
+    const page = await this.sections.list(context, query);
+    const view = { viewer: context.org, shareKey };
+    return toListEnvelope(page, (item) => this.presenter.section(context.site, item.section, item.siteSpaces, view));
   }
 
   @Post()

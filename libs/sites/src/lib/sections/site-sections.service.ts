@@ -1,18 +1,42 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ContentAccess } from '@docs/content';
-import { Clock, newId, Page, Paginator, sortKey } from '@docs/platform';
+import { Clock, newId, Page, Paginator, preparedStatement, sortKey, SqlPool } from '@docs/platform';
 import { DataSource, In } from 'typeorm';
 import type { SiteContext } from '../access/site-access';
 import { assertCondition } from '../conditions/site-conditions';
 import { insertSiteSpace, requirePublishableSpace } from '../site-spaces/site-space-factory';
 import { SiteSpaceEntity } from '../site-spaces/site-space.entity';
 import { slugOf, uniquePath } from '../structure/paths';
-import type { SiteStructure } from '../structure/site-structure';
+import { byPosition, SiteStructure } from '../structure/site-structure';
+import { readableSiteSpaces } from '../structure/site-structure.reader';
+import { sectionColumns, sectionFromRow, SITE_SPACE_WITH_SPACE_JSON, siteSpaceFromJson } from '../structure/structure-rows';
 import { SiteWriter } from '../structure/site-writer';
 import { keyFor } from '../structure/structure-order';
 import type { CreateSectionDto, UpdateSectionDto } from './dto/section.dtos';
 import { SiteSectionEntity } from './site-section.entity';
+
+/** A section of a list page, with what presenting it needs. */
+export interface SectionListItem {
+  section: SiteSectionEntity;
+  /** Its group's order key (null outside any group): where it sits in the root order. */
+  groupPosition: string | null;
+  /** The site spaces of live spaces the caller can read, in order. */
+  siteSpaces: SiteSpaceEntity[];
+}
+
+/** Sections of a site ($1) with their group's order key and their site spaces (of live spaces). */
+const SECTION_PAGE = `SELECT ${sectionColumns('sec')}, g.position AS group_position,
+       (SELECT COALESCE(json_agg(${SITE_SPACE_WITH_SPACE_JSON}), '[]'::json)
+          FROM site_spaces ss JOIN spaces s ON s.id = ss.space_id
+         WHERE ss.section_id = sec.id AND s.deleted_at IS NULL) AS site_spaces
+  FROM site_sections sec
+  LEFT JOIN site_section_groups g ON g.id = sec.group_id
+ WHERE sec.site_id = $1`;
+
+/** Their number: carried by the first page's statement; asked alone only for an empty page after a cursor. */
+const SECTION_COUNT = `SELECT count(*)::int AS count FROM site_sections WHERE site_id = $1`;
+const COUNT_SECTIONS = preparedStatement('sites_count_sections', SECTION_COUNT);
 
 /** Sections of a site: each holds one or more site spaces; one of them is the default. */
 @Injectable()
@@ -22,23 +46,36 @@ export class SiteSectionsService {
     private readonly content: ContentAccess,
     private readonly writer: SiteWriter,
     private readonly paginator: Paginator,
+    private readonly sql: SqlPool,
     private readonly clock: Clock,
   ) {}
 
-  /** In structure order: root items by position, a group's sections in place of the group. */
-  list(context: SiteContext, page: { page?: string; limit?: number }): Promise<Page<SiteSectionEntity>> {
-    const query = this.dataSource
-      .createQueryBuilder(SiteSectionEntity, 'sec')
-      .leftJoinAndSelect('sec.group', 'g')
-      .where('sec.site_id = :siteId', { siteId: context.site.id });
-    return this.paginator.paginate(
-      query,
+  /**
+   * In structure order: root items by position, a group's sections in place of the group. Each
+   * section comes with the site spaces the caller can read, in order: one prepared statement per
+   * page (the page, its count and each section's site spaces aggregated in it).
+   */
+  list(context: SiteContext, page: { page?: string; limit?: number }): Promise<Page<SectionListItem>> {
+    const siteId = context.site.id;
+    return this.paginator.paginateSql<SectionListItem>(
+      {
+        name: 'sites_section_page',
+        sql: SECTION_PAGE,
+        values: [siteId],
+        countSql: SECTION_COUNT,
+        count: async () => (await this.sql.first<{ count: number }>(COUNT_SECTIONS, [siteId]))?.count ?? 0,
+        item: (row) => ({
+          section: sectionFromRow(row),
+          groupPosition: row.group_position,
+          siteSpaces: readableSiteSpaces((row.site_spaces as unknown[][]).map(siteSpaceFromJson), context.org).sort(byPosition),
+        }),
+      },
       [
-        sortKey<SiteSectionEntity>('COALESCE(g.position, sec.position)', 'ASC', 'text', (s) => s.group?.position ?? s.position),
-        sortKey<SiteSectionEntity>('sec.position', 'ASC', 'text', (s) => s.position),
-        sortKey<SiteSectionEntity>('sec.id', 'ASC', 'text', (s) => s.id),
+        sortKey<SectionListItem>('COALESCE(g.position, sec.position)', 'ASC', 'text', (item) => item.groupPosition ?? item.section.position),
+        sortKey<SectionListItem>('sec.position', 'ASC', 'text', (item) => item.section.position),
+        sortKey<SectionListItem>('sec.id', 'ASC', 'text', (item) => item.section.id),
       ],
-      { scope: ['site-sections', context.site.id].join(':'), page: page.page, limit: page.limit },
+      { scope: ['site-sections', siteId].join(':'), page: page.page, limit: page.limit },
     );
   }
 

@@ -1,12 +1,18 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Clock, EncryptionKeys, newId, Page, Paginator, randomBase62, sortKey } from '@docs/platform';
+import { Clock, EncryptionKeys, newId, Page, Paginator, preparedStatement, randomBase62, sortKey, SqlPool } from '@docs/platform';
 import { Repository } from 'typeorm';
 import type { SiteContext } from '../access/site-access';
 import { SiteEntity } from '../sites/site.entity';
 import { ShareLinkEntity } from './share-link.entity';
 
 const PURPOSE = 'site-share-link';
+
+/** Whether the key HMAC $1 is an active share link's of site $2 (on the unique `key_hmac` index). */
+const FIND_ACTIVE_KEY_OF_SITE = preparedStatement(
+  'sites_find_active_share_key',
+  `SELECT 1 AS found FROM site_share_links WHERE key_hmac = $1 AND active AND site_id = $2`,
+);
 
 /**
  * Share links of share-link sites. A key is 32 random base-62 characters (190 bits). It is found
@@ -20,6 +26,7 @@ export class ShareLinksService {
     @InjectRepository(SiteEntity) private readonly sites: Repository<SiteEntity>,
     private readonly keys: EncryptionKeys,
     private readonly paginator: Paginator,
+    private readonly sql: SqlPool,
     private readonly clock: Clock,
   ) {}
 
@@ -68,9 +75,14 @@ export class ShareLinksService {
     return this.keys.decrypt(PURPOSE, link.keyEncrypted);
   }
 
+  /** What a link with this key is found by (`key_hmac`, unique). */
+  hmacOf(key: string): string {
+    return this.keys.hmac(PURPOSE, key);
+  }
+
   /** The active link with this key, and its site; undefined for an unknown, inactive or deleted link's key. */
   async findActive(key: string): Promise<{ link: ShareLinkEntity; site: SiteEntity } | undefined> {
-    const link = await this.links.findOneBy({ keyHmac: this.keys.hmac(PURPOSE, key), active: true });
+    const link = await this.links.findOneBy({ keyHmac: this.hmacOf(key), active: true });
     if (!link) return undefined;
     const site = await this.sites.findOneBy({ id: link.siteId });
     return site ? { link, site } : undefined;
@@ -79,8 +91,8 @@ export class ShareLinksService {
   /** `shareKey` of a read of this site: undefined when absent, 400 unless it is an active link's key of this very site. */
   async requireKeyOf(siteId: string, shareKey: string | undefined): Promise<string | undefined> {
     if (shareKey === undefined) return undefined;
-    const found = await this.findActive(shareKey);
-    if (!found || found.site.id !== siteId) throw new BadRequestException('shareKey: no active share link of this site has this key.');
+    const found = await this.sql.first(FIND_ACTIVE_KEY_OF_SITE, [this.hmacOf(shareKey), siteId]);
+    if (!found) throw new BadRequestException('shareKey: no active share link of this site has this key.');
     return shareKey;
   }
 

@@ -20,7 +20,7 @@ export class SiteSpaceShareUrls extends SpaceShareUrls {
     if (!found || found.site.organizationId !== space.organizationId) throw new BadRequestException('shareKey: no active share link has this key.');
     const { site } = found;
     if (!site.published) return undefined;
-    const structure = await this.reader.load(site, 'audience');
+    const structure = await this.reader.read(site, 'audience');
     const containers = [...structure.sections.map((section) => ({ section, list: structure.siteSpaces.get(section.id) ?? [] })), { section: null, list: structure.siteSpaces.get('') ?? [] }];
     for (const { section, list } of containers) {
       const siteSpace = list.find((s) => s.spaceId === space.id);

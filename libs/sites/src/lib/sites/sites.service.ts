@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { ContentAccess, OrganizationContent, SpaceEntity, SpacesService } from '@docs/content';
 import type { Caller } from '@docs/identity';
-import { Clock, containsPattern, EncryptionKeys, newId, Page, Paginator, randomBase62, sortKey } from '@docs/platform';
+import { Clock, containsPattern, EncryptionKeys, newId, Page, Paginator, preparedStatement, randomBase62, sortKey, SqlPool } from '@docs/platform';
 import { DataSource, In, Repository } from 'typeorm';
 import type { SiteContext } from '../access/site-access';
 import { SiteSectionEntity } from '../sections/site-section.entity';
@@ -15,6 +15,13 @@ import { SiteEntity } from './site.entity';
 
 export const VISITOR_KEY_PURPOSE = 'site-visitor-key';
 
+/** Site spaces of live spaces, per site of the array $1. */
+const SITE_SPACE_COUNTS = preparedStatement(
+  'sites_site_space_counts',
+  `SELECT ss.site_id, count(*)::int AS count FROM site_spaces ss JOIN spaces s ON s.id = ss.space_id
+    WHERE ss.site_id = ANY($1) AND s.deleted_at IS NULL GROUP BY ss.site_id`,
+);
+
 /** Sites of an organization: create, list, read, configure, publish, delete. */
 @Injectable()
 export class SitesService {
@@ -25,6 +32,7 @@ export class SitesService {
     private readonly spaceService: SpacesService,
     private readonly writer: SiteWriter,
     private readonly paginator: Paginator,
+    private readonly sql: SqlPool,
     private readonly clock: Clock,
     private readonly keys: EncryptionKeys,
   ) {}
@@ -48,12 +56,8 @@ export class SitesService {
   /** Site spaces of live spaces, per site: the `siteSpaces` count of each (one query for a page). */
   async siteSpaceCounts(siteIds: string[]): Promise<Map<string, number>> {
     if (siteIds.length === 0) return new Map();
-    const rows: { site_id: string; count: string }[] = await this.dataSource.query(
-      `SELECT ss.site_id, count(*) AS count FROM site_spaces ss JOIN spaces s ON s.id = ss.space_id
-        WHERE ss.site_id = ANY($1) AND s.deleted_at IS NULL GROUP BY ss.site_id`,
-      [siteIds],
-    );
-    return new Map(rows.map((row) => [row.site_id, Number(row.count)]));
+    const rows = await this.sql.rows<{ site_id: string; count: number }>(SITE_SPACE_COUNTS, [siteIds]);
+    return new Map(rows.map((row) => [row.site_id, row.count]));
   }
 
   async create(organizationId: string, caller: Caller, org: OrganizationContent, input: CreateSiteDto): Promise<SiteEntity> {

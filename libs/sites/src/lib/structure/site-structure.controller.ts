@@ -35,8 +35,8 @@ export class SiteStructureController {
     @Param('siteId') siteId: string,
     @Query() query: ShareKeyQueryDto,
   ): Promise<SiteStructureDto> {
-    const context = await this.access.site(organizationId, siteId, caller, 'read', 'read sites');
-    return this.views.structure(context, await this.shareLinks.requireKeyOf(siteId, query.shareKey));
+    const { context, structure } = await this.access.readStructure(organizationId, siteId, caller, 'read sites');
+    return this.views.present(context, structure, await this.shareLinks.requireKeyOf(siteId, query.shareKey));
   }
 
   @Patch('structure/sort')

@@ -21,7 +21,8 @@ export interface SiteStructure {
   siteSpaces: Map<string, SiteSpaceEntity[]>;
 }
 
-const byPosition = <T extends { position: string; id: string }>(a: T, b: T) =>
+/** Structure order within one list: by order key, then id (keys are unique in practice; the id makes it total). */
+export const byPosition = <T extends { position: string; id: string }>(a: T, b: T) =>
   a.position < b.position ? -1 : a.position > b.position ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 /** Arranges loaded rows into a SiteStructure (pure: the order comes from the position keys). */

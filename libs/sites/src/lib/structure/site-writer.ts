@@ -31,8 +31,8 @@ export class SiteWriter {
     try {
       return await this.dataSource.transaction(async (tx) => {
         await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`site-structure:${site.id}`]);
-        const result = await work(tx, await this.reader.load(site, 'all', tx));
-        await this.repairDefaults(tx, await this.reader.load(site, 'all', tx));
+        const result = await work(tx, await this.reader.loadForChange(site, tx));
+        await this.repairDefaults(tx, await this.reader.loadForChange(site, tx));
         return result;
       });
     } catch (error) {

@@ -14,11 +14,12 @@ export class StructureViews {
   ) {}
 
   load(context: SiteContext): Promise<SiteStructure> {
-    return this.reader.load(context.site, context.org);
+    return this.reader.read(context.site, context.org);
   }
 
-  async structure(context: SiteContext, shareKey?: string): Promise<SiteStructureDto> {
-    return this.presenter.structure(await this.load(context), { viewer: context.org, shareKey });
+  /** The whole structure, loaded with the context (`SiteAccess.readStructure`). */
+  present(context: SiteContext, structure: SiteStructure, shareKey?: string): SiteStructureDto {
+    return this.presenter.structure(structure, { viewer: context.org, shareKey });
   }
 
   async section(context: SiteContext, sectionId: string, loaded?: SiteStructure, shareKey?: string): Promise<SiteSectionDto> {

@@ -127,13 +127,18 @@ const COUNT_STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 const STATEMENT_COUNTER = join(__dirname, 'statement-counter.js');
 
 async function countStatements(scenarios: Scenario[], pid: number, file: string): Promise<string[]> {
-  const dump = async (): Promise<{ requests: number; statements: Record<string, number> }> => {
+  const dump = async (): Promise<{ requests: number; statements: Record<string, number>; plans: Record<string, { generic: number; custom: number }> }> => {
     rmSync(file, { force: true });
     process.kill(pid, 'SIGUSR2');
     for (let i = 0; i < 100 && !existsSync(file); i++) await sleep(20);
     return JSON.parse(readFileSync(file, 'utf8'));
   };
-  const lines = ['| scenario | statements per request | which (per request) |', '|---|---:|---|'];
+  const lines = [
+    'Per request, by name; a prepared statement PostgreSQL plans again on every execution (it never settled on a generic plan) is marked "custom".',
+    '',
+    '| scenario | statements per request | which (per request) |',
+    '|---|---:|---|',
+  ];
   for (const scenario of scenarios) {
     for (let i = 0; i < 5; i++) await (await fetch(scenario.url, { headers: { Authorization: `Bearer ${TOKEN}` } })).arrayBuffer(); // warm-up
     await dump();
@@ -142,9 +147,13 @@ async function countStatements(scenarios: Scenario[], pid: number, file: string)
       if (!res.ok) throw new Error(`${scenario.url} answered ${res.status}`);
       await res.arrayBuffer();
     }
-    const { requests, statements } = await dump();
+    const { requests, statements, plans } = await dump();
     const total = Object.values(statements).reduce((sum, n) => sum + n, 0);
-    const which = Object.entries(statements).map(([name, n]) => `${name} ${(n / requests).toFixed(2).replace(/\.00$/, '')}`);
+    const which = Object.entries(statements).map(([name, n]) => {
+      const plan = plans[name];
+      const custom = plan && plan.custom > plan.generic ? ' (custom)' : '';
+      return `${name} ${(n / requests).toFixed(2).replace(/\.00$/, '')}${custom}`;
+    });
     lines.push(`| ${scenario.name} | ${(total / requests).toFixed(2)} | ${which.join('; ').replace(/\|/g, '\\|')} |`);
   }
   return lines;

@@ -116,6 +116,20 @@ export function spaceColumns(alias: string): string {
     .join(', ');
 }
 
+/**
+ * SQL: the collection tree of organization `org` (e.g. `$1`) as one JSON value,
+ * `[[id, parent_id, default_level], ...]`: what `organizationContentOf` reads.
+ */
+export function collectionTreeJson(org: string): string {
+  return `(SELECT COALESCE(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json)
+             FROM collections c WHERE c.organization_id = ${org})`;
+}
+
+const COLLECTION_TREE_JSON = collectionTreeJson('$1');
+
+/** The JSON of `collectionTreeJson`, as pg hands it over. */
+export type CollectionTreeJson = [string, string | null, DefaultLevel][];
+
 const SPACE_COLUMNS = spaceColumns('t');
 
 /**
@@ -163,8 +177,7 @@ const FIND_COLLECTION = preparedStatement(
 const ORGANIZATION_CONTENT = preparedStatement(
   'content_organization_scope',
   `SELECT m.role,
-          (SELECT COALESCE(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json)
-             FROM collections c WHERE c.organization_id = $1) AS tree
+          ${COLLECTION_TREE_JSON} AS tree
      FROM organization_members m
     WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`,
 );
@@ -177,8 +190,7 @@ const SPACE_GROUPS_JSON = `(SELECT COALESCE(json_agg(json_build_array(g.parent_k
 const ORGANIZATION_SPACES = preparedStatement(
   'content_organization_spaces',
   `SELECT m.role,
-          (SELECT COALESCE(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json)
-             FROM collections c WHERE c.organization_id = $1) AS tree,
+          ${COLLECTION_TREE_JSON} AS tree,
           ${SPACE_GROUPS_JSON} AS groups
      FROM organization_members m
     WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`,
@@ -193,8 +205,7 @@ const SPACE_GROUPS_UNDER = preparedStatement(
 /** The collection tree and the live spaces by group, of an organization (nobody's role in it). */
 const SPACE_REACH = preparedStatement(
   'content_space_reach',
-  `SELECT (SELECT COALESCE(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json)
-             FROM collections c WHERE c.organization_id = $1) AS tree,
+  `SELECT ${COLLECTION_TREE_JSON} AS tree,
           ${SPACE_GROUPS_JSON} AS groups`,
 );
 
@@ -202,8 +213,7 @@ const SPACE_REACH = preparedStatement(
 const SPACE_REACH_WITH_MEMBER = preparedStatement(
   'content_space_reach_with_member',
   `SELECT m.user_id IS NOT NULL AS member, m.role,
-          (SELECT COALESCE(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json)
-             FROM collections c WHERE c.organization_id = $1) AS tree,
+          ${COLLECTION_TREE_JSON} AS tree,
           ${SPACE_GROUPS_JSON} AS groups
      FROM (SELECT 1) AS one
      LEFT JOIN organization_members m ON m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`,
@@ -211,8 +221,7 @@ const SPACE_REACH_WITH_MEMBER = preparedStatement(
 
 const COLLECTION_TREE = preparedStatement(
   'content_collection_tree',
-  `SELECT COALESCE(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json) AS tree
-     FROM collections c WHERE c.organization_id = $1`,
+  `SELECT ${COLLECTION_TREE_JSON} AS tree`,
 );
 
 interface MembershipColumns {
@@ -260,8 +269,13 @@ export function collectionFromRow(row: Record<string, any>): CollectionEntity {
   });
 }
 
-function treeFromJson(tree: [string, string | null, DefaultLevel][]): CollectionNode[] {
+function treeFromJson(tree: CollectionTreeJson): CollectionNode[] {
   return tree.map(([id, parentId, defaultLevel]) => ({ id, parentId, defaultLevel }));
+}
+
+/** A caller's view of an organization from their role and its `collectionTreeJson`. */
+export function organizationContentOf(organizationId: string, role: MemberRoleOrGuest, tree: CollectionTreeJson, groups: SpaceGroup[] = []): OrganizationContent {
+  return new OrganizationContent(organizationId, role, capsOfTree(treeFromJson(tree)), groups);
 }
 
 function groupsFromJson(groups: [string, string, number][]): SpaceGroup[] {
@@ -338,39 +352,39 @@ export class ContentAccess {
    * and for checks at the top level. 404 for non-members.
    */
   async requireOrganization(organizationId: string, caller: Caller): Promise<OrganizationContent> {
-    const row = await this.sql.first<{ role: MemberRoleOrGuest; tree: [string, string | null, DefaultLevel][] }>(
+    const row = await this.sql.first<{ role: MemberRoleOrGuest; tree: CollectionTreeJson }>(
       ORGANIZATION_CONTENT,
       [organizationId, caller.userId],
     );
     if (!row) throw new NotFoundException(`No organization has the id ${organizationId}.`);
-    return new OrganizationContent(organizationId, row.role, capsOfTree(treeFromJson(row.tree)));
+    return organizationContentOf(organizationId, row.role, row.tree);
   }
 
   /** `requireOrganization`, with the organization's live spaces by group for counting them. */
   async requireOrganizationSpaces(organizationId: string, caller: Caller): Promise<OrganizationContent> {
-    const row = await this.sql.first<{ role: MemberRoleOrGuest; tree: [string, string | null, DefaultLevel][]; groups: [string, string, number][] }>(
+    const row = await this.sql.first<{ role: MemberRoleOrGuest; tree: CollectionTreeJson; groups: [string, string, number][] }>(
       ORGANIZATION_SPACES,
       [organizationId, caller.userId],
     );
     if (!row) throw new NotFoundException(`No organization has the id ${organizationId}.`);
-    return new OrganizationContent(organizationId, row.role, capsOfTree(treeFromJson(row.tree)), groupsFromJson(row.groups));
+    return organizationContentOf(organizationId, row.role, row.tree, groupsFromJson(row.groups));
   }
 
   /** The organization's collection caps and live spaces by group, with nobody's role (Member.spaces). */
   async spaceReach(organizationId: string): Promise<OrganizationContent> {
-    const row = await this.sql.first<{ tree: [string, string | null, DefaultLevel][]; groups: [string, string, number][] }>(SPACE_REACH, [
+    const row = await this.sql.first<{ tree: CollectionTreeJson; groups: [string, string, number][] }>(SPACE_REACH, [
       organizationId,
     ]);
-    return new OrganizationContent(organizationId, null, capsOfTree(treeFromJson(row?.tree ?? [])), groupsFromJson(row?.groups ?? []));
+    return organizationContentOf(organizationId, null, row?.tree ?? [], groupsFromJson(row?.groups ?? []));
   }
 
   /** `spaceReach` with a user's active membership of the organization (undefined: none), in one round trip. */
   async spaceReachWithMember(organizationId: string, userId: string): Promise<{ member?: { role: MemberRoleOrGuest }; scope: OrganizationContent }> {
-    const row = await this.sql.first<{ member: boolean; role: MemberRoleOrGuest; tree: [string, string | null, DefaultLevel][]; groups: [string, string, number][] }>(
+    const row = await this.sql.first<{ member: boolean; role: MemberRoleOrGuest; tree: CollectionTreeJson; groups: [string, string, number][] }>(
       SPACE_REACH_WITH_MEMBER,
       [organizationId, userId],
     );
-    const scope = new OrganizationContent(organizationId, null, capsOfTree(treeFromJson(row?.tree ?? [])), groupsFromJson(row?.groups ?? []));
+    const scope = organizationContentOf(organizationId, null, row?.tree ?? [], groupsFromJson(row?.groups ?? []));
     return { member: row?.member ? { role: row.role } : undefined, scope };
   }
 
@@ -427,7 +441,7 @@ export class ContentAccess {
 
   /** The caps of every collection of an organization (nobody's role in it). */
   async collectionCaps(organizationId: string): Promise<Map<string, ContentCap>> {
-    const row = await this.sql.first<{ tree: [string, string | null, DefaultLevel][] }>(COLLECTION_TREE, [organizationId]);
+    const row = await this.sql.first<{ tree: CollectionTreeJson }>(COLLECTION_TREE, [organizationId]);
     return capsOfTree(treeFromJson(row?.tree ?? []));
   }
 }

@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { capsOfTree, ContentAccess, DefaultLevel, OrganizationContent } from '@docs/content';
+import { collectionTreeJson, CollectionTreeJson, ContentAccess, OrganizationContent, organizationContentOf } from '@docs/content';
 import type { Caller, MemberRoleOrGuest } from '@docs/identity';
 import { preparedStatement, SqlPool } from '@docs/platform';
 import type { SiteEntity } from '../sites/site.entity';
@@ -24,10 +24,7 @@ export type SiteNeed = 'read' | 'manage';
  * `content_organization_scope` reads it) and the site if it belongs to the organization: no row
  * for a non-member, a row without site for an unknown site. $1 organization, $2 user, $3 site.
  */
-const SCOPE_AND_SITE = `SELECT m.role AS member_role,
-          (SELECT COALESCE(json_agg(json_build_array(c.id, c.parent_id, c.default_level)), '[]'::json)
-             FROM collections c WHERE c.organization_id = $1) AS tree,
-          ${siteColumns('st')}`;
+const SCOPE_AND_SITE = `SELECT m.role AS member_role, ${collectionTreeJson('$1')} AS tree, ${siteColumns('st')}`;
 const FROM_MEMBERSHIP = `FROM organization_members m
      LEFT JOIN sites st ON st.id = $3 AND st.organization_id = $1
     WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`;
@@ -45,7 +42,7 @@ const FIND_SITE_STRUCTURE = preparedStatement(
 
 interface ScopeRow extends Record<string, any> {
   member_role: MemberRoleOrGuest;
-  tree: [string, string | null, DefaultLevel][];
+  tree: CollectionTreeJson;
 }
 
 /**
@@ -84,7 +81,7 @@ export class SiteAccess {
 /** The checks of `SiteAccess.site` on a FIND_SITE row, in their order: organization, site, role. */
 function contextOf(row: ScopeRow | undefined, organizationId: string, siteId: string, caller: Caller, need: SiteNeed, action: string): SiteContext {
   if (!row) throw new NotFoundException(`No organization has the id ${organizationId}.`);
-  const org = new OrganizationContent(organizationId, row.member_role, capsOfTree(row.tree.map(([id, parentId, defaultLevel]) => ({ id, parentId, defaultLevel }))));
+  const org = organizationContentOf(organizationId, row.member_role, row.tree);
   if (!sitePolicy.read(org.orgRole) || row.id === null) throw siteNotFound(siteId);
   if (need === 'manage' && !sitePolicy.manage(org.orgRole)) throw new ForbiddenException(`Only members with the admin role can ${action}.`);
   return { site: siteFromRow(row), caller, org };

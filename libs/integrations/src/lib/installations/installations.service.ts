@@ -5,6 +5,7 @@ import { Clock, newId, Page, Paginator, sortKey } from '@docs/platform';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
 import { configurationProblems } from '../integrations/configuration-schema';
 import type { IntegrationEntity } from '../integrations/integration.entity';
+import type { PresentedIntegration } from '../integrations/viewed-integration';
 import type { ConfigurationLevel } from '../integrations/integration-values';
 import { IntegrationsService } from '../integrations/integrations.service';
 import type { InstallIntegrationDto, UpdateInstallationDto } from './dto/installation-bodies.dto';
@@ -12,7 +13,7 @@ import { InstallationEntity } from './installation.entity';
 
 /** An installation as one caller sees it. */
 export interface InstallationView {
-  integration: IntegrationEntity;
+  integration: PresentedIntegration;
   installation: InstallationEntity;
   /** The caller is an admin of the organization it is installed on: they may change it. */
   canManage: boolean;
@@ -67,17 +68,13 @@ export class InstallationsService {
 
   /** The installation if the caller may see it; 404 otherwise (also for another integration's id). */
   async require(name: string, installationId: string, caller: Caller): Promise<InstallationView> {
-    const integration = await this.integrations.requireVisible(name, caller);
+    // The caller's role in the owning organization comes with the integration.
+    const { integration, viewer } = await this.integrations.requireViewed(name, caller);
     const installation = await this.installations.findOneBy({ id: installationId, integrationName: name });
     const notFound = () => new NotFoundException(`No installation of ${name} has the id ${installationId}.`);
     if (!installation) throw notFound();
-    const [membership, ownerMembership] = await Promise.all([
-      this.organizations.find(installation.organizationId, caller.userId),
-      installation.organizationId === integration.ownerOrganizationId
-        ? undefined
-        : this.organizations.find(integration.ownerOrganizationId, caller.userId),
-    ]);
-    const ownerAdmin = (installation.organizationId === integration.ownerOrganizationId ? membership : ownerMembership)?.role === 'admin';
+    const membership = await this.organizations.find(installation.organizationId, caller.userId);
+    const ownerAdmin = viewer.role === 'admin';
     if (!(membership && membership.role !== null) && !ownerAdmin) throw notFound();
     return { integration, installation, canManage: membership?.role === 'admin' };
   }
@@ -90,8 +87,8 @@ export class InstallationsService {
 
   /** Newest first: the installations the caller may see. */
   async list(name: string, caller: Caller, filters: { externalId?: string; page?: string; limit?: number }): Promise<Page<InstallationEntity>> {
-    const integration = await this.integrations.requireVisible(name, caller);
-    const ownerAdmin = (await this.organizations.find(integration.ownerOrganizationId, caller.userId))?.role === 'admin';
+    const { viewer } = await this.integrations.requireViewed(name, caller);
+    const ownerAdmin = viewer.role === 'admin';
     const query = this.installations.createQueryBuilder('ii').where('ii.integration_name = :name', { name });
     if (!ownerAdmin) {
       const memberships = await this.organizations.memberships(caller.userId);
@@ -147,7 +144,7 @@ export class InstallationsService {
  * The configuration checked against the integration's schema for `level`, with defaults filled
  * in; 400 naming each problem. Absent: an empty configuration, checked the same way.
  */
-export function checkedConfiguration(integration: IntegrationEntity, level: ConfigurationLevel, given: Record<string, unknown> | undefined): Record<string, unknown> {
+export function checkedConfiguration(integration: Pick<IntegrationEntity, 'configurations'>, level: ConfigurationLevel, given: Record<string, unknown> | undefined): Record<string, unknown> {
   const configuration = structuredClone(given ?? {});
   const problems = configurationProblems(integration.configurations[level], configuration);
   if (problems.length > 0) throw new BadRequestException(problems.join('; '));

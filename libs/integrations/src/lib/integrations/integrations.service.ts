@@ -11,7 +11,15 @@ import { IntegrationAssetEntity } from './integration-asset.entity';
 import { IntegrationEntity } from './integration.entity';
 import { checkIntegrationName } from './integration-name';
 import { IntegrationSecrets } from './integration-secrets';
-import { callerMembershipJoin, canSeeIntegration, viewedIntegrationColumns, viewedIntegrationFrom, viewedIntegrationFromRow, ViewedIntegration } from './viewed-integration';
+import {
+  callerMembershipJoin,
+  canSeeIntegration,
+  PresentedIntegration,
+  viewedIntegrationColumns,
+  viewedIntegrationFrom,
+  viewedIntegrationFromRow,
+  ViewedIntegration,
+} from './viewed-integration';
 
 /** An integration by name with its owner and the caller's standing (`$2`): one round trip, planned once per connection. */
 const FIND_VIEWED = preparedStatement(
@@ -53,25 +61,16 @@ export class IntegrationsService {
 
   /**
    * The integration if the caller may see it: public and unlisted ones for anyone who has the
-   * name, private ones for members of the owning organization. 404 otherwise.
+   * name, private ones for members of the owning organization. 404 otherwise. One statement.
    */
-  async requireVisible(name: string, caller: Caller): Promise<IntegrationEntity> {
-    checkIntegrationName(name);
-    const integration = await this.integrations.findOneBy({ name });
-    if (!integration || !(await this.canSee(integration, caller))) throw integrationNotFound(name);
-    return integration;
+  async requireVisible(name: string, caller: Caller): Promise<PresentedIntegration> {
+    return (await this.requireViewed(name, caller)).integration;
   }
 
-  async canSee(integration: IntegrationEntity, caller: Caller): Promise<boolean> {
-    if (integration.visibility !== 'private') return true;
-    return (await this.organizations.find(integration.ownerOrganizationId, caller.userId)) !== undefined;
-  }
-
-  /** The integration if the caller administers its owning organization: 404 when unseen, 403 when seen. */
-  async requireOwnerAdmin(name: string, caller: Caller, action: string): Promise<IntegrationEntity> {
-    const integration = await this.requireVisible(name, caller);
-    const membership = await this.organizations.find(integration.ownerOrganizationId, caller.userId);
-    if (membership?.role !== 'admin') throw new ForbiddenException(`Only admins of the organization that publishes ${name} can ${action}.`);
+  /** The integration if the caller administers its owning organization: 404 when unseen, 403 when seen. One statement. */
+  async requireOwnerAdmin(name: string, caller: Caller, action: string): Promise<PresentedIntegration> {
+    const { integration, viewer } = await this.requireViewed(name, caller);
+    if (viewer.role !== 'admin') throw new ForbiddenException(`Only admins of the organization that publishes ${name} can ${action}.`);
     return integration;
   }
 

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(config.embeddedPostgres.dataDir).toMatch(/\.data\/postgres$/);
     expect(config.logLevel).toBe('info');
     expect(config.rateLimitStore).toBe('postgres');
+    expect(config.tokenCache).toBe(true);
     expect(config.encryption.key).toBeUndefined();
     expect(config.encryption.keyFile).toMatch(/\.data\/encryption\.key$/);
   });
@@ -48,12 +49,17 @@ describe('loadConfig', () => {
 
   it('names every invalid variable', () => {
     try {
-      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', BOOTSTRAP_TOKEN: 'short', ENCRYPTION_KEY: 'too short', RATE_LIMIT_STORE: 'redis' });
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', BOOTSTRAP_TOKEN: 'short', ENCRYPTION_KEY: 'too short', RATE_LIMIT_STORE: 'redis', TOKEN_CACHE: 'maybe' });
       throw new Error('expected a ConfigError');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as ConfigError).message;
-      for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'BOOTSTRAP_TOKEN', 'ENCRYPTION_KEY', 'RATE_LIMIT_STORE']) expect(message).toContain(name);
+      for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'BOOTSTRAP_TOKEN', 'ENCRYPTION_KEY', 'RATE_LIMIT_STORE', 'TOKEN_CACHE']) expect(message).toContain(name);
     }
+  });
+
+  it('turns the token cache off with TOKEN_CACHE=off', () => {
+    expect(loadConfig({ TOKEN_CACHE: 'off' }).tokenCache).toBe(false);
+    expect(loadConfig({ TOKEN_CACHE: 'on' }).tokenCache).toBe(true);
   });
 });

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { JSONDocument, PageSummary } from '@docs/content';
-import { UserPresenter } from '@docs/identity';
+import { UserDto, UserPresenter } from '@docs/identity';
 import { PublicUrls } from '@docs/platform';
 import { BodyFormat, presentBody } from './comment-body';
 import { commentPermissions } from './comment-permissions';
 import type { CommentRow, ReplyRow } from './comment-rows';
 import type { CommentThread } from './comment-thread';
 import type { CommentBodyAnswerDto, CommentDto, CommentReplyDto, CommentTargetPageDto, EmojiReactionDto } from './dto/comment.dto';
+
+/** The `resolvedBy` id of a comment whose resolver's account is gone. */
+export const DELETED_USER_ID = 'deleted-user';
 
 /** What presenting comments of one thread to one caller needs beside their rows. */
 export interface CommentContext {
@@ -49,7 +52,7 @@ export class CommentPresenter {
       urls: { location: this.urls.api(...thread.path, comment.id) },
       permissions: commentPermissions(thread.level, comment.postedBy === context.callerId),
       ...(comment.status === 'resolved' && comment.resolvedAt
-        ? { resolvedAt: comment.resolvedAt.toISOString(), ...(resolver ? { resolvedBy: this.users.present(resolver) } : {}) }
+        ? { resolvedAt: comment.resolvedAt.toISOString(), resolvedBy: resolver ? this.users.present(resolver) : this.deletedUser() }
         : {}),
     };
   }
@@ -66,6 +69,14 @@ export class CommentPresenter {
       urls: { location: this.urls.api(...context.thread.path, reply.commentId, 'replies', reply.id) },
       permissions: commentPermissions(context.thread.level, reply.postedBy === context.callerId),
     };
+  }
+
+  /**
+   * Whoever resolved a comment and whose account was deleted since (the reference requires a
+   * `resolvedBy` on every resolved comment): a placeholder that says so.
+   */
+  private deletedUser(): UserDto {
+    return { object: 'user', id: DELETED_USER_ID, displayName: 'Deleted user', email: '', urls: { location: this.urls.api('v1/users', DELETED_USER_ID) } };
   }
 
   /**

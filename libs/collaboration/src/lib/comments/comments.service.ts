@@ -55,8 +55,8 @@ export class CommentsService {
     const id = newId();
     await this.dataSource.transaction(async (tx) => {
       // The row the counters move on, locked first (as the trigger will need it): posts queue
-      // here rather than upgrading a lock, and a space deleted or a change request removed
-      // meanwhile is a 404, not a foreign key error.
+      // here rather than upgrading a lock, and a space deleted meanwhile is a 404, not a
+      // foreign key error.
       await lockThreadOwner(tx, thread);
       const now = this.clock.now();
       await tx.query(
@@ -149,6 +149,7 @@ export class CommentsService {
     const mentioned = document ? await this.mentions.mentioned(thread, document) : [];
     if (document || input.resolved !== undefined || reacts) {
       await this.dataSource.transaction(async (tx) => {
+        if (input.resolved !== undefined) await lockThreadOwner(tx, thread);
         const [current]: { status: string }[] = await tx.query(`SELECT status FROM comments WHERE id = $1 AND thread_key = $2 FOR UPDATE`, [
           comment.id,
           thread.key,
@@ -180,6 +181,7 @@ export class CommentsService {
       throw new ForbiddenException(`Only its author (with the comment level) or an admin of space ${thread.spaceId} can delete comment ${commentId}.`);
     }
     await this.dataSource.transaction(async (tx) => {
+      await lockThreadOwner(tx, thread);
       const [, deleted] = (await tx.query(`DELETE FROM comments WHERE id = $1 AND thread_key = $2`, [comment.id, thread.key])) as [unknown, number];
       if (deleted === 0) throw commentNotFound(thread, commentId);
     });
@@ -228,14 +230,23 @@ export class CommentsService {
 }
 
 /**
- * Locks the row whose counter a new comment moves (the space's, or the change request's) in the
- * mode the counter's update needs; 404 when it is gone (a space deleted meanwhile).
+ * Locks the row whose counter a comment moves (the space's, or the change request's) in the
+ * mode the trigger's update needs, before anything else of the write: every comment write then
+ * takes its locks in one order (space, change request, comment, thread counters), the order
+ * merges take too (space, then change request), so none waits on another in a cycle. A
+ * change request's comment holds its space in KEY SHARE (its foreign key would take it anyway).
+ * 404 when the row is gone (a space deleted meanwhile).
  */
 export async function lockThreadOwner(tx: EntityManager, thread: CommentThread): Promise<void> {
-  const rows: unknown[] = thread.changeRequestId
-    ? await tx.query(`SELECT 1 FROM change_requests WHERE id = $1 FOR NO KEY UPDATE`, [thread.changeRequestId])
-    : await tx.query(`SELECT 1 FROM spaces WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`, [thread.spaceId]);
-  if (rows.length === 0) throw new NotFoundException(`No ${thread.changeRequestId ? 'change request' : 'space'} has the id ${thread.changeRequestId ?? thread.spaceId}.`);
+  const owner = `No ${thread.changeRequestId ? 'change request' : 'space'} has the id ${thread.changeRequestId ?? thread.spaceId}.`;
+  const space: unknown[] = await tx.query(
+    `SELECT 1 FROM spaces WHERE id = $1 AND deleted_at IS NULL ${thread.changeRequestId ? 'FOR KEY SHARE' : 'FOR NO KEY UPDATE'}`,
+    [thread.spaceId],
+  );
+  if (space.length === 0) throw new NotFoundException(owner);
+  if (!thread.changeRequestId) return;
+  const changeRequest: unknown[] = await tx.query(`SELECT 1 FROM change_requests WHERE id = $1 FOR NO KEY UPDATE`, [thread.changeRequestId]);
+  if (changeRequest.length === 0) throw new NotFoundException(owner);
 }
 
 export function commentNotFound(thread: CommentThread, commentId: string): NotFoundException {

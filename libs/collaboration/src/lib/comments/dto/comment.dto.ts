@@ -74,7 +74,7 @@ export class CommentPermissionsDto {
 /** The reference's Comment. `resolvedAt` and `resolvedBy` come with status `resolved` only. */
 @ApiSchemaRules({
   oneOf: [
-    { properties: { status: { enum: ['resolved'] } }, required: ['resolvedAt'] },
+    { properties: { status: { enum: ['resolved'] } }, required: ['resolvedAt', 'resolvedBy'] },
     { properties: { status: { enum: ['open'] } }, not: { anyOf: [{ required: ['resolvedAt'] }, { required: ['resolvedBy'] }] } },
   ],
 })
@@ -92,7 +92,7 @@ export class CommentDto {
   @ApiProperty({ type: CommentUrlsDto }) urls: CommentUrlsDto;
   @ApiProperty({ type: CommentPermissionsDto }) permissions: CommentPermissionsDto;
   @ApiPropertyOptional({ format: 'date-time' }) resolvedAt?: string;
-  @ApiPropertyOptional({ type: UserDto, description: 'Absent only once the account of whoever resolved it is deleted.' }) resolvedBy?: UserDto;
+  @ApiPropertyOptional({ type: UserDto, description: 'With status `resolved`. Once that account is deleted: `{id: "deleted-user", displayName: "Deleted user"}`.' }) resolvedBy?: UserDto;
 }
 
 export class CommentListDto extends ListEnvelopeDto {

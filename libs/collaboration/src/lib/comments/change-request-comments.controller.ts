@@ -31,7 +31,7 @@ export class ChangeRequestCommentsController {
 
   @Get('comments')
   @ApiOperation({ operationId: 'listCommentsInChangeRequest', summary: 'Comments on the change request (they stay with it once merged or archived), newest first.' })
-  @ApiOkResponse({ type: CommentListDto })
+  @ApiOkResponse({ type: CommentListDto, description: "A page of the reference's Comment." })
   @ApiErrors(404)
   async list(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Param('changeRequestId') changeRequestId: string, @Query() query: ListCommentsQueryDto) {
     return this.comments.list(await this.threads.ofChangeRequest(spaceId, changeRequestId, caller), caller, query);
@@ -40,7 +40,7 @@ export class ChangeRequestCommentsController {
   @Post('comments')
   @HttpCode(200)
   @ApiOperation({ operationId: 'postCommentInChangeRequest', summary: 'Post a comment on the change request, optionally on one of its pages and a node of it (comment level on the space).' })
-  @ApiOkResponse({ type: CommentDto })
+  @ApiOkResponse({ type: CommentDto, description: "The reference's Comment." })
   @ApiErrors(403, 404)
   async post(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Param('changeRequestId') changeRequestId: string, @Body() body: PostCommentDto, @Query() query: CommentFormatQueryDto) {
     return this.comments.post(await this.threads.ofChangeRequest(spaceId, changeRequestId, caller), caller, body, query.format);
@@ -48,7 +48,7 @@ export class ChangeRequestCommentsController {
 
   @Get('comments/:commentId')
   @ApiOperation({ operationId: 'getCommentInChangeRequest', summary: 'One comment of the change request.' })
-  @ApiOkResponse({ type: CommentDto })
+  @ApiOkResponse({ type: CommentDto, description: "The reference's Comment." })
   @ApiErrors(404)
   async get(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Param('changeRequestId') changeRequestId: string, @Param('commentId') commentId: string, @Query() query: CommentFormatQueryDto) {
     return this.comments.get(await this.threads.ofChangeRequest(spaceId, changeRequestId, caller), caller, commentId, query.format);
@@ -59,7 +59,7 @@ export class ChangeRequestCommentsController {
     operationId: 'updateCommentInChangeRequest',
     summary: 'Change the body (its author), resolve or reopen, add or remove the caller\'s reactions: any mix, all or nothing.',
   })
-  @ApiOkResponse({ type: CommentDto })
+  @ApiOkResponse({ type: CommentDto, description: "The reference's Comment." })
   @ApiErrors(403, 404)
   async update(
     @CurrentCaller() caller: Caller,
@@ -82,7 +82,7 @@ export class ChangeRequestCommentsController {
 
   @Get('comments/:commentId/replies')
   @ApiOperation({ operationId: 'listCommentRepliesInChangeRequest', summary: 'Replies of a comment, oldest first.' })
-  @ApiOkResponse({ type: CommentReplyListDto })
+  @ApiOkResponse({ type: CommentReplyListDto, description: "A page of the reference's CommentReply." })
   @ApiErrors(404)
   async listReplies(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Param('changeRequestId') changeRequestId: string, @Param('commentId') commentId: string, @Query() query: ListRepliesQueryDto) {
     return this.replies.list(await this.threads.ofChangeRequest(spaceId, changeRequestId, caller), caller, commentId, query);
@@ -91,7 +91,7 @@ export class ChangeRequestCommentsController {
   @Post('comments/:commentId/replies')
   @HttpCode(200)
   @ApiOperation({ operationId: 'postCommentReplyInChangeRequest', summary: 'Reply to a comment (comment level).' })
-  @ApiOkResponse({ type: CommentReplyDto })
+  @ApiOkResponse({ type: CommentReplyDto, description: "The reference's CommentReply." })
   @ApiErrors(403, 404)
   async postReply(
     @CurrentCaller() caller: Caller,
@@ -105,7 +105,7 @@ export class ChangeRequestCommentsController {
 
   @Get('comments/:commentId/replies/:commentReplyId')
   @ApiOperation({ operationId: 'getCommentReplyInChangeRequest', summary: 'One reply of a comment.' })
-  @ApiOkResponse({ type: CommentReplyDto })
+  @ApiOkResponse({ type: CommentReplyDto, description: "The reference's CommentReply." })
   @ApiErrors(404)
   async getReply(
     @CurrentCaller() caller: Caller,
@@ -119,7 +119,7 @@ export class ChangeRequestCommentsController {
 
   @Put('comments/:commentId/replies/:commentReplyId')
   @ApiOperation({ operationId: 'updateCommentReplyInChangeRequest', summary: "Change a reply's body (its author), add or remove the caller's reactions: all or nothing." })
-  @ApiOkResponse({ type: CommentReplyDto })
+  @ApiOkResponse({ type: CommentReplyDto, description: "The reference's CommentReply." })
   @ApiErrors(403, 404)
   async updateReply(
     @CurrentCaller() caller: Caller,
@@ -148,7 +148,7 @@ export class ChangeRequestCommentsController {
 
   @Get('commenters')
   @ApiOperation({ operationId: 'listCommentersInChangeRequest', summary: 'Members who commented or replied on the change request, in the order they first did.' })
-  @ApiOkResponse({ type: MemberListDto })
+  @ApiOkResponse({ type: MemberListDto, description: "A page of the reference's OrganizationMember." })
   @ApiErrors(404)
   async listCommenters(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Param('changeRequestId') changeRequestId: string, @Query() query: ListQueryDto) {
     return this.commenters.list(await this.threads.ofChangeRequest(spaceId, changeRequestId, caller), query);

@@ -29,7 +29,7 @@ export class SpaceCommentsController {
 
   @Get('comments')
   @ApiOperation({ operationId: 'listCommentsInSpace', summary: 'Comments on the space (not its change requests), newest first.' })
-  @ApiOkResponse({ type: CommentListDto })
+  @ApiOkResponse({ type: CommentListDto, description: "A page of the reference's Comment." })
   @ApiErrors(404)
   async list(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() query: ListCommentsQueryDto) {
     return this.comments.list(await this.threads.ofSpace(spaceId, caller), caller, query);
@@ -38,7 +38,7 @@ export class SpaceCommentsController {
   @Post('comments')
   @HttpCode(200)
   @ApiOperation({ operationId: 'postCommentInSpace', summary: 'Post a comment on the space, optionally on one of its pages and a node of it (comment level).' })
-  @ApiOkResponse({ type: CommentDto })
+  @ApiOkResponse({ type: CommentDto, description: "The reference's Comment." })
   @ApiErrors(403, 404)
   async post(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Body() body: PostCommentDto, @Query() query: CommentFormatQueryDto) {
     return this.comments.post(await this.threads.ofSpace(spaceId, caller), caller, body, query.format);
@@ -46,7 +46,7 @@ export class SpaceCommentsController {
 
   @Get('comments/:commentId')
   @ApiOperation({ operationId: 'getCommentInSpace', summary: 'One comment of the space.' })
-  @ApiOkResponse({ type: CommentDto })
+  @ApiOkResponse({ type: CommentDto, description: "The reference's Comment." })
   @ApiErrors(404)
   async get(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Param('commentId') commentId: string, @Query() query: CommentFormatQueryDto) {
     return this.comments.get(await this.threads.ofSpace(spaceId, caller), caller, commentId, query.format);
@@ -57,7 +57,7 @@ export class SpaceCommentsController {
     operationId: 'updateCommentInSpace',
     summary: 'Change the body (its author), resolve or reopen, add or remove the caller\'s reactions: any mix, all or nothing.',
   })
-  @ApiOkResponse({ type: CommentDto })
+  @ApiOkResponse({ type: CommentDto, description: "The reference's Comment." })
   @ApiErrors(403, 404)
   async update(
     @CurrentCaller() caller: Caller,
@@ -80,7 +80,7 @@ export class SpaceCommentsController {
 
   @Get('comments/:commentId/replies')
   @ApiOperation({ operationId: 'listCommentRepliesInSpace', summary: 'Replies of a comment, oldest first.' })
-  @ApiOkResponse({ type: CommentReplyListDto })
+  @ApiOkResponse({ type: CommentReplyListDto, description: "A page of the reference's CommentReply." })
   @ApiErrors(404)
   async listReplies(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Param('commentId') commentId: string, @Query() query: ListRepliesQueryDto) {
     return this.replies.list(await this.threads.ofSpace(spaceId, caller), caller, commentId, query);
@@ -89,7 +89,7 @@ export class SpaceCommentsController {
   @Post('comments/:commentId/replies')
   @HttpCode(200)
   @ApiOperation({ operationId: 'postCommentReplyInSpace', summary: 'Reply to a comment (comment level).' })
-  @ApiOkResponse({ type: CommentReplyDto })
+  @ApiOkResponse({ type: CommentReplyDto, description: "The reference's CommentReply." })
   @ApiErrors(403, 404)
   async postReply(
     @CurrentCaller() caller: Caller,
@@ -103,7 +103,7 @@ export class SpaceCommentsController {
 
   @Get('comments/:commentId/replies/:commentReplyId')
   @ApiOperation({ operationId: 'getCommentReplyInSpace', summary: 'One reply of a comment.' })
-  @ApiOkResponse({ type: CommentReplyDto })
+  @ApiOkResponse({ type: CommentReplyDto, description: "The reference's CommentReply." })
   @ApiErrors(404)
   async getReply(
     @CurrentCaller() caller: Caller,
@@ -117,7 +117,7 @@ export class SpaceCommentsController {
 
   @Put('comments/:commentId/replies/:commentReplyId')
   @ApiOperation({ operationId: 'updateCommentReplyInSpace', summary: "Change a reply's body (its author), add or remove the caller's reactions: all or nothing." })
-  @ApiOkResponse({ type: CommentReplyDto })
+  @ApiOkResponse({ type: CommentReplyDto, description: "The reference's CommentReply." })
   @ApiErrors(403, 404)
   async updateReply(
     @CurrentCaller() caller: Caller,
@@ -146,7 +146,7 @@ export class SpaceCommentsController {
 
   @Get('commenters')
   @ApiOperation({ operationId: 'listCommentersInSpace', summary: 'Members who commented or replied on the space, in the order they first did.' })
-  @ApiOkResponse({ type: MemberListDto })
+  @ApiOkResponse({ type: MemberListDto, description: "A page of the reference's OrganizationMember." })
   @ApiErrors(404)
   async listCommenters(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() query: ListQueryDto) {
     return this.commenters.list(await this.threads.ofSpace(spaceId, caller), query);

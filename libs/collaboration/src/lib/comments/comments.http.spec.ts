@@ -93,6 +93,15 @@ describe('space comments (spec 4.2) over HTTP', () => {
       expect((await as('commenter').get(base, { query: { format: 'html' } })).status).toBe(400);
     });
 
+    it('a locked space still takes comments (they are not content)', async () => {
+      const { space, as, base } = await setup();
+      expect((await as('admin').patch(`/v1/spaces/${space.id}`, { editMode: 'locked' })).status).toBe(200);
+      const posted = await as('commenter').post(base, { body: { markdown: 'Frozen, but discussed.' } });
+      expect(posted.status).toBe(200);
+      expect((await as('commenter2').put(`${base}/${posted.body.id}`, { resolved: true, addedReactions: ['🔒'] })).status).toBe(200);
+      expect((await as('commenter2').post(`${base}/${posted.body.id}/replies`, { body: { markdown: 'Yes.' } })).status).toBe(200);
+    });
+
     it('keeps markdown as sent (no trimming) and reads it back through the codec', async () => {
       const { as, base } = await setup();
       const posted = await as('commenter').post(base, { body: { markdown: '  - a\n  - b\n\n```js\nlet x = 1;\n```\n' } });

@@ -12,7 +12,7 @@ const REACTIONS_OF = preparedStatement(
   `SELECT r.subject_id, r.emoji, r.user_id, r.reacted_at, u.email, u.display_name, u.photo_url, u.created_at
      FROM comment_reactions r JOIN users u ON u.id = r.user_id
     WHERE r.subject_id = ANY($1::text[])
-    ORDER BY r.subject_id, r.reacted_at, r.user_id, r.emoji`,
+    ORDER BY r.subject_id, r.reacted_at, r.user_id, r.emoji COLLATE "C"`,
 );
 
 interface ReactionRow {
@@ -57,7 +57,7 @@ export function reactionChanges(added: string[] = [], removed: string[] = []): R
  * Reactions: one per (comment or reply, user, emoji), by the table's primary key. Adding one
  * that exists and removing one that does not change nothing. Presented grouped by emoji, the
  * emoji in the order they were first used, each with its users in the order they reacted (ties,
- * reactions of the same millisecond, by user id, then by emoji).
+ * reactions of the same millisecond, by user id, then by the emoji's code points).
  */
 @Injectable()
 export class CommentReactions {

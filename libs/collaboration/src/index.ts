@@ -1,6 +1,7 @@
 /**
  * Collaboration: change requests (lifecycle, their content, three-way merge and update).
- * Reviews, review requests and merge rules. Depends on platform, identity and content.
+ * Reviews, review requests and merge rules. Comments, replies, reactions and mentions on spaces and
+ * change requests. Depends on platform, identity and content.
  */
 export * from './lib/collaboration.module';
 export * from './lib/collaboration-core.module';
@@ -21,3 +22,12 @@ export * from './lib/reviews/change-request-review.entity';
 export * from './lib/reviews/requested-reviewer.entity';
 export * from './lib/reviews/evaluate-merge-rules';
 export * from './lib/reviews/reviews.service';
+export * from './lib/comments/comment.entity';
+export * from './lib/comments/comment-reply.entity';
+export * from './lib/comments/comment-reaction.entity';
+export * from './lib/comments/comment-mention.entity';
+export * from './lib/comments/comment-thread.entity';
+export * from './lib/comments/comment-thread';
+export * from './lib/comments/comments.service';
+export * from './lib/comments/comment-replies.service';
+export * from './lib/comments/reaction-emoji';

@@ -79,3 +79,5 @@ export * from './lib/variables/variables.service';
 export * from './lib/variables/variable-rules';
 export * from './lib/variables/dto/variables-body.dto';
 export { canonicalVariables } from './lib/pages/page-node-row';
+export * from './lib/content-reads/page-summaries';
+export { documentDepth, DOCUMENT_MAX_DEPTH } from './lib/documents';

@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -49,4 +50,34 @@ export async function api<T>(base: string, method: string, path: string, body?: 
   });
   if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/** utime + stime of /proc/<pid>/stat in ms, and what it reaped from children, and its parent; undefined once it is gone. */
+function cpuFields(pid: number | string): { own: number; reaped: number; parent: number } | undefined {
+  try {
+    // Counted after the command name's closing parenthesis: state is field 3, ppid 4, utime 14.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ms = (i: number) => (Number(fields[i]) * 1000) / 100;
+    return { own: ms(11) + ms(12), reaped: ms(13) + ms(14), parent: Number(fields[1]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time (user + system, ms) a process has used so far. */
+export function processCpuMs(pid: number): number {
+  return cpuFields(pid)?.own ?? 0;
+}
+
+/** CPU time (ms) of a PostgreSQL server: the postmaster, its live children and those it reaped. */
+export function databaseCpuMs(dataDir: string): number {
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const own = cpuFields(postmaster);
+  let total = (own?.own ?? 0) + (own?.reaped ?? 0);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const child = cpuFields(entry);
+    if (child?.parent === postmaster) total += child.own;
+  }
+  return total;
 }

@@ -26,6 +26,10 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   const changeRequest = await t.http.as(members.editor.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Fuzz change request' });
   const reusable = await as.post(`/v1/spaces/${space.id}/content/reusable-contents`, { title: 'Fuzz include', markdown: 'Shared text.' });
   for (const res of [team, saml, changeRequest, reusable]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
+  // A comment of the space and a reply to it (the change request's comment routes get this id too: a 404 there).
+  const comment = await as.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'Fuzz comment' } });
+  const reply = await as.post(`/v1/spaces/${space.id}/comments/${comment.body.id}/replies`, { body: { markdown: 'Fuzz reply' } });
+  for (const res of [comment, reply]) if (res.status !== 200) throw new Error(`fuzz world: ${res.status} ${res.text}`);
   return {
     token: members.admin.token,
     ids: {
@@ -38,6 +42,8 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
       changeRequestId: changeRequest.body.id,
       revisionId: space.revision,
       reusableContentId: reusable.body.id,
+      commentId: comment.body.id,
+      commentReplyId: reply.body.id,
     },
   };
 }

@@ -9,6 +9,18 @@ import { ChangeRequestNumberEntity } from './change-requests/change-request-numb
 import { ChangeRequestEntity } from './change-requests/change-request.entity';
 import { ChangeRequestPresenter } from './change-requests/change-request.presenter';
 import { ChangeRequestsService } from './change-requests/change-requests.service';
+import { CommentMentionEntity } from './comments/comment-mention.entity';
+import { CommentReactionEntity } from './comments/comment-reaction.entity';
+import { CommentReactions } from './comments/comment-reactions';
+import { CommentRepliesService } from './comments/comment-replies.service';
+import { CommentReplyEntity } from './comments/comment-reply.entity';
+import { CommentThreadEntity } from './comments/comment-thread.entity';
+import { CommentThreads } from './comments/comment-thread';
+import { CommentEntity } from './comments/comment.entity';
+import { CommentPresenter } from './comments/comment.presenter';
+import { CommentersService } from './comments/commenters.service';
+import { CommentsService } from './comments/comments.service';
+import { MentionRecorder } from './comments/mention-recorder';
 import { MergeService } from './merge/merge.service';
 import { ChangeRequestReviewEntity } from './reviews/change-request-review.entity';
 import { MergeGate } from './reviews/merge-gate';
@@ -23,6 +35,11 @@ const entities = TypeOrmModule.forFeature([
   ChangeRequestContributorEntity,
   ChangeRequestReviewEntity,
   RequestedReviewerEntity,
+  CommentThreadEntity,
+  CommentEntity,
+  CommentReplyEntity,
+  CommentReactionEntity,
+  CommentMentionEntity,
 ]);
 const services = [
   ChangeRequestsService,
@@ -34,9 +51,17 @@ const services = [
   RequestedReviewersService,
   ReviewPresenter,
   MergeGate,
+  // Comments, replies, reactions and mentions of spaces and change requests.
+  CommentThreads,
+  CommentsService,
+  CommentRepliesService,
+  CommentersService,
+  CommentPresenter,
+  CommentReactions,
+  MentionRecorder,
 ];
 
-/** Change requests, their content and merges (no routes): what later collaboration features build on. */
+/** Change requests, their content and merges, comments (no routes): what later collaboration features build on. */
 @Module({
   imports: [IdentityCoreModule, ContentCoreModule, entities],
   providers: services,

@@ -7,12 +7,15 @@ import { ChangeRequestLinksController } from './change-request-content/change-re
 import { ChangeRequestPdfController } from './change-request-content/change-request-pdf.controller';
 import { ChangeRequestsController } from './change-requests/change-requests.controller';
 import { CollaborationCoreModule } from './collaboration-core.module';
+import { ChangeRequestCommentsController } from './comments/change-request-comments.controller';
+import { SpaceCommentsController } from './comments/space-comments.controller';
 import { ReviewsController } from './reviews/reviews.controller';
 import { SemanticChangesController } from './changes/semantic-changes.controller';
 import { SemanticChangesService } from './changes/semantic-changes.service';
 
 /**
- * The collaboration HTTP surface: change requests, their content (and its PDF), merge and update. Global only
+ * The collaboration HTTP surface: change requests, their content (and its PDF), merge and update,
+ * comments of spaces and change requests. Global only
  * to hand content its `MergeSource` (merge revisions' `mergedFrom`); it exports nothing else.
  */
 @Global()
@@ -26,6 +29,8 @@ import { SemanticChangesService } from './changes/semantic-changes.service';
     ChangeRequestLinksController,
     ReviewsController,
     SemanticChangesController,
+    SpaceCommentsController,
+    ChangeRequestCommentsController,
   ],
   providers: [{ provide: MergeSource, useClass: ChangeRequestMergeSource }, SemanticChangesService],
   exports: [MergeSource],

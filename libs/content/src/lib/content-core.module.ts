@@ -8,6 +8,7 @@ import { PostgresBlobStore } from './blobs/postgres-blob-store';
 import { ContentReader } from './content-reads/content-reader.service';
 import { ContentReads } from './content-reads/content-reads.service';
 import { ContentTargets } from './content-reads/content-targets.service';
+import { PageSummaries } from './content-reads/page-summaries';
 import { RevisionPresenter } from './content-reads/revision.presenter';
 import { FilePresenter } from './files/file.presenter';
 import { FileReads } from './files/file-reads.service';
@@ -87,6 +88,8 @@ const services = [
   // Reusable contents and variables of any head.
   ReusableContents,
   VariablesWrites,
+  // Shallow page lookups in a head, for what points at pages (comments).
+  PageSummaries,
 ];
 
 /** Collections, spaces, revisions, the content model (storage, reads, writes, indexers) and the content permission model: what later domains build on (no routes). */

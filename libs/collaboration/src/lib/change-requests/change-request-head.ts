@@ -7,8 +7,10 @@ import type { ChangeRequestStatus } from './change-request.entity';
  * A change request's content: the head is the change request row's `revision_id`, its index
  * rows are keyed by the change request's id. Writes are refused once it is merged or archived,
  * and while its space is locked; the space's `live` edit mode does not matter here.
- * Only the change request's row is locked (never the space's): merges lock the space first, then
- * the change request, and no write here ever waits on the space row, so the two cannot deadlock.
+ * Writes lock the space row in KEY SHARE, then the change request's row: the order merges take
+ * (the space, then the change request), so the two cannot deadlock. (The revision a write inserts
+ * takes that KEY SHARE through its foreign key anyway; taking it first only moves the wait for a
+ * merge, or a write of the space's content, to before the change request's row is held.)
  */
 export class ChangeRequestContentHead extends ContentHead {
   constructor(
@@ -20,6 +22,10 @@ export class ChangeRequestContentHead extends ContentHead {
   }
 
   async lock(tx: EntityManager): Promise<{ revisionId: string }> {
+    // The space row first, in KEY SHARE (what the write's revision insert takes through its
+    // foreign key anyway): a merge holds the space, then waits for the change request; taking
+    // the change request first and the space's key lock second deadlocked with it.
+    await tx.query(`SELECT 1 FROM spaces WHERE id = $1 FOR KEY SHARE`, [this.spaceId]);
     const [row]: { status: ChangeRequestStatus; revision_id: string; edit_mode: 'live' | 'locked' }[] = await tx.query(
       `SELECT cr.status, cr.revision_id, s.edit_mode
          FROM change_requests cr JOIN spaces s ON s.id = cr.space_id

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { contentLevel, JSONDocument, levelAtLeast } from '@docs/content';
+import type { MemberRoleOrGuest } from '@docs/identity';
+import { preparedStatement, SqlPool } from '@docs/platform';
+import type { EntityManager } from 'typeorm';
+import { mentionCandidates } from './comment-mentions';
+import type { CommentSubject } from './comment-subject';
+import { subjectIdOf } from './comment-subject';
+import type { CommentThread } from './comment-thread';
+
+/** Active members of an organization among some user ids and emails, with their role. */
+const MEMBERS_NAMED = preparedStatement(
+  'collaboration_mentioned_members',
+  `SELECT m.user_id, m.role
+     FROM organization_members m JOIN users u ON u.id = m.user_id
+    WHERE m.organization_id = $1 AND NOT m.disabled AND (m.user_id = ANY($2::text[]) OR u.email = ANY($3::text[]))`,
+);
+
+/**
+ * Mentions: whom a body names (comment-mentions.ts), kept when they are active members of the
+ * space's organization who can read the space now; anyone else stays plain text, and a mention
+ * never gives access (no row anywhere grants anything). Recorded in `comment_mentions`, where
+ * the commenters list and notifications read them.
+ */
+@Injectable()
+export class MentionRecorder {
+  constructor(private readonly sql: SqlPool) {}
+
+  /** The ids of the readers of the thread's space that `document` mentions. */
+  async mentioned(thread: CommentThread, document: JSONDocument): Promise<string[]> {
+    const { userIds, emails } = mentionCandidates(document);
+    if (userIds.length === 0 && emails.length === 0) return [];
+    const members = await this.sql.rows<{ user_id: string; role: MemberRoleOrGuest }>(MEMBERS_NAMED, [thread.organizationId, userIds, emails]);
+    return members.filter((member) => levelAtLeast(contentLevel(member.role, thread.cap), 'read')).map((member) => member.user_id);
+  }
+
+  /**
+   * Makes `userIds` the subject's mentions, in the write's transaction: members still mentioned
+   * keep their row (and `mentionedAt`), the others are removed, new ones added. `edit`: the
+   * subject may have mentions already (false for a new comment or reply).
+   */
+  async record(tx: EntityManager, subject: CommentSubject, userIds: string[], now: Date, edit: boolean): Promise<void> {
+    const subjectId = subjectIdOf(subject);
+    if (edit) await tx.query(`DELETE FROM comment_mentions WHERE subject_id = $1 AND NOT (user_id = ANY($2::text[]))`, [subjectId, userIds]);
+    if (userIds.length === 0) return;
+    await tx.query(
+      `INSERT INTO comment_mentions (subject_id, user_id, comment_id, reply_id, space_id, mentioned_at)
+       SELECT $1, user_id, $2, $3, $4, $5 FROM unnest($6::text[]) AS user_id
+       ON CONFLICT (subject_id, user_id) DO NOTHING`,
+      [subjectId, subject.commentId, subject.replyId, subject.spaceId, now, userIds],
+    );
+  }
+}

@@ -3,6 +3,7 @@ import { tableRows } from './block-fitting';
 import { RefResolver, writeRef } from './content-ref-url';
 import { DocNode } from './document-nodes';
 import { plainText } from './document-text';
+import { tableHtml, tableNeedsHtml } from './html-table-writer';
 import { renderInline } from './inline-markdown';
 
 /**
@@ -157,6 +158,7 @@ class MarkdownWriter {
   private table(node: DocNode): string {
     const columns: string[] = node.data?.view?.columns ?? [];
     if (columns.length === 0) return '';
+    if (tableNeedsHtml(node)) return tableHtml(node, this.resolver);
     const [header, ...rows] = tableRows(node);
     const row = (cells: DocNode[][]) => `| ${cells.map((cell) => this.inline(cell, { table: true }).trim()).join(' | ')} |`;
     const align = columns.map((id) => {

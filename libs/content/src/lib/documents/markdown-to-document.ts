@@ -5,6 +5,7 @@ import { readUrl, RefResolver } from './content-ref-url';
 import { DocNode, paragraph, textNode } from './document-nodes';
 import { HEADING_ID_PATTERN, HeadingAnchors, slugifyHeading } from './heading-anchors';
 import { HtmlBlockEvent, htmlBlockEvents } from './html-block-events';
+import { htmlTable } from './html-table';
 import { inlineImage, inlineTokensToNodes } from './inline-tokens-to-nodes';
 import { GitbookTag, markdownParser } from './markdown-parser';
 import { TokenNode, tokenTree } from './markdown-token-tree';
@@ -22,10 +23,11 @@ type Entry =
   | { kind: 'container'; name: string; attrs: Record<string, string>; entries: Entry[]; title?: string }
   | { kind: 'void'; name: string; attrs: Record<string, string>; raw: string }
   | { kind: 'figure'; src: string; alt?: string; caption?: string }
+  | { kind: 'block'; node: DocNode }
   | { kind: 'raw'; text: string };
 
 /** Flat siblings (tokens, tag lines, HTML events) paired into nested containers. */
-function pairContainers(nodes: TokenNode[]): Entry[] {
+function pairContainers(nodes: TokenNode[], resolver?: RefResolver): Entry[] {
   type Frame = Extract<Entry, { kind: 'container' }>;
   const root: Frame = { kind: 'container', name: '', attrs: {}, entries: [] };
   const stack: Frame[] = [root];
@@ -52,6 +54,12 @@ function pairContainers(nodes: TokenNode[]): Entry[] {
       else if (tag.name.startsWith('end')) close(tag.name.slice(3));
       else top().entries.push({ kind: 'void', name: tag.name, attrs: tag.attrs, raw: token.content });
     } else if (token.type === 'html_block') {
+      // GitBook's HTML tables (cards, widths, rich cells) are table blocks.
+      const table = /^\s*<table[\s>]/i.test(token.content) ? htmlTable(token.content, resolver) : undefined;
+      if (table) {
+        top().entries.push({ kind: 'block', node: table });
+        continue;
+      }
       const events = htmlBlockEvents(token.content);
       if (!events) top().entries.push({ kind: 'raw', text: token.content.replace(/\n+$/, '') });
       else for (const event of events) applyHtmlEvent(event);
@@ -80,7 +88,7 @@ class DocumentBuilder {
     const out: DocNode[] = [];
     // Most sibling lists hold no tag and no HTML: no pairing needed (bodies can be large).
     if (nodes.some((node) => node.token.type === 'gitbook_tag' || node.token.type === 'html_block')) {
-      for (const entry of pairContainers(nodes)) out.push(...this.entry(entry));
+      for (const entry of pairContainers(nodes, this.resolver)) out.push(...this.entry(entry));
     } else {
       for (const node of nodes) out.push(...this.block(node));
     }
@@ -97,6 +105,8 @@ class DocumentBuilder {
         return this.block(entry.node);
       case 'raw':
         return [paragraph([textNode(entry.text)])];
+      case 'block':
+        return [entry.node];
       case 'figure':
         return [this.images([{ src: entry.src, alt: entry.alt, caption: entry.caption }])];
       case 'void':

@@ -68,9 +68,15 @@ class MarkdownWriter {
   private block(node: DocNode, alternate: boolean): string {
     switch (node.type) {
       case 'paragraph':
-        // Markdown drops whitespace (and line breaks) at the ends of a paragraph: so do we, or the
-        // second round trip would differ from the first.
-        return escapeLineStarts(this.inline(node.nodes ?? []).replace(/^\s+/, '').replace(/(?:\\\n|\s)+$/, ''));
+        // Markdown drops whitespace at the ends of a paragraph: a space there is written as a
+        // character reference (as GitBook does), a final line break is dropped.
+        return escapeLineStarts(
+          this.inline(node.nodes ?? [])
+            .replace(/(?:\\\n)+$/, '')
+            .replace(/^[ \t]+/, (space) => space.replace(/ /g, '&#x20;').replace(/\t/g, '&#x9;'))
+            .replace(/[ \t]+$/, (space) => space.replace(/ /g, '&#x20;').replace(/\t/g, '&#x9;'))
+            .replace(/^\n+|\n+$/g, ''),
+        );
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
@@ -159,13 +165,12 @@ class MarkdownWriter {
     const columns: string[] = node.data?.view?.columns ?? [];
     if (columns.length === 0) return '';
     if (tableNeedsHtml(node)) return tableHtml(node, this.resolver);
-    const [header, ...rows] = tableRows(node);
-    const row = (cells: DocNode[][]) => `| ${cells.map((cell) => this.inline(cell, { table: true }).trim()).join(' | ')} |`;
-    const align = columns.map((id) => {
-      const alignment = node.data?.definition?.[id]?.textAlignment;
-      return alignment === 'center' ? ':-:' : alignment === 'right' ? '--:' : '---';
-    });
-    return [row(header), `| ${align.join(' | ')} |`, ...rows.map(row)].join('\n');
+    const [titles, ...records] = tableRows(node);
+    // A hidden header: the first row stands in the markdown header's place.
+    const [header, ...rows] = node.data?.view?.hideHeader && records.length > 0 ? records : [titles, ...records];
+    const alignments: string[] = columns.map((id) => node.data?.definition?.[id]?.textAlignment ?? 'left');
+    const cells = [header, ...rows].map((row) => row.map((cell) => this.inline(cell, { table: true }).trim()));
+    return gfmTable(cells, alignments);
   }
 
   private images(images: DocNode[]): string {
@@ -189,6 +194,33 @@ class MarkdownWriter {
     flush();
     return out.join('\n\n');
   }
+}
+
+/**
+ * A GFM table padded as GitBook writes it (remark's markdown-table: every column as wide as its
+ * widest cell, the delimiter row included; left and unaligned cells padded after, right ones
+ * before, centred ones around, the odd space before).
+ */
+function gfmTable(rows: string[][], alignments: string[]): string {
+  const widths = alignments.map((align, c) => {
+    const longest = Math.max(0, ...rows.map((row) => (row[c] ?? '').length));
+    const colons = align === 'center' ? 2 : align === 'right' ? 1 : 0;
+    return colons + Math.max(1, longest - colons);
+  });
+  const delimiter = alignments.map((align, c) => {
+    const dashes = '-'.repeat(widths[c] - (align === 'center' ? 2 : align === 'right' ? 1 : 0));
+    return align === 'center' ? `:${dashes}:` : align === 'right' ? `${dashes}:` : dashes;
+  });
+  const pad = (text: string, c: number) => {
+    const gap = widths[c] - text.length;
+    if (gap <= 0) return text;
+    if (alignments[c] === 'right') return ' '.repeat(gap) + text;
+    if (alignments[c] === 'center') return ' '.repeat(Math.ceil(gap / 2)) + text + ' '.repeat(Math.floor(gap / 2));
+    return text + ' '.repeat(gap);
+  };
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  const [header, ...body] = rows;
+  return [line(header.map(pad)), line(delimiter), ...body.map((row) => line(alignments.map((_, c) => pad(row[c] ?? '', c))))].join('\n');
 }
 
 /**

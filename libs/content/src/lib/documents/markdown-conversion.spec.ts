@@ -86,7 +86,7 @@ describe('documentToMarkdown', () => {
         },
       ],
     } as unknown as JSONDocument;
-    expect(documentToMarkdown(document)).toBe('## Title \\#1\n\nSee **this** [page](ref:page/p1#faq)\n');
+    expect(documentToMarkdown(document)).toBe('## Title \\#1\n\nSee **this&#x20;**[page](ref:page/p1#faq)\n');
     expect(ReferenceSchema.load().validateSchema('JSONDocument', markdownToDocument(documentToMarkdown(document)))).toEqual([]);
   });
 

@@ -291,13 +291,18 @@ class DocumentBuilder {
     const rows: TokenNode[] = [];
     const collectRows = (n: TokenNode) => n.children.forEach((child) => (child.token.type === 'tr_open' ? rows.push(child) : collectRows(child)));
     collectRows(node);
-    const [header, ...body] = rows;
+    const [header, ...rest] = rows;
     const headerCells = header?.children ?? [];
     const columns = headerCells.map((_, i) => `c${i}`);
+    // Column titles are plain text: a header row with links or marks is a first row of a table
+    // whose header is hidden (how GitBook writes such a table in markdown).
+    const headerInlines = headerCells.map((cell) => this.inlineOf(cell).nodes);
+    const hideHeader = headerInlines.some((nodes) => nodes.some((n) => n.object !== 'text' || (n.leaves ?? []).some((leaf) => leaf.marks.length > 0)));
+    const body = hideHeader ? rows : rest;
     const definition: Record<string, unknown> = {};
     headerCells.forEach((cell, i) => {
       const align = /text-align:\s*(left|center|right)/.exec(cell.token.attrGet('style') ?? '')?.[1] ?? 'left';
-      definition[columns[i]] = { id: columns[i], title: plainText({ object: 'block', nodes: this.inlineOf(cell).nodes }), type: 'text', textAlignment: align };
+      definition[columns[i]] = { id: columns[i], title: plainText({ object: 'block', nodes: headerInlines[i] }), type: 'text', textAlignment: align };
     });
     const records: Record<string, unknown> = {};
     const fragments: DocNode[] = [];
@@ -315,7 +320,7 @@ class DocumentBuilder {
       object: 'block',
       type: 'table',
       isVoid: true,
-      data: { view: { type: 'grid', columns, hideHeader: false }, records, definition },
+      data: { view: { type: 'grid', columns, hideHeader }, records, definition },
       fragments,
     };
   }

@@ -4,7 +4,7 @@ import { RefResolver, writeRef } from './content-ref-url';
 import { DocNode } from './document-nodes';
 import { plainText } from './document-text';
 import { tableHtml, tableNeedsHtml } from './html-table-writer';
-import { renderInline } from './inline-markdown';
+import { escapeText, renderInline } from './inline-markdown';
 
 /**
  * A JSONDocument as markdown, in the conventions markdownToDocument reads (GitBook's tags for
@@ -30,6 +30,18 @@ function escapeLineStarts(markdown: string): string {
       return trimmed.replace(/^(\d+)([.)])/, '$1\\$2');
     })
     .join('\n');
+}
+
+/** GitBook's repetition of a block's target between its tags: `[swagger.json](../.gitbook/assets/swagger.json)`. */
+function repetitionLink(url: string): string {
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
+  let label = absolute ? url : (url.split('#')[0].replace(/\/+$/, '').split('/').pop() ?? url);
+  try {
+    label = absolute ? label : decodeURIComponent(label);
+  } catch {
+    // kept as written
+  }
+  return `[${escapeText(label)}](${url.replace(/ /g, '%20').replace(/[()<>]/g, '\\$&')})`;
 }
 
 const indent = (text: string, prefix: string, first = prefix) =>
@@ -120,6 +132,21 @@ class MarkdownWriter {
           .join('\n\n')}\n{% endtabs %}`;
       case 'stepper':
         return `{% stepper %}\n${(node.nodes ?? []).map((step) => `{% step %}\n${this.blocks(step.nodes ?? [])}\n{% endstep %}`).join('\n\n')}\n{% endstepper %}`;
+      case 'swagger': {
+        if (!node.data?.ref) return '';
+        const src = writeRef(node.data.ref, this.resolver);
+        const expanded = node.data.expanded !== undefined ? attribute('expanded', String(node.data.expanded)) : '';
+        return `{% openapi${attribute('src', src)}${attribute('path', String(node.data.path ?? ''))}${attribute('method', String(node.data.method ?? ''))}${expanded} %}\n${repetitionLink(src)}\n{% endopenapi %}`;
+      }
+      case 'openapi-operation': {
+        const spec = String(node.data?.ref?.spec ?? '');
+        return `{% openapi-operation${attribute('spec', spec)}${attribute('path', String(node.data?.path ?? ''))}${attribute('method', String(node.data?.method ?? ''))} %}\n[OpenAPI ${escapeText(spec)}](${writeRef(node.data?.ref ?? { kind: 'openapi', spec }, this.resolver)})\n{% endopenapi-operation %}`;
+      }
+      case 'openapi-schemas': {
+        const spec = String(node.data?.ref?.spec ?? '');
+        const grouped = node.data?.grouped !== undefined ? attribute('grouped', String(node.data.grouped)) : '';
+        return `{% openapi-schemas${attribute('spec', spec)}${attribute('schemas', (node.data?.schemas ?? []).join(','))}${grouped} %}\n[OpenAPI ${escapeText(spec)}](${writeRef(node.data?.ref ?? { kind: 'openapi', spec }, this.resolver)})\n{% endopenapi-schemas %}`;
+      }
       case 'expandable': {
         const title = fragmentNodes(node, 'expandable-title').map(plainText).join(' ');
         const body = this.blocks(fragmentNodes(node, 'expandable-body'));

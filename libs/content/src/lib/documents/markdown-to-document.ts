@@ -14,7 +14,7 @@ import { plainText } from './document-text';
 type Token = MarkdownIt.Token;
 
 /** Tags that open a container closed by `end<name>` (`<details>` is handled the same way). */
-const CONTAINER_TAGS = new Set(['hint', 'tabs', 'tab', 'stepper', 'step', 'code', 'content-ref', 'details']);
+const CONTAINER_TAGS = new Set(['hint', 'tabs', 'tab', 'stepper', 'step', 'code', 'content-ref', 'details', 'openapi', 'openapi-operation', 'openapi-schemas']);
 const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
 
 /** One entry of a sibling list once GitBook tags and `<details>` are paired into containers. */
@@ -171,6 +171,39 @@ class DocumentBuilder {
         // GitBook repeats the target as a link between the tags; the tag's url is the reference.
         if (entry.attrs['url']) return [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: readUrl(entry.attrs['url'], this.resolver) } }];
         return entry.entries.flatMap((child) => this.entry(child));
+      // OpenAPI blocks: GitBook repeats the spec as a link between the tags; the tag's attributes are the block.
+      case 'openapi':
+        if (!entry.attrs['src'] || !entry.attrs['path'] || !entry.attrs['method']) return entry.entries.flatMap((child) => this.entry(child));
+        return [
+          {
+            object: 'block',
+            type: 'swagger',
+            isVoid: true,
+            data: {
+              ref: openapiSource(readUrl(entry.attrs['src'], this.resolver), entry.attrs['src']),
+              path: entry.attrs['path'],
+              method: entry.attrs['method'],
+              ...(entry.attrs['expanded'] === 'true' || entry.attrs['expanded'] === 'false' ? { expanded: entry.attrs['expanded'] === 'true' } : {}),
+            },
+          },
+        ];
+      case 'openapi-operation':
+        if (!entry.attrs['spec'] || !entry.attrs['path'] || !entry.attrs['method']) return entry.entries.flatMap((child) => this.entry(child));
+        return [{ object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec: entry.attrs['spec'] }, path: entry.attrs['path'], method: entry.attrs['method'] } }];
+      case 'openapi-schemas':
+        if (!entry.attrs['spec'] || entry.attrs['schemas'] === undefined) return entry.entries.flatMap((child) => this.entry(child));
+        return [
+          {
+            object: 'block',
+            type: 'openapi-schemas',
+            isVoid: true,
+            data: {
+              ref: { kind: 'openapi', spec: entry.attrs['spec'] },
+              schemas: entry.attrs['schemas'].split(',').map((name) => name.trim()).filter(Boolean),
+              ...(entry.attrs['grouped'] === 'true' || entry.attrs['grouped'] === 'false' ? { grouped: entry.attrs['grouped'] === 'true' } : {}),
+            },
+          },
+        ];
       case 'details': {
         const title = paragraph(entry.title ? [textNode(entry.title)] : []);
         return [
@@ -346,6 +379,11 @@ function stripTaskMarker(item: TokenNode): boolean {
   const checked = TASK_MARKER.exec(text.content)![1] !== ' ';
   text.content = text.content.replace(TASK_MARKER, '');
   return checked;
+}
+
+/** The spec of an `{% openapi src %}` block: a file or a URL (the reference allows nothing else). */
+function openapiSource(ref: { kind: string }, src: string): Record<string, unknown> {
+  return ref.kind === 'file' || ref.kind === 'url' ? ref : { kind: 'url', url: src };
 }
 
 function codeOptions(attrs: Record<string, string>): Record<string, unknown> {

@@ -86,8 +86,7 @@ function blockName(node: { type?: string; data?: Record<string, any> }): BlockNa
     case 'reusable-content':
       return 'include';
     case 'swagger':
-      return 'swagger';
-    case 'openapi':
+      // The reference's OpenAPI block (type `swagger`): GitBook writes it `{% openapi src=... %}`.
       return 'openapi';
     case 'expandable':
       return 'details';
@@ -180,7 +179,7 @@ export async function measureFidelity(api: FidelityApi, spaceId: string, source:
   const pageToPage = new Map<string, string>();
   for (const link of source.links) {
     const from = pageOf.get(link.from);
-    if (!from) continue; // links of includes live in reusable contents, not in pages
+    if (!from || link.how === 'repetition') continue; // links of includes live in reusable contents; repetitions are their blocks
     const what = `${link.from} -> ${link.target}`;
     const targetPage = link.resolved ? pageOf.get(link.resolved) : undefined;
     const targetFile = link.resolved && !targetPage && source.files.has(link.resolved) && !/\.md$/i.test(link.resolved) ? fileOf.get(posix.basename(link.resolved)) : undefined;

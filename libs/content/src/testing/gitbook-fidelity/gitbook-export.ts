@@ -21,7 +21,8 @@ export interface ExportLink {
   from: string;
   /** As written. */
   target: string;
-  how: 'markdown' | 'html' | 'content-ref' | 'mention';
+  /** `repetition`: GitBook's copy of an OpenAPI block's spec between its tags (the block, not the text, is the reference). */
+  how: 'markdown' | 'html' | 'content-ref' | 'mention' | 'repetition';
   /** The file it lands on (a page's `.md`, an asset), or undefined when it lands nowhere. */
   resolved?: string;
   /** The anchor after `#`, decoded. */
@@ -165,6 +166,7 @@ export function resolveExportLink(files: { has(path: string): boolean }, from: s
 const MARKDOWN_LINK = /(!?)\[((?:[^\][]|\[(?:[^\][]|\[[^\]]*\])*\])*)\]\(\s*<?([^\s)>]*)>?(?:\s+"([^"]*)")?\s*\)/g;
 const HTML_LINK = /<a\s[^>]*?href="([^"]*)"/g;
 const CONTENT_REF = /\{%\s*content-ref\s+url="([^"]*)"\s*%\}([\s\S]*?)\{%\s*endcontent-ref\s*%\}/g;
+const OPENAPI_BLOCK = /\{%\s*(openapi|openapi-operation|openapi-schemas|swagger)\s[^%]*%\}[\s\S]*?\{%\s*end\1\s*%\}/g;
 const BROKEN = /^(broken-reference|\/?broken\/pages\/)/;
 
 /** The internal links of one page (or include), in order. */
@@ -174,16 +176,19 @@ export function pageLinks(files: { has(path: string): boolean }, from: string, t
   // markdown link like any other (the corpus counts it among the internal links).
   const body = withoutFences(text);
   for (const match of body.matchAll(CONTENT_REF)) links.push(link(files, from, match[1], 'content-ref'));
-  const visit = (markdown: string) => {
+  const repetitions = [...body.matchAll(OPENAPI_BLOCK)].map((match) => [match.index ?? 0, (match.index ?? 0) + match[0].length]);
+  const visit = (markdown: string, offset: number) => {
     for (const match of markdown.matchAll(MARKDOWN_LINK)) {
       const [, bang, label, target, title] = match;
       // A link around an image: its label holds the image.
-      if (label.includes('](')) visit(label);
+      if (label.includes('](')) visit(label, offset + (match.index ?? 0) + 1 + bang.length);
       if (bang || !isInternal(target)) continue;
-      links.push(link(files, from, target, title === 'mention' ? 'mention' : 'markdown'));
+      const at = offset + (match.index ?? 0);
+      const repetition = repetitions.some(([start, end]) => at >= start && at < end);
+      links.push(link(files, from, target, repetition ? 'repetition' : title === 'mention' ? 'mention' : 'markdown'));
     }
   };
-  visit(body);
+  visit(body, 0);
   for (const match of body.matchAll(HTML_LINK)) if (isInternal(match[1])) links.push(link(files, from, match[1], 'html'));
   return links;
 }

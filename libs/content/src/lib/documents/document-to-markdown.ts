@@ -3,7 +3,7 @@ import { tableRows } from './block-fitting';
 import { RefResolver, writeRef } from './content-ref-url';
 import { DocNode } from './document-nodes';
 import { plainText } from './document-text';
-import { tableHtml, tableNeedsHtml } from './html-table-writer';
+import { inlineHtml, tableHtml, tableNeedsHtml } from './html-table-writer';
 import { escapeText, renderInline } from './inline-markdown';
 
 /**
@@ -80,6 +80,7 @@ class MarkdownWriter {
   private block(node: DocNode, alternate: boolean): string {
     switch (node.type) {
       case 'paragraph':
+        if (node.data?.align && node.data.align !== 'start') return `<p align="${node.data.align === 'end' ? 'right' : 'center'}">${inlineHtml(node.nodes ?? [], this.resolver)}</p>`;
         // Markdown drops whitespace at the ends of a paragraph: a space there is written as a
         // character reference (as GitBook does), a final line break is dropped.
         return escapeLineStarts(
@@ -93,6 +94,7 @@ class MarkdownWriter {
       case 'heading-2':
       case 'heading-3': {
         const level = Number(node.type.slice(-1));
+        if (node.data?.align && node.data.align !== 'start') return `<h${level} align="${node.data.align === 'end' ? 'right' : 'center'}">${inlineHtml(node.nodes ?? [], this.resolver)}</h${level}>`;
         const text = this.inline(node.nodes ?? [], { heading: true }).trim();
         const id = node.data?.id ? ` <a href="#${node.data.id}" id="${node.data.id}"></a>` : '';
         return `${'#'.repeat(level)}${text || id ? ' ' : ''}${text}${id}`;

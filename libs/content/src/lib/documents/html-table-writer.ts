@@ -50,10 +50,11 @@ function leavesHtml(leaves: DocLeaf[]): string {
   return out;
 }
 
-function inlineHtml(nodes: DocNode[], resolver?: RefResolver): string {
+export function inlineHtml(nodes: DocNode[], resolver?: RefResolver): string {
   return nodes
     .map((node) => {
       if (node.object === 'text') return leavesHtml(node.leaves ?? []);
+      if (node.type === 'button' && node.data?.ref) return `<a href="${escapeAttribute(writeRef(node.data.ref, resolver))}" class="button ${node.data.kind === 'secondary' ? 'secondary' : 'primary'}">${escapeText(String(node.data.label ?? ''))}</a>`;
       if (node.type === 'link' && node.data?.ref) return `<a href="${escapeAttribute(writeRef(node.data.ref, resolver))}">${inlineHtml(node.nodes ?? [], resolver)}</a>`;
       if (node.type === 'inline-image' && node.data?.ref) return `<img src="${escapeAttribute(writeRef(node.data.ref, resolver))}" alt="${escapeAttribute(node.data.alt ?? '')}">`;
       return inlineHtml(node.nodes ?? [], resolver);

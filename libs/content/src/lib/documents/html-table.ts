@@ -150,6 +150,12 @@ export function inlineNodes(nodes: ChildNode[], resolver?: RefResolver): DocNode
     if (node.type === 'text') return text(node.data, marks);
     if (!isElement(node)) return;
     if (node.name === 'br') return text('\n', marks);
+    const button = node.name === 'a' && node.attribs['href'] !== undefined ? /\bbutton\b(?:\s+(primary|secondary))?/.exec(node.attribs['class'] ?? '') : null;
+    if (button) {
+      flush();
+      out.push({ object: 'inline', type: 'button', isVoid: true, data: { ref: readUrl(node.attribs['href'], resolver), label: textOf(node).trim(), kind: button[1] ?? 'primary' } });
+      return;
+    }
     if (node.name === 'a' && node.attribs['href'] !== undefined) {
       flush();
       const inner = inlineNodes(node.children, resolver).map((child) => (child.object === 'text' ? { ...child, leaves: child.leaves?.map((leaf) => ({ ...leaf, marks: [...marks, ...leaf.marks] })) } : child));
@@ -168,4 +174,35 @@ export function inlineNodes(nodes: ChildNode[], resolver?: RefResolver): DocNode
   nodes.forEach((node) => visit(node, []));
   flush();
   return out;
+}
+
+const ALIGNMENTS: Record<string, string> = { left: 'start', center: 'center', right: 'end' };
+
+/**
+ * GitBook's aligned paragraphs and headings (`<p align="center">...</p>`, `<h2 align="center">`),
+ * with their inline HTML (marks, links, `class="button primary"` buttons), as the reference's
+ * paragraph and heading blocks with `data.align`.
+ */
+export function htmlTextBlock(html: string, resolver?: RefResolver): DocNode | undefined {
+  const root = parseDocument(html.trim(), { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const elements = root.children.filter((node) => !(node.type === 'text' && node.data.trim() === ''));
+  const element = elements[0];
+  if (elements.length !== 1 || !isElement(element) || !/^(p|h[1-6])$/.test(element.name)) return undefined;
+  if (element.children.some((child) => isElement(child) && /^(p|div|table|ul|ol|figure|details|pre|h[1-6])$/.test(child.name))) return undefined;
+  const align = ALIGNMENTS[element.attribs['align'] ?? ''];
+  if (!align) return undefined;
+  // Line breaks of the source between inline elements are spaces in HTML.
+  const nodes = inlineNodes(element.children.map((child) => (child.type === 'text' ? Object.assign(child, { data: child.data.replace(/\s*\n\s*/g, ' ') }) : child)), resolver);
+  const trimmed = trimEdges(nodes);
+  const type = element.name === 'p' ? 'paragraph' : `heading-${Math.min(3, Number(element.name.slice(1)))}`;
+  return { ...paragraph(trimmed), type, data: { align } };
+}
+
+/** Whitespace that only separated the tags from the content, at both ends. */
+function trimEdges(nodes: DocNode[]): DocNode[] {
+  const first = nodes[0]?.leaves?.[0];
+  if (first) first.text = first.text.replace(/^\s+/, '');
+  const last = nodes[nodes.length - 1]?.leaves?.at(-1);
+  if (last) last.text = last.text.replace(/\s+$/, '');
+  return nodes.filter((node) => node.object !== 'text' || (node.leaves ?? []).some((leaf) => leaf.text !== ''));
 }

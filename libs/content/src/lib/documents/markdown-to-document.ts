@@ -5,7 +5,7 @@ import { readUrl, RefResolver } from './content-ref-url';
 import { DocNode, paragraph, textNode } from './document-nodes';
 import { HEADING_ID_PATTERN, HeadingAnchors, slugifyHeading } from './heading-anchors';
 import { HtmlBlockEvent, htmlBlockEvents } from './html-block-events';
-import { htmlTable } from './html-table';
+import { htmlTable, htmlTextBlock } from './html-table';
 import { inlineImage, inlineTokensToNodes } from './inline-tokens-to-nodes';
 import { GitbookTag, markdownParser } from './markdown-parser';
 import { TokenNode, tokenTree } from './markdown-token-tree';
@@ -55,7 +55,7 @@ function pairContainers(nodes: TokenNode[], resolver?: RefResolver): Entry[] {
       else top().entries.push({ kind: 'void', name: tag.name, attrs: tag.attrs, raw: token.content });
     } else if (token.type === 'html_block') {
       // GitBook's HTML tables (cards, widths, rich cells) are table blocks.
-      const table = /^\s*<table[\s>]/i.test(token.content) ? htmlTable(token.content, resolver) : undefined;
+      const table = /^\s*<table[\s>]/i.test(token.content) ? htmlTable(token.content, resolver) : /^\s*<(p|h[1-6])\s[^>]*\balign=/i.test(token.content) ? htmlTextBlock(token.content, resolver) : undefined;
       if (table) {
         top().entries.push({ kind: 'block', node: table });
         continue;

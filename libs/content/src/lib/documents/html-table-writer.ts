@@ -1,5 +1,6 @@
 import { RefResolver, writeRef } from './content-ref-url';
-import { DocLeaf, DocNode } from './document-nodes';
+import { ContentRef, DocLeaf, DocNode } from './document-nodes';
+import { tableValueRef } from './html-table';
 
 /**
  * A table block as the one-line HTML GitBook writes (`htmlTable` reads it back): used for what a
@@ -114,8 +115,9 @@ export function tableHtml(table: DocNode, resolver?: RefResolver): string {
     .map((record) => {
       const cells = columns.map((id) => {
         const value = record.values?.[id];
-        if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.kind === 'string') {
-          const url = writeRef(value, resolver);
+        const ref = tableValueRef(value);
+        if (ref) {
+          const url = writeRef(ref as ContentRef, resolver);
           return `<td><a href="${escapeAttribute(url)}">${escapeText(refLabel(url))}</a></td>`;
         }
         const fragment = typeof value === 'string' ? fragments.get(value) : undefined;

@@ -51,7 +51,7 @@ export function htmlTable(html: string, resolver?: RefResolver): DocNode | undef
       const kind = definition[id]['type'];
       if (kind === 'content-ref' || kind === 'files') {
         const href = findElement(cell, 'a')?.attribs['href'];
-        if (href !== undefined) values[id] = readUrl(href, resolver);
+        if (href !== undefined) values[id] = tableRefValue(readUrl(href, resolver));
         return;
       }
       const fragment = `r${r}c${c}`;
@@ -205,4 +205,22 @@ function trimEdges(nodes: DocNode[]): DocNode[] {
   const last = nodes[nodes.length - 1]?.leaves?.at(-1);
   if (last) last.text = last.text.replace(/\s+$/, '');
   return nodes.filter((node) => node.object !== 'text' || (node.leaves ?? []).some((leaf) => leaf.text !== ''));
+}
+
+/**
+ * A reference as a table record value. The reference's record value is a `oneOf` in which a bare
+ * file or URL reference also matches its image-record form, so those are written in the form only
+ * the image record has (`{ref}`); a page (or anchor, space...) reference stays bare.
+ */
+export function tableRefValue(ref: { kind: string }): unknown {
+  return ref.kind === 'file' || ref.kind === 'url' ? { ref } : ref;
+}
+
+/** The reference a table record value holds (bare or `{ref}`), if any. */
+export function tableValueRef(value: unknown): { kind: string } | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const record = value as { kind?: unknown; ref?: unknown };
+  if (typeof record.kind === 'string') return record as { kind: string };
+  const inner = record.ref as { kind?: unknown } | undefined;
+  return inner && typeof inner === 'object' && typeof inner.kind === 'string' ? (inner as { kind: string }) : undefined;
 }

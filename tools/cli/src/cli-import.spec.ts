@@ -1,5 +1,5 @@
 import { ContentModule } from '@docs/content';
-import { createSpace } from '@docs/content/testing';
+import { createSpace, missingArchivers, REAL_ARCHIVES, RealArchiver, realZip, spaceSnapshot } from '@docs/content/testing';
 import { IdentityModule } from '@docs/identity';
 import { createOrganization } from '@docs/identity/testing';
 import { createTestApp, TestApp } from '@docs/platform/testing';
@@ -67,6 +67,24 @@ describe('operator CLI: import', () => {
     const refused = await cli('import', '--space', space.id, '--api', api, '--token', members.reader.token, FIXTURE);
     expect(refused).toMatchObject({ code: 1, err: [expect.stringMatching(/^error: the api answered 403: /)] });
     expect(await cli('import', '--space', space.id, '--api', api, FIXTURE)).toMatchObject({ code: 1, err: ['error: --api and --token go together'] });
+  });
+
+  it('imports the zips of real archivers (stored, deflated, data descriptors, ZIP64, bsdtar, git archive) as the same tree as the folder', async () => {
+    expect(missingArchivers()).toEqual([]);
+    const { organization, members } = await createOrganization(t, {});
+    const as = t.http.as(members.admin.token);
+    const folderSpace = await createSpace(t, members.admin.token, organization.id);
+    expect((await cli('import', '--space', folderSpace.id, FIXTURE)).code).toBe(0);
+    const reference = await spaceSnapshot(as, folderSpace.id);
+    const dir = mkdtempSync(join(tmpdir(), 'cli-import-'));
+    for (const archiver of Object.keys(REAL_ARCHIVES) as RealArchiver[]) {
+      const file = join(dir, 'docs.zip');
+      writeFileSync(file, realZip(FIXTURE, archiver));
+      const space = await createSpace(t, members.admin.token, organization.id);
+      const run = await cli('import', '--space', space.id, file);
+      expect([archiver, run.code, run.err]).toEqual([archiver, 0, []]);
+      expect([archiver, await spaceSnapshot(as, space.id)]).toEqual([archiver, reference]);
+    }
   });
 
   it('explains an unknown space and a file it cannot import', async () => {

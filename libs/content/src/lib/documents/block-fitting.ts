@@ -16,7 +16,7 @@ export type Container = 'document' | 'list-item' | 'hint' | 'blockquote' | 'tabs
 const ALLOWED: Record<Container, ReadonlySet<string>> = {
   document: new Set([
     ...ESSENTIALS, 'blockquote', 'hint', 'images', 'file', 'drawing', 'embed', 'code', 'math', 'expandable', 'tabs', 'table',
-    'openapi', 'openapi-operation', 'openapi-schemas', 'openapi-webhook', 'content-ref', 'integration', 'reusable-content', 'stepper',
+    'openapi', 'swagger', 'openapi-operation', 'openapi-schemas', 'openapi-webhook', 'content-ref', 'integration', 'reusable-content', 'stepper',
   ]),
   'list-item': new Set([...ESSENTIALS, 'code', 'hint', 'blockquote', 'math', 'table']),
   hint: new Set(ESSENTIALS),

@@ -3,7 +3,8 @@ import { tableRows } from './block-fitting';
 import { RefResolver, writeRef } from './content-ref-url';
 import { DocNode } from './document-nodes';
 import { plainText } from './document-text';
-import { renderInline } from './inline-markdown';
+import { inlineHtml, tableHtml, tableNeedsHtml } from './html-table-writer';
+import { escapeText, renderInline } from './inline-markdown';
 
 /**
  * A JSONDocument as markdown, in the conventions markdownToDocument reads (GitBook's tags for
@@ -29,6 +30,18 @@ function escapeLineStarts(markdown: string): string {
       return trimmed.replace(/^(\d+)([.)])/, '$1\\$2');
     })
     .join('\n');
+}
+
+/** GitBook's repetition of a block's target between its tags: `[swagger.json](../.gitbook/assets/swagger.json)`. */
+function repetitionLink(url: string): string {
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
+  let label = absolute ? url : (url.split('#')[0].replace(/\/+$/, '').split('/').pop() ?? url);
+  try {
+    label = absolute ? label : decodeURIComponent(label);
+  } catch {
+    // kept as written
+  }
+  return `[${escapeText(label)}](${url.replace(/ /g, '%20').replace(/[()<>]/g, '\\$&')})`;
 }
 
 const indent = (text: string, prefix: string, first = prefix) =>
@@ -67,13 +80,21 @@ class MarkdownWriter {
   private block(node: DocNode, alternate: boolean): string {
     switch (node.type) {
       case 'paragraph':
-        // Markdown drops whitespace (and line breaks) at the ends of a paragraph: so do we, or the
-        // second round trip would differ from the first.
-        return escapeLineStarts(this.inline(node.nodes ?? []).replace(/^\s+/, '').replace(/(?:\\\n|\s)+$/, ''));
+        if (node.data?.align && node.data.align !== 'start') return `<p align="${node.data.align === 'end' ? 'right' : 'center'}">${inlineHtml(node.nodes ?? [], this.resolver)}</p>`;
+        // Markdown drops whitespace at the ends of a paragraph: a space there is written as a
+        // character reference (as GitBook does), a final line break is dropped.
+        return escapeLineStarts(
+          this.inline(node.nodes ?? [])
+            .replace(/(?:\\\n)+$/, '')
+            .replace(/^[ \t]+/, (space) => space.replace(/ /g, '&#x20;').replace(/\t/g, '&#x9;'))
+            .replace(/[ \t]+$/, (space) => space.replace(/ /g, '&#x20;').replace(/\t/g, '&#x9;'))
+            .replace(/^\n+|\n+$/g, ''),
+        );
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
         const level = Number(node.type.slice(-1));
+        if (node.data?.align && node.data.align !== 'start') return `<h${level} align="${node.data.align === 'end' ? 'right' : 'center'}">${inlineHtml(node.nodes ?? [], this.resolver)}</h${level}>`;
         const text = this.inline(node.nodes ?? [], { heading: true }).trim();
         const id = node.data?.id ? ` <a href="#${node.data.id}" id="${node.data.id}"></a>` : '';
         return `${'#'.repeat(level)}${text || id ? ' ' : ''}${text}${id}`;
@@ -113,6 +134,21 @@ class MarkdownWriter {
           .join('\n\n')}\n{% endtabs %}`;
       case 'stepper':
         return `{% stepper %}\n${(node.nodes ?? []).map((step) => `{% step %}\n${this.blocks(step.nodes ?? [])}\n{% endstep %}`).join('\n\n')}\n{% endstepper %}`;
+      case 'swagger': {
+        if (!node.data?.ref) return '';
+        const src = writeRef(node.data.ref, this.resolver);
+        const expanded = node.data.expanded !== undefined ? attribute('expanded', String(node.data.expanded)) : '';
+        return `{% openapi${attribute('src', src)}${attribute('path', String(node.data.path ?? ''))}${attribute('method', String(node.data.method ?? ''))}${expanded} %}\n${repetitionLink(src)}\n{% endopenapi %}`;
+      }
+      case 'openapi-operation': {
+        const spec = String(node.data?.ref?.spec ?? '');
+        return `{% openapi-operation${attribute('spec', spec)}${attribute('path', String(node.data?.path ?? ''))}${attribute('method', String(node.data?.method ?? ''))} %}\n[OpenAPI ${escapeText(spec)}](${writeRef(node.data?.ref ?? { kind: 'openapi', spec }, this.resolver)})\n{% endopenapi-operation %}`;
+      }
+      case 'openapi-schemas': {
+        const spec = String(node.data?.ref?.spec ?? '');
+        const grouped = node.data?.grouped !== undefined ? attribute('grouped', String(node.data.grouped)) : '';
+        return `{% openapi-schemas${attribute('spec', spec)}${attribute('schemas', (node.data?.schemas ?? []).join(','))}${grouped} %}\n[OpenAPI ${escapeText(spec)}](${writeRef(node.data?.ref ?? { kind: 'openapi', spec }, this.resolver)})\n{% endopenapi-schemas %}`;
+      }
       case 'expandable': {
         const title = fragmentNodes(node, 'expandable-title').map(plainText).join(' ');
         const body = this.blocks(fragmentNodes(node, 'expandable-body'));
@@ -157,13 +193,13 @@ class MarkdownWriter {
   private table(node: DocNode): string {
     const columns: string[] = node.data?.view?.columns ?? [];
     if (columns.length === 0) return '';
-    const [header, ...rows] = tableRows(node);
-    const row = (cells: DocNode[][]) => `| ${cells.map((cell) => this.inline(cell, { table: true }).trim()).join(' | ')} |`;
-    const align = columns.map((id) => {
-      const alignment = node.data?.definition?.[id]?.textAlignment;
-      return alignment === 'center' ? ':-:' : alignment === 'right' ? '--:' : '---';
-    });
-    return [row(header), `| ${align.join(' | ')} |`, ...rows.map(row)].join('\n');
+    if (tableNeedsHtml(node)) return tableHtml(node, this.resolver);
+    const [titles, ...records] = tableRows(node);
+    // A hidden header: the first row stands in the markdown header's place.
+    const [header, ...rows] = node.data?.view?.hideHeader && records.length > 0 ? records : [titles, ...records];
+    const alignments: string[] = columns.map((id) => node.data?.definition?.[id]?.textAlignment ?? 'left');
+    const cells = [header, ...rows].map((row) => row.map((cell) => this.inline(cell, { table: true }).trim()));
+    return gfmTable(cells, alignments);
   }
 
   private images(images: DocNode[]): string {
@@ -187,6 +223,33 @@ class MarkdownWriter {
     flush();
     return out.join('\n\n');
   }
+}
+
+/**
+ * A GFM table padded as GitBook writes it (remark's markdown-table: every column as wide as its
+ * widest cell, the delimiter row included; left and unaligned cells padded after, right ones
+ * before, centred ones around, the odd space before).
+ */
+function gfmTable(rows: string[][], alignments: string[]): string {
+  const widths = alignments.map((align, c) => {
+    const longest = Math.max(0, ...rows.map((row) => (row[c] ?? '').length));
+    const colons = align === 'center' ? 2 : align === 'right' ? 1 : 0;
+    return colons + Math.max(1, longest - colons);
+  });
+  const delimiter = alignments.map((align, c) => {
+    const dashes = '-'.repeat(widths[c] - (align === 'center' ? 2 : align === 'right' ? 1 : 0));
+    return align === 'center' ? `:${dashes}:` : align === 'right' ? `${dashes}:` : dashes;
+  });
+  const pad = (text: string, c: number) => {
+    const gap = widths[c] - text.length;
+    if (gap <= 0) return text;
+    if (alignments[c] === 'right') return ' '.repeat(gap) + text;
+    if (alignments[c] === 'center') return ' '.repeat(Math.ceil(gap / 2)) + text + ' '.repeat(Math.floor(gap / 2));
+    return text + ' '.repeat(gap);
+  };
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  const [header, ...body] = rows;
+  return [line(header.map(pad)), line(delimiter), ...body.map((row) => line(alignments.map((_, c) => pad(row[c] ?? '', c))))].join('\n');
 }
 
 /**

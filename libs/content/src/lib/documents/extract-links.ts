@@ -1,6 +1,7 @@
 import type { ContentRef, JSONDocument } from '@gitbook/api';
 import { DocNode } from './document-nodes';
 import { outline } from './document-outline';
+import { tableValueRef } from './html-table';
 
 /** What a link points at, classified for the links table (resolution is the caller's). */
 export type DocumentLinkTarget =
@@ -92,7 +93,10 @@ export function extractLinks(document: JSONDocument): DocumentLink[] {
     if (node.type === 'embed' && typeof data['url'] === 'string') refs.push({ kind: 'url', url: data['url'] });
     if (node.type === 'table') {
       for (const record of Object.values<any>(data['records'] ?? {})) {
-        for (const value of Object.values(record?.values ?? {})) if (isRef(value)) refs.push(value);
+        for (const value of Object.values(record?.values ?? {})) {
+          const ref = tableValueRef(value);
+          if (ref) refs.push(ref as ContentRef);
+        }
       }
     }
     if (refs.length === 0) return;

@@ -15,3 +15,4 @@ export { slugifyHeading } from './heading-anchors';
 export { refFromUrl, urlFromRef, REF_SCHEME } from './content-ref-url';
 export type { RefResolver } from './content-ref-url';
 export { documentDepth, DOCUMENT_MAX_DEPTH } from './document-depth';
+export { tableRefValue, tableValueRef } from './html-table';

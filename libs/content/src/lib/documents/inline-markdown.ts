@@ -7,11 +7,11 @@ import { RefResolver, writeRef } from './content-ref-url';
  * moved outside the delimiters (CommonMark would not read `** bold**` as bold); text is escaped
  * so that it reads back as the same text.
  */
-const MARK_ORDER = ['strikethrough', 'bold', 'italic', 'superscript', 'subscript', 'keyboard', 'code'];
+const MARK_ORDER = ['color', 'strikethrough', 'bold', 'italic', 'superscript', 'subscript', 'keyboard', 'code'];
 const DELIMITERS: Record<string, [string, string]> = {
   strikethrough: ['~~', '~~'],
   bold: ['**', '**'],
-  italic: ['*', '*'],
+  italic: ['\uFDD0', '\uFDD1'],
   superscript: ['<sup>', '</sup>'],
   subscript: ['<sub>', '</sub>'],
   keyboard: ['<kbd>', '</kbd>'],
@@ -46,51 +46,94 @@ function codeSpan(text: string, options: InlineOptions): string {
   return `${fence}${pad}${content}${pad}${fence}`;
 }
 
-const markTypes = (leaf: DocLeaf) => MARK_ORDER.filter((type) => leaf.marks.some((mark) => mark.type === type));
+/** A leaf's marks as keys in nesting order (a colour mark keeps its colours: `color:blue:default`). */
+const markKeys = (leaf: DocLeaf) =>
+  MARK_ORDER.flatMap((type) => {
+    const mark = leaf.marks.find((m) => m.type === type);
+    if (!mark) return [];
+    return type === 'color' ? [`color:${mark.data?.['text'] ?? 'default'}:${mark.data?.['background'] ?? 'default'}`] : [type];
+  });
 
-/** Leaves with edge whitespace split off (unmarked) and neighbours of equal marks merged. */
+function delimiters(key: string): [string, string] {
+  if (!key.startsWith('color:')) return DELIMITERS[key] ?? ['', ''];
+  const [, text, background] = key.split(':');
+  const style = `${text !== 'default' ? `color:${text};` : ''}${background !== 'default' ? `background-color:${background};` : ''}`;
+  return [`<mark style="${style}">`, '</mark>'];
+}
+
+/** Neighbours of equal marks merged; a run of whitespace alone carries no mark. */
 function normalizeLeaves(leaves: DocLeaf[]): { text: string; marks: string[] }[] {
   const out: { text: string; marks: string[] }[] = [];
-  const push = (text: string, marks: string[]) => {
-    if (text === '') return;
-    const last = out[out.length - 1];
-    if (last && last.marks.join() === marks.join()) last.text += text;
-    else out.push({ text, marks });
-  };
   for (const leaf of leaves) {
-    const marks = markTypes(leaf);
-    const code = marks.includes('code');
-    const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(leaf.text)!;
-    if (marks.length === 0 || match[2] === '' || code) {
-      push(leaf.text, match[2] === '' ? [] : marks);
-      continue;
-    }
-    push(match[1], []);
-    push(match[2], marks);
-    push(match[3], []);
+    if (leaf.text === '') continue;
+    const marks = leaf.text.trim() === '' && !leaf.marks.some((m) => m.type === 'code') ? [] : markKeys(leaf);
+    const last = out[out.length - 1];
+    if (last && last.marks.join() === marks.join()) last.text += leaf.text;
+    else out.push({ text: leaf.text, marks });
   }
   return out;
 }
+
+/** Placeholders of italic delimiters, chosen once the neighbours are known (`_` as GitBook writes, `*` inside a word). */
+const ITALIC_OPEN = '\uFDD0';
+const ITALIC_CLOSE = '\uFDD1';
+
+/** Whitespace at an edge of a marked run, written as a character reference (GitBook's `**word&#x20;**`) so the delimiter still reads. */
+const encodeSpace = (space: string) => space.replace(/[ \t]/g, (c) => (c === ' ' ? '&#x20;' : '&#x9;'));
 
 function renderLeaves(leaves: DocLeaf[], options: InlineOptions): string {
   let out = '';
   const open: string[] = [];
   const closeTo = (depth: number) => {
-    while (open.length > depth) out += DELIMITERS[open.pop()!]?.[1] ?? '';
+    while (open.length > depth) out += delimiters(open.pop()!)[1];
   };
-  for (const run of normalizeLeaves(leaves)) {
-    const wanted = run.marks.filter((mark) => mark !== 'code');
+  const runs = normalizeLeaves(leaves);
+  const wantedOf = (run: { marks: string[] } | undefined) => (run ? run.marks.filter((mark) => mark !== 'code') : []);
+  runs.forEach((run, i) => {
+    const wanted = wantedOf(run);
     let common = 0;
     while (common < open.length && common < wanted.length && open[common] === wanted[common]) common++;
     closeTo(common);
+    const opened = wanted.length > common;
     for (const mark of wanted.slice(common)) {
-      out += DELIMITERS[mark][0];
+      out += delimiters(mark)[0];
       open.push(mark);
     }
-    if (run.marks.includes('code')) out += codeSpan(run.text, options);
-    else out += breaks(escapeText(run.text, options), options);
-  }
+    if (run.marks.includes('code')) {
+      out += codeSpan(run.text, options);
+      return;
+    }
+    let text = breaks(escapeText(run.text, options), options);
+    if (wanted.length > 0) {
+      const next = wantedOf(runs[i + 1]);
+      const closes = next.length < wanted.length || wanted.some((mark, m) => next[m] !== mark);
+      if (opened) text = text.replace(/^[ \t]+/, encodeSpace);
+      if (closes) text = text.replace(/[ \t]+$/, encodeSpace);
+    }
+    out += text;
+  });
   closeTo(0);
+  return chooseItalicDelimiters(out);
+}
+
+function chooseItalicDelimiters(text: string): string {
+  if (!text.includes(ITALIC_OPEN)) return text;
+  const word = /[\p{L}\p{N}]/u;
+  let out = '';
+  const stack: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === ITALIC_OPEN) {
+      stack.push(out.length);
+      out += char;
+    } else if (char === ITALIC_CLOSE) {
+      const start = stack.pop() ?? 0;
+      const before = out[start - 1] ?? '';
+      const after = text[i + 1] ?? '';
+      const delimiter = word.test(before) || word.test(after) ? '*' : '_';
+      out = `${out.slice(0, start)}${delimiter}${out.slice(start + 1)}${delimiter}`;
+    } else out += char;
+  }
   return out;
 }
 

@@ -86,7 +86,7 @@ describe('documentToMarkdown', () => {
         },
       ],
     } as unknown as JSONDocument;
-    expect(documentToMarkdown(document)).toBe('## Title \\#1\n\nSee **this** [page](ref:page/p1#faq)\n');
+    expect(documentToMarkdown(document)).toBe('## Title \\#1\n\nSee **this&#x20;**[page](ref:page/p1#faq)\n');
     expect(ReferenceSchema.load().validateSchema('JSONDocument', markdownToDocument(documentToMarkdown(document)))).toEqual([]);
   });
 
@@ -145,7 +145,7 @@ describe('documents given as JSON', () => {
   const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
   const para = (value: string) => ({ object: 'block', type: 'paragraph', nodes: [text(value)] });
 
-  it('writes every block, leaves out those without a markdown form, and reads back as a valid document', () => {
+  it('writes every block (OpenAPI blocks in GitBook tags), leaves out those without a markdown form, and reads back as a valid document', () => {
     const document = {
       object: 'document',
       data: {},
@@ -170,6 +170,7 @@ describe('documents given as JSON', () => {
     const markdown = documentToMarkdown(document);
     expect(markdown).toBe(
       [
+        '{% openapi-operation spec="petstore" path="/pets" method="get" %}\n[OpenAPI petstore](ref:openapi/petstore)\n{% endopenapi-operation %}',
         '{% include "ref:reusable-content/rc1" %}',
         '{% tabs %}\n{% tab %}\nuntitled tab\n{% endtab %}\n{% endtabs %}',
         '<details>\n\n<summary>Title with &lt;html&gt; &amp; &quot;quotes&quot;</summary>\n\nBody\n\n</details>',
@@ -181,12 +182,15 @@ describe('documents given as JSON', () => {
     );
     const again = markdownToDocument(markdown) as any;
     expect(ReferenceSchema.load().validateSchema('JSONDocument', again)).toEqual([]);
-    expect(again.nodes.map((node: any) => node.type)).toEqual(['reusable-content', 'tabs', 'expandable', 'images', 'code', 'list-ordered', 'list-ordered']);
+    expect(again.nodes.map((node: any) => node.type)).toEqual(['openapi-operation', 'reusable-content', 'tabs', 'expandable', 'images', 'code', 'list-ordered', 'list-ordered']);
+    const openapi = again.nodes.shift();
+    expect(openapi.data).toEqual(document.nodes[0].data);
     expect(again.nodes[0].data).toEqual({ ref: { kind: 'reusable-content', reusableContent: 'rc1' } });
     again.nodes.shift();
     expect(again.nodes[1].fragments[0].nodes[0].nodes[0].leaves[0].text).toBe('Title with <html> & "quotes"');
     expect(again.nodes[3].data).toEqual({ syntax: 'md', title: 'say "hi"' });
     again.nodes.unshift(document.nodes[2]);
+    again.nodes.unshift(openapi);
     expect(documentToMarkdown(again)).toBe(markdown);
   });
 

@@ -14,6 +14,7 @@ type StateInline = MarkdownIt.StateInline;
 export const GITBOOK_TAGS = new Set([
   'hint', 'endhint', 'tabs', 'endtabs', 'tab', 'endtab', 'stepper', 'endstepper', 'step', 'endstep',
   'code', 'endcode', 'embed', 'endembed', 'file', 'endfile', 'content-ref', 'endcontent-ref', 'include',
+  'openapi', 'endopenapi', 'openapi-operation', 'endopenapi-operation', 'openapi-schemas', 'endopenapi-schemas',
 ]);
 
 export interface GitbookTag {

@@ -5,6 +5,7 @@ import { readUrl, RefResolver } from './content-ref-url';
 import { DocNode, paragraph, textNode } from './document-nodes';
 import { HEADING_ID_PATTERN, HeadingAnchors, slugifyHeading } from './heading-anchors';
 import { HtmlBlockEvent, htmlBlockEvents } from './html-block-events';
+import { htmlTable, htmlTextBlock } from './html-table';
 import { inlineImage, inlineTokensToNodes } from './inline-tokens-to-nodes';
 import { GitbookTag, markdownParser } from './markdown-parser';
 import { TokenNode, tokenTree } from './markdown-token-tree';
@@ -13,7 +14,7 @@ import { plainText } from './document-text';
 type Token = MarkdownIt.Token;
 
 /** Tags that open a container closed by `end<name>` (`<details>` is handled the same way). */
-const CONTAINER_TAGS = new Set(['hint', 'tabs', 'tab', 'stepper', 'step', 'code', 'content-ref', 'details']);
+const CONTAINER_TAGS = new Set(['hint', 'tabs', 'tab', 'stepper', 'step', 'code', 'content-ref', 'details', 'openapi', 'openapi-operation', 'openapi-schemas']);
 const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
 
 /** One entry of a sibling list once GitBook tags and `<details>` are paired into containers. */
@@ -22,10 +23,11 @@ type Entry =
   | { kind: 'container'; name: string; attrs: Record<string, string>; entries: Entry[]; title?: string }
   | { kind: 'void'; name: string; attrs: Record<string, string>; raw: string }
   | { kind: 'figure'; src: string; alt?: string; caption?: string }
+  | { kind: 'block'; node: DocNode }
   | { kind: 'raw'; text: string };
 
 /** Flat siblings (tokens, tag lines, HTML events) paired into nested containers. */
-function pairContainers(nodes: TokenNode[]): Entry[] {
+function pairContainers(nodes: TokenNode[], resolver?: RefResolver): Entry[] {
   type Frame = Extract<Entry, { kind: 'container' }>;
   const root: Frame = { kind: 'container', name: '', attrs: {}, entries: [] };
   const stack: Frame[] = [root];
@@ -52,6 +54,12 @@ function pairContainers(nodes: TokenNode[]): Entry[] {
       else if (tag.name.startsWith('end')) close(tag.name.slice(3));
       else top().entries.push({ kind: 'void', name: tag.name, attrs: tag.attrs, raw: token.content });
     } else if (token.type === 'html_block') {
+      // GitBook's HTML tables (cards, widths, rich cells) are table blocks.
+      const table = /^\s*<table[\s>]/i.test(token.content) ? htmlTable(token.content, resolver) : /^\s*<(p|h[1-6])\s[^>]*\balign=/i.test(token.content) ? htmlTextBlock(token.content, resolver) : undefined;
+      if (table) {
+        top().entries.push({ kind: 'block', node: table });
+        continue;
+      }
       const events = htmlBlockEvents(token.content);
       if (!events) top().entries.push({ kind: 'raw', text: token.content.replace(/\n+$/, '') });
       else for (const event of events) applyHtmlEvent(event);
@@ -80,7 +88,7 @@ class DocumentBuilder {
     const out: DocNode[] = [];
     // Most sibling lists hold no tag and no HTML: no pairing needed (bodies can be large).
     if (nodes.some((node) => node.token.type === 'gitbook_tag' || node.token.type === 'html_block')) {
-      for (const entry of pairContainers(nodes)) out.push(...this.entry(entry));
+      for (const entry of pairContainers(nodes, this.resolver)) out.push(...this.entry(entry));
     } else {
       for (const node of nodes) out.push(...this.block(node));
     }
@@ -97,6 +105,8 @@ class DocumentBuilder {
         return this.block(entry.node);
       case 'raw':
         return [paragraph([textNode(entry.text)])];
+      case 'block':
+        return [entry.node];
       case 'figure':
         return [this.images([{ src: entry.src, alt: entry.alt, caption: entry.caption }])];
       case 'void':
@@ -161,6 +171,39 @@ class DocumentBuilder {
         // GitBook repeats the target as a link between the tags; the tag's url is the reference.
         if (entry.attrs['url']) return [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: readUrl(entry.attrs['url'], this.resolver) } }];
         return entry.entries.flatMap((child) => this.entry(child));
+      // OpenAPI blocks: GitBook repeats the spec as a link between the tags; the tag's attributes are the block.
+      case 'openapi':
+        if (!entry.attrs['src'] || !entry.attrs['path'] || !entry.attrs['method']) return entry.entries.flatMap((child) => this.entry(child));
+        return [
+          {
+            object: 'block',
+            type: 'swagger',
+            isVoid: true,
+            data: {
+              ref: openapiSource(readUrl(entry.attrs['src'], this.resolver), entry.attrs['src']),
+              path: entry.attrs['path'],
+              method: entry.attrs['method'],
+              ...(entry.attrs['expanded'] === 'true' || entry.attrs['expanded'] === 'false' ? { expanded: entry.attrs['expanded'] === 'true' } : {}),
+            },
+          },
+        ];
+      case 'openapi-operation':
+        if (!entry.attrs['spec'] || !entry.attrs['path'] || !entry.attrs['method']) return entry.entries.flatMap((child) => this.entry(child));
+        return [{ object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec: entry.attrs['spec'] }, path: entry.attrs['path'], method: entry.attrs['method'] } }];
+      case 'openapi-schemas':
+        if (!entry.attrs['spec'] || entry.attrs['schemas'] === undefined) return entry.entries.flatMap((child) => this.entry(child));
+        return [
+          {
+            object: 'block',
+            type: 'openapi-schemas',
+            isVoid: true,
+            data: {
+              ref: { kind: 'openapi', spec: entry.attrs['spec'] },
+              schemas: entry.attrs['schemas'].split(',').map((name) => name.trim()).filter(Boolean),
+              ...(entry.attrs['grouped'] === 'true' || entry.attrs['grouped'] === 'false' ? { grouped: entry.attrs['grouped'] === 'true' } : {}),
+            },
+          },
+        ];
       case 'details': {
         const title = paragraph(entry.title ? [textNode(entry.title)] : []);
         return [
@@ -281,13 +324,18 @@ class DocumentBuilder {
     const rows: TokenNode[] = [];
     const collectRows = (n: TokenNode) => n.children.forEach((child) => (child.token.type === 'tr_open' ? rows.push(child) : collectRows(child)));
     collectRows(node);
-    const [header, ...body] = rows;
+    const [header, ...rest] = rows;
     const headerCells = header?.children ?? [];
     const columns = headerCells.map((_, i) => `c${i}`);
+    // Column titles are plain text: a header row with links or marks is a first row of a table
+    // whose header is hidden (how GitBook writes such a table in markdown).
+    const headerInlines = headerCells.map((cell) => this.inlineOf(cell).nodes);
+    const hideHeader = headerInlines.some((nodes) => nodes.some((n) => n.object !== 'text' || (n.leaves ?? []).some((leaf) => leaf.marks.length > 0)));
+    const body = hideHeader ? rows : rest;
     const definition: Record<string, unknown> = {};
     headerCells.forEach((cell, i) => {
       const align = /text-align:\s*(left|center|right)/.exec(cell.token.attrGet('style') ?? '')?.[1] ?? 'left';
-      definition[columns[i]] = { id: columns[i], title: plainText({ object: 'block', nodes: this.inlineOf(cell).nodes }), type: 'text', textAlignment: align };
+      definition[columns[i]] = { id: columns[i], title: plainText({ object: 'block', nodes: headerInlines[i] }), type: 'text', textAlignment: align };
     });
     const records: Record<string, unknown> = {};
     const fragments: DocNode[] = [];
@@ -305,7 +353,7 @@ class DocumentBuilder {
       object: 'block',
       type: 'table',
       isVoid: true,
-      data: { view: { type: 'grid', columns, hideHeader: false }, records, definition },
+      data: { view: { type: 'grid', columns, hideHeader }, records, definition },
       fragments,
     };
   }
@@ -331,6 +379,11 @@ function stripTaskMarker(item: TokenNode): boolean {
   const checked = TASK_MARKER.exec(text.content)![1] !== ' ';
   text.content = text.content.replace(TASK_MARKER, '');
   return checked;
+}
+
+/** The spec of an `{% openapi src %}` block: a file or a URL (the reference allows nothing else). */
+function openapiSource(ref: { kind: string }, src: string): Record<string, unknown> {
+  return ref.kind === 'file' || ref.kind === 'url' ? ref : { kind: 'url', url: src };
 }
 
 function codeOptions(attrs: Record<string, string>): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, HttpException, Injectable } from '@nestjs/common';
 import { newId } from '@docs/platform';
 import { fromBuffer } from 'file-type';
 import { lookup as mimeLookup } from 'mime-types';
@@ -89,8 +89,9 @@ export class ContentImporter {
       for (let start = 0; start < bodies.length; start += BODIES_PER_BATCH) {
         const documents: { pageId: string; document: JSONDocument; bytes: Buffer | null }[] = [];
         for (const { pageId, page } of bodies.slice(start, start + BODIES_PER_BATCH)) {
-          const markdown = typeof page.markdown === 'string' ? page.markdown : await page.markdown();
-          const document = rewriteImportedRefs(markdownToDocument(markdown), page.source, targets);
+          const document = await convertEntry(page.source, page.title, async () =>
+            rewriteImportedRefs(markdownToDocument(typeof page.markdown === 'string' ? page.markdown : await page.markdown()), page.source, targets),
+          );
           documents.push({ pageId, document, bytes: documentBytes(document) });
         }
         const stored = await this.blobs.putMany(
@@ -106,7 +107,7 @@ export class ContentImporter {
       }
       // Included files: one reusable content each, their links rewritten like the pages'.
       for (const included of content.reusableContents ?? []) {
-        const document = rewriteImportedRefs(markdownToDocument(included.markdown), included.source, targets);
+        const document = await convertEntry(included.source, included.title, async () => rewriteImportedRefs(markdownToDocument(included.markdown), included.source, targets));
         const hash = await storeDocument(this.blobs, tx, document);
         const id = targets.reusableContents?.get(included.key) as string;
         draft.putReusableContent({ id, title: included.title.trim().slice(0, TITLE_MAX) || 'Untitled', ...(hash ? { document: hash } : {}) });
@@ -140,5 +141,19 @@ export class ContentImporter {
       written++;
     }
     return written;
+  }
+}
+
+/**
+ * Converts one page (or included file) of the source: whatever goes wrong on the way is a 400 that
+ * names it (its path in an archive, else its URL or title), never a 500 for the whole import.
+ */
+async function convertEntry(source: string | null, title: string, convert: () => Promise<JSONDocument>): Promise<JSONDocument> {
+  try {
+    return await convert();
+  } catch (error) {
+    if (error instanceof HttpException) throw error;
+    const where = source?.startsWith('file:///') ? decodeURIComponent(source.slice('file:///'.length)) : (source ?? title);
+    throw new BadRequestException(`The page ${where} of the source could not be converted: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -1,5 +1,5 @@
 import type { JSONDocument } from '../documents';
-import { rewriteImportedRefs, sourceKey } from './imported-refs';
+import { gitbookAnchor, rewriteImportedRefs, sourceKey } from './imported-refs';
 
 describe('rewriteImportedRefs', () => {
   const targets = {
@@ -31,5 +31,14 @@ describe('rewriteImportedRefs', () => {
     expect(sourceKey(new URL('https://docs.example.com/a/index.html?x=1'))).toBe('https://docs.example.com/a');
     expect(sourceKey(new URL('file:///guide/README.md'))).toBe('/guide');
     expect(refs(rewriteImportedRefs(doc('/a/'), 'https://docs.example.com/b', targets))).toEqual([{ kind: 'page', page: 'p-a' }]);
+  });
+});
+
+describe('gitbookAnchor', () => {
+  it("reads GitBook's id- anchors of headings that start with a digit as this platform's heading anchors", () => {
+    expect(gitbookAnchor('id-6.-list-address-utxos')).toBe('6-list-address-utxos');
+    expect(gitbookAnchor('id-2.-prepare')).toBe('2-prepare');
+    expect(gitbookAnchor('identity')).toBe('identity');
+    expect(gitbookAnchor('getting-started')).toBe('getting-started');
   });
 });

@@ -1,4 +1,4 @@
-import type { JSONDocument } from '../documents';
+import { type JSONDocument, slugifyHeading, tableRefValue, tableValueRef } from '../documents';
 
 /** Where imported pages and files landed, by the key of their source URL. */
 export interface ImportTargets {
@@ -50,6 +50,16 @@ export function rewriteImportedRefs(document: JSONDocument, pageSource: string |
     }
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(record)) out[key] = visit(child);
+    // A table's reference values: bare or `{ref}` by what they became (see tableRefValue).
+    if (record.type === 'table' && out.data && typeof out.data === 'object') {
+      const data = out.data as { records?: Record<string, { values?: Record<string, unknown> }> };
+      for (const row of Object.values(data.records ?? {})) {
+        for (const [column, value] of Object.entries(row.values ?? {})) {
+          const ref = tableValueRef(value);
+          if (ref) row.values![column] = tableRefValue(ref);
+        }
+      }
+    }
     return out;
   };
   return visit(document) as JSONDocument;
@@ -67,6 +77,15 @@ function resolveRef(raw: string, base: string, targets: ImportTargets): Record<s
   if (file) return { kind: 'file', file };
   const page = findPage(targets, url);
   if (!page) return undefined;
-  const anchor = decodeURIComponent(url.hash.slice(1));
+  const anchor = gitbookAnchor(decodeURIComponent(url.hash.slice(1)));
   return anchor ? { kind: 'anchor', page, anchor } : { kind: 'page', page };
+}
+
+/**
+ * An anchor as GitBook writes it, in this platform's heading anchors: GitBook prefixes `id-` to
+ * the anchor of a heading that starts with a digit and keeps its dots (`#id-6.-list-utxos` for
+ * "6. List UTXOs"), which is `6-list-utxos` here. Any other anchor is kept as written.
+ */
+export function gitbookAnchor(anchor: string): string {
+  return /^id-\d/.test(anchor) ? slugifyHeading(anchor.slice(3)) : anchor;
 }

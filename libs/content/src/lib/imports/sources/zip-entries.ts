@@ -76,34 +76,45 @@ export async function openZipArchive(
   const assets = new Map<string, ZipAsset>();
   let declared = 0;
   let entries = 0;
-  /** An entry's bytes, inflated or (`decompress: false`) as the archive stores them, capped at the size it declares. */
-  const read = (entry: yauzl.Entry, decompress: boolean) =>
-    new Promise<Buffer>((resolve, reject) =>
-      zip.openReadStream(entry, { decompress }, (error, stream) => {
-        if (error || !stream) return reject(invalid(error));
-        const declaredSize = decompress ? entry.uncompressedSize : entry.compressedSize;
-        readCapped(stream, declaredSize, entry.fileName).then(resolve, (failure: unknown) => reject(invalid(failure as Error)));
-      }),
-    );
-  /** An entry as stored, for `inflateStored`: only the two methods every archiver writes, never encrypted. */
-  const stored = (entry: yauzl.Entry) => {
-    if (entry.isEncrypted()) return Promise.reject(new BadRequestException(`The zip entry ${entry.fileName} is encrypted: encrypted entries are refused.`));
-    if (entry.compressionMethod !== STORED && entry.compressionMethod !== DEFLATED) {
-      return Promise.reject(new BadRequestException(`The zip entry ${entry.fileName} uses compression method ${entry.compressionMethod}: only stored and deflated entries are read.`));
-    }
-    return read(entry, false);
-  };
+  /**
+   * An entry's bytes, decoded (inflated when deflated) or (`raw`) as the archive stores them,
+   * capped at the size it declares. yauzl throws (rather than calling back) on options that do not
+   * fit an entry, so every failure, thrown or called back, becomes a 400 naming the entry.
+   */
+  const read = (entry: yauzl.Entry, raw: boolean) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const failed = (error: unknown) => reject(entryError(entry.fileName, error));
+      try {
+        readable(entry);
+        zip.openReadStream(entry, raw ? { decodeFileData: false } : {}, (error, stream) => {
+          if (error || !stream) return failed(error);
+          const declaredSize = raw ? entry.compressedSize : entry.uncompressedSize;
+          readCapped(stream, declaredSize, entry.fileName).then(resolve, failed);
+        });
+      } catch (error) {
+        failed(error);
+      }
+    });
   try {
     await new Promise<void>((resolve, reject) => {
       zip.on('error', (error: Error) => reject(invalid(error)));
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
+        // yauzl emits from its own callbacks: a throw here would escape the import, so it is caught.
+        try {
+          onEntry(entry);
+        } catch (error) {
+          reject(entryError(entry.fileName, error));
+        }
+      });
+      const onEntry = (entry: yauzl.Entry) => {
         entries++;
-        const name = entry.fileName;
+        // `bsdtar -cf x.zip .` writes `./` before every name.
+        const name = entry.fileName.replace(/^(?:\.\/)+/, '');
         if (((entry.externalFileAttributes >>> 16) & FILE_TYPE_MASK) === SYMLINK) {
           return reject(new BadRequestException(`The zip archive holds a symbolic link (${name}): links are refused.`));
         }
-        if (name.endsWith('/') || !keep(name)) return zip.readEntry();
+        if (name === '' || name.endsWith('/') || !keep(name)) return zip.readEntry();
         if (entry.uncompressedSize > limits.ratioFloorBytes && entry.uncompressedSize > entry.compressedSize * limits.maxRatio) {
           return reject(new BadRequestException(`The zip entry ${name} would unpack ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times its size, more than the limit of ${limits.maxRatio} (a zip bomb?).`));
         }
@@ -111,15 +122,21 @@ export async function openZipArchive(
         if (declared > limits.maxTotalBytes) {
           return reject(sourceTooLarge(`The zip archive unpacks to more than the limit of ${limits.maxTotalBytes} bytes.`));
         }
+        try {
+          // Refused now rather than when the import writes it: an entry no reader can decode.
+          readable(entry);
+        } catch (error) {
+          return reject(error);
+        }
         if (!inMemory(name)) {
-          assets.set(name, { size: entry.uncompressedSize, read: () => read(entry, true) });
+          assets.set(name, { size: entry.uncompressedSize, read: () => read(entry, false) });
           return zip.readEntry();
         }
-        stored(entry).then((raw) => {
+        read(entry, true).then((raw) => {
           texts.set(name, { size: entry.uncompressedSize, read: async () => inflateStored(entry, raw) });
           zip.readEntry();
         }, reject);
-      });
+      };
       zip.readEntry();
     });
   } catch (error) {
@@ -130,6 +147,21 @@ export async function openZipArchive(
   return { texts: stripFolder(texts, shared), assets: stripFolder(assets, shared), entries, close: () => zip.close() };
 }
 
+/** Refuses (400, naming it) an entry that no reader could decode: encrypted, or compressed by another method than the two every archiver writes. */
+function readable(entry: yauzl.Entry): void {
+  if (entry.isEncrypted()) throw new BadRequestException(`The zip entry ${entry.fileName} is encrypted: encrypted entries are refused.`);
+  if (entry.compressionMethod !== STORED && entry.compressionMethod !== DEFLATED) {
+    throw new BadRequestException(`The zip entry ${entry.fileName} uses compression method ${entry.compressionMethod}: only stored and deflated entries are read.`);
+  }
+}
+
+/** Any failure while reading one entry: a 400 that names the entry (an HttpException already says what it is). */
+function entryError(name: string, error: unknown): Error {
+  if (error instanceof HttpException) return error;
+  const reason = error instanceof Error ? error.message : 'unreadable';
+  return new BadRequestException(`The zip entry ${name} could not be read: ${reason.replace(/\.$/, '')}.`);
+}
+
 /** The bytes of an entry held as stored, inflated at most to its declared size and refused unless exactly that size. */
 function inflateStored(entry: yauzl.Entry, raw: Buffer): Buffer {
   const wrongSize = (how: string) => new BadRequestException(`The zip entry ${entry.fileName} inflates to ${how} than its declared size of ${entry.uncompressedSize} bytes.`);
@@ -137,7 +169,7 @@ function inflateStored(entry: yauzl.Entry, raw: Buffer): Buffer {
   try {
     data = entry.compressionMethod === STORED ? raw : inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
   } catch (error) {
-    throw (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? wrongSize('more') : invalid(error as Error);
+    throw (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? wrongSize('more') : entryError(entry.fileName, error);
   }
   if (data.length !== entry.uncompressedSize) throw wrongSize(data.length > entry.uncompressedSize ? 'more' : 'less');
   return data;

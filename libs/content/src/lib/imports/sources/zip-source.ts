@@ -13,6 +13,7 @@ const SKIPPED = /(^|\/)(__MACOSX|\.git|node_modules)(\/|$)|(^|\/)\.DS_Store$/;
 const INCLUDE = /\{%\s*include\s+["']([^"']+)["']\s*%\}/g;
 const MAX_INCLUDE_DEPTH = 4;
 const LAYOUT_FILE = '.gitbook.yaml';
+const INCLUDES_FOLDER = '.gitbook/includes/';
 
 /** The file:/// URL of a path inside the archive: pages and files are keyed by it. */
 export const archiveUrl = (path: string) => `file:///${path.split('/').map(encodeURIComponent).join('/')}`;
@@ -45,6 +46,8 @@ export async function zipContent(archivePath: string, limits: ZipLimits): Promis
     const reader = new PageReader(new Map(rooted(texts).filter(([path]) => isPage(path))));
     const summary = await reader.read(layout.summary);
     const pages = summary !== undefined ? await reader.fromSummary(parseSummary(summary), layout) : await reader.fromFolders(layout.readme);
+    // Every file of `.gitbook/includes` is a reusable content, as in GitBook, included or not.
+    await reader.includeAll(INCLUDES_FOLDER);
     // Files are inflated one at a time when the import writes them.
     const importedFiles: ImportedFile[] = rooted(assets)
       .filter(([path]) => !posix.basename(path).startsWith('.'))
@@ -181,6 +184,11 @@ class PageReader {
       else replacements.set(whole, markdownPage(await this.text(included, depth + 1), '', null).markdown.trim());
     }
     return replacements.size === 0 ? text : text.replace(INCLUDE, (whole) => replacements.get(whole) ?? whole);
+  }
+
+  /** Every markdown file under `folder` as a reusable content (those already included keep theirs), in path order. */
+  async includeAll(folder: string): Promise<void> {
+    for (const path of [...this.files.keys()].filter((path) => path.startsWith(folder) && MARKDOWN.test(path)).sort()) await this.include(path);
   }
 
   /** The reusable content of an included file, made once whatever the number of pages including it. */

@@ -1,0 +1,131 @@
+import { RefResolver, writeRef } from './content-ref-url';
+import { ContentRef, DocLeaf, DocNode } from './document-nodes';
+import { tableValueRef } from './html-table';
+
+/**
+ * A table block as the one-line HTML GitBook writes (`htmlTable` reads it back): used for what a
+ * markdown table cannot say (cards, column widths, cells of several blocks). Attributes, marks and
+ * escapes in GitBook's order: `<mark>` outside `<strong>` outside `<em>` outside `<code>`, links
+ * outside their marks, `&` and `<` as `&#x26;` and `&#x3C;`.
+ */
+export function tableNeedsHtml(table: DocNode): boolean {
+  const view = table.data?.view ?? {};
+  if (view.type === 'cards' || view.columnWidths || table.data?.fullWidth !== undefined) return true;
+  const definition = table.data?.definition ?? {};
+  if (Object.values<any>(definition).some((column) => column?.type !== 'text')) return true;
+  return (table.fragments ?? []).some((fragment) => (fragment.nodes ?? []).length !== 1 || fragment.nodes?.[0]?.type !== 'paragraph');
+}
+
+const escapeText = (text: string) => text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
+const escapeAttribute = (text: string) => text.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;');
+
+const MARK_TAGS: [string, (mark: any) => string, string][] = [
+  ['color', (mark) => `<mark style="${[mark.data?.text && mark.data.text !== 'default' ? `color:${mark.data.text};` : '', mark.data?.background && mark.data.background !== 'default' ? `background-color:${mark.data.background};` : ''].join('')}">`, '</mark>'],
+  ['bold', () => '<strong>', '</strong>'],
+  ['italic', () => '<em>', '</em>'],
+  ['strikethrough', () => '<s>', '</s>'],
+  ['superscript', () => '<sup>', '</sup>'],
+  ['subscript', () => '<sub>', '</sub>'],
+  ['keyboard', () => '<kbd>', '</kbd>'],
+  ['code', () => '<code>', '</code>'],
+];
+
+const closing = (key: string) => MARK_TAGS.find(([type]) => key.startsWith(`${type}:`))?.[2] ?? '';
+
+function leavesHtml(leaves: DocLeaf[]): string {
+  let out = '';
+  const open: string[] = [];
+  for (const leaf of leaves) {
+    const wanted = MARK_TAGS.filter(([type]) => leaf.marks.some((mark) => mark.type === type));
+    const keys = wanted.map(([type]) => `${type}:${JSON.stringify(leaf.marks.find((mark) => mark.type === type)?.data ?? null)}`);
+    let common = 0;
+    while (common < open.length && common < keys.length && open[common] === keys[common]) common++;
+    while (open.length > common) out += closing(open.pop() as string);
+    wanted.slice(common).forEach(([type, opening], i) => {
+      out += opening(leaf.marks.find((mark) => mark.type === type));
+      open.push(keys[common + i]);
+    });
+    out += escapeText(leaf.text).replace(/\n/g, '<br>');
+  }
+  while (open.length > 0) out += closing(open.pop() as string);
+  return out;
+}
+
+export function inlineHtml(nodes: DocNode[], resolver?: RefResolver): string {
+  return nodes
+    .map((node) => {
+      if (node.object === 'text') return leavesHtml(node.leaves ?? []);
+      if (node.type === 'button' && node.data?.ref) return `<a href="${escapeAttribute(writeRef(node.data.ref, resolver))}" class="button ${node.data.kind === 'secondary' ? 'secondary' : 'primary'}">${escapeText(String(node.data.label ?? ''))}</a>`;
+      if (node.type === 'link' && node.data?.ref) return `<a href="${escapeAttribute(writeRef(node.data.ref, resolver))}">${inlineHtml(node.nodes ?? [], resolver)}</a>`;
+      if (node.type === 'inline-image' && node.data?.ref) return `<img src="${escapeAttribute(writeRef(node.data.ref, resolver))}" alt="${escapeAttribute(node.data.alt ?? '')}">`;
+      return inlineHtml(node.nodes ?? [], resolver);
+    })
+    .join('');
+}
+
+function blocksHtml(blocks: DocNode[], resolver?: RefResolver): string {
+  if (blocks.length === 1 && blocks[0].type === 'paragraph') return inlineHtml(blocks[0].nodes ?? [], resolver);
+  return blocks
+    .map((block) => {
+      if (block.type === 'list-ordered' || block.type === 'list-unordered') {
+        const tag = block.type === 'list-ordered' ? 'ol' : 'ul';
+        return `<${tag}>${(block.nodes ?? []).map((item) => `<li>${blocksHtml(item.nodes ?? [], resolver)}</li>`).join('')}</${tag}>`;
+      }
+      return `<p>${inlineHtml(block.nodes ?? [], resolver)}</p>`;
+    })
+    .join('');
+}
+
+/** The label GitBook writes for a target or cover cell: the last segment of the URL (decoded), or the URL when absolute. */
+function refLabel(url: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  const segment = url.split('#')[0].replace(/\/+$/, '').split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export function tableHtml(table: DocNode, resolver?: RefResolver): string {
+  const view = table.data?.view ?? {};
+  const columns: string[] = view.columns ?? [];
+  const definition = table.data?.definition ?? {};
+  const fragments = new Map((table.fragments ?? []).map((fragment) => [fragment.fragment, fragment]));
+  const cards = view.type === 'cards';
+  const attributes = [
+    cards && view.cardSize === 'large' ? ' data-card-size="large"' : '',
+    cards && view.hideColumnTitle ? ' data-column-title-hidden' : '',
+    cards ? ' data-view="cards"' : '',
+    !cards && view.hideHeader ? ' data-header-hidden' : '',
+    table.data?.fullWidth !== undefined ? ` data-full-width="${table.data.fullWidth}"` : '',
+  ].join('');
+  const header = columns
+    .map((id) => {
+      const column = definition[id] ?? {};
+      const width = view.columnWidths?.[id] !== undefined ? ` width="${view.columnWidths[id]}"` : '';
+      const align = column.type === 'text' && column.textAlignment && column.textAlignment !== 'left' ? ` align="${column.textAlignment}"` : '';
+      const role = view.targetDefinition === id ? ' data-hidden data-card-target' : view.coverDefinition === id ? ' data-hidden data-card-cover' : '';
+      const type = column.type === 'content-ref' || column.type === 'files' ? ` data-type="${column.type}"` : '';
+      return `<th${width}${align}${role}${type}>${escapeText(String(column.title ?? ''))}</th>`;
+    })
+    .join('');
+  const records = Object.values<any>(table.data?.records ?? {}).sort((a, b) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0));
+  const rows = records
+    .map((record) => {
+      const cells = columns.map((id) => {
+        const value = record.values?.[id];
+        const ref = tableValueRef(value);
+        if (ref) {
+          const url = writeRef(ref as ContentRef, resolver);
+          return `<td><a href="${escapeAttribute(url)}">${escapeText(refLabel(url))}</a></td>`;
+        }
+        const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
+        if (fragment) return `<td>${blocksHtml(fragment.nodes ?? [], resolver)}</td>`;
+        return `<td>${value === undefined || value === null ? '' : escapeText(String(value))}</td>`;
+      });
+      return `<tr>${cells.join('')}</tr>`;
+    })
+    .join('');
+  return `<table${attributes}><thead><tr>${header}</tr></thead><tbody>${rows}</tbody></table>`;
+}

@@ -1,0 +1,3 @@
+export * from './corpus';
+export * from './gitbook-export';
+export * from './fidelity-report';

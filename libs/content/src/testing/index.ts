@@ -1,3 +1,6 @@
 export * from './content-fixtures';
 export * from './pdf-text';
 export * from './zip-fixture';
+export * from './archive-fixture';
+export * from './content-snapshot';
+export * from './generated-space';

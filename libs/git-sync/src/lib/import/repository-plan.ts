@@ -92,6 +92,7 @@ export interface PlanInput {
 const FRONT_MATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 const LEADING_EMOJI = /^((?:\p{Extended_Pictographic}|\p{Regional_Indicator}{2})(?:\uFE0F|\u20E3|\p{Emoji_Modifier}|\u200D(?:\p{Extended_Pictographic}|\p{Regional_Indicator}))*)\s+(\S[\s\S]*)$/u;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const GROUP_ANCHOR = /^(.*?)\s*<a href="#([^"]*)" id="[^"]*"><\/a>\s*$/;
 
 /** The path inside the archive a `file:///` source URL names. */
 export function sourcePath(source: string | null): string | null {
@@ -175,7 +176,9 @@ export async function planRepository(input: PlanInput): Promise<RepositoryPlan> 
       return { pageId: id, existing, type, path, unchanged, fields: fieldsOf(current), body: { kind: 'keep', documentHash: current.documentHash }, children };
     }
     const front = path !== null && repoFiles.has(path) ? readFrontMatter((await input.readFile(path)).toString('utf8')) : {};
-    const [emoji, title] = splitEmoji(page.title);
+    // GitBook writes a group's slug as an anchor after its title in SUMMARY.md.
+    const anchored = type === 'group' ? GROUP_ANCHOR.exec(page.title) : null;
+    const [emoji, title] = splitEmoji(anchored ? anchored[1] : page.title);
     return {
       pageId: id,
       existing,
@@ -192,7 +195,7 @@ export async function planRepository(input: PlanInput): Promise<RepositoryPlan> 
         variables: type === 'document' && front.vars && typeof front.vars === 'object' ? canonicalVariables(requireVariables(front.vars as Record<string, unknown>, `${path} front matter vars`)) : null,
       },
       body: type === 'document' ? { kind: 'convert', markdown: typeof page.markdown === 'string' ? async () => page.markdown as string : page.markdown, source: page.source } : { kind: 'none' },
-      slug: !existing || renamedFrom ? slugOfPath(path ?? folder, title) : undefined,
+      slug: !existing || renamedFrom ? (anchored?.[2] && SLUG.test(anchored[2]) ? anchored[2] : slugOfPath(path ?? folder, title)) : undefined,
       children,
     };
   };
@@ -249,7 +252,8 @@ function groupOf(page: ImportedPage, tree: PageTreeNode[], pageAt: Map<string, R
   const firstPath = page.children.map((child) => sourcePath(child.source)).find((path): path is string => path !== null);
   const folder = firstPath?.split('/')[0];
   const byFolder = groups.find((group) => folder !== undefined && pageAt.get(folder)?.itemId === group.pageId);
-  return (byFolder ?? groups.find((group) => group.title === page.title || `${group.emoji ?? ''} ${group.title}`.trim() === page.title))?.pageId;
+  const title = GROUP_ANCHOR.exec(page.title)?.[1] ?? page.title;
+  return (byFolder ?? groups.find((group) => group.title === title || `${group.emoji ?? ''} ${group.title}`.trim() === title))?.pageId;
 }
 
 /** A group's folder: the first folder its pages' files share. */

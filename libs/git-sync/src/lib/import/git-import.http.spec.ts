@@ -1,7 +1,6 @@
 import { contentSnapshot, createSpace, dataUrl, folderEntries, makeZip, readFolder, unzipWithTool } from '@docs/content/testing';
 import { createOrganization } from '@docs/identity/testing';
 import type { TestCaller } from '@docs/platform/testing';
-import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { cloneWithGit, commitWithGit, createGitSyncWorld, git, GIT_USER, GitSyncWorld, operationOutcome, workingCopy } from '../../testing';
 

@@ -1,8 +1,9 @@
 import { CollaborationModule } from '@docs/collaboration';
 import { ContentModule } from '@docs/content';
 import { IdentityModule } from '@docs/identity';
-import { JobWorker, JobWorkerModule } from '@docs/platform';
+import { AppLogger, JobWorker, JobWorkerModule } from '@docs/platform';
 import { createTestApp, createTestDatabase, TestApp, TestCaller, TestDatabase } from '@docs/platform/testing';
+import type { DestinationStream } from 'pino';
 import { GitSyncJobsModule } from '../lib/git-sync-jobs.module';
 import { GitSyncModule } from '../lib/git-sync.module';
 import { startGitHttpServer, type GitHttpServer } from './git-http-server';
@@ -20,11 +21,17 @@ export interface GitSyncWorld {
   close(): Promise<void>;
 }
 
-export async function createGitSyncWorld(options: { startWorker?: boolean; env?: Record<string, string> } = {}): Promise<GitSyncWorld> {
+export async function createGitSyncWorld(options: { startWorker?: boolean; env?: Record<string, string>; log?: DestinationStream } = {}): Promise<GitSyncWorld> {
   const database = await createTestDatabase();
   const env = { FETCH_ALLOW_HOSTS: '127.0.0.1', FETCH_TIMEOUT_MS: '20000', ...options.env };
-  const api = await createTestApp({ imports: [IdentityModule, ContentModule, CollaborationModule, GitSyncModule], database, env });
-  const worker = await createTestApp({ runtime: 'worker', imports: [JobWorkerModule, GitSyncJobsModule], database, env });
+  const logs = options.log ? { env: { ...env, LOG_LEVEL: 'info' }, logDestination: options.log } : { env };
+  const api = await createTestApp({ imports: [IdentityModule, ContentModule, CollaborationModule, GitSyncModule], database, ...logs });
+  const worker = await createTestApp({ runtime: 'worker', imports: [JobWorkerModule, GitSyncJobsModule], database, ...logs });
+  if (options.log) {
+    // Nest's loggers (the worker's, Git Sync's) write through the same pino logger as production.
+    api.app.useLogger(api.get(AppLogger));
+    worker.app.useLogger(worker.get(AppLogger));
+  }
   const git = await startGitHttpServer({ credentials: GIT_USER });
   let started = false;
   const startWorker = async () => {
@@ -48,9 +55,9 @@ export async function createGitSyncWorld(options: { startWorker?: boolean; env?:
   };
 }
 
-/** Waits for a Git Sync operation (by its `Location`) to end; answers it. */
+/** Waits for a Git Sync operation (by its `Location`, or its path) to end; answers it. */
 export async function operationOutcome(as: TestCaller, location: string, timeoutMs = 60_000): Promise<any> {
-  const path = new URL(location).pathname;
+  const path = location.startsWith('/') ? location : new URL(location).pathname;
   const started = Date.now();
   for (;;) {
     const res = await as.get(path);

@@ -24,7 +24,7 @@ describe('Git Sync over HTTP: requests, levels, info, operations, settings, orde
   }
 
   it('runs a space\'s operations one at a time in the order of their `timestamp`, then of arrival; a space locked meanwhile fails its import, nothing written', async () => {
-    const { space, as, url, base } = await setup('ordered');
+    const { as, url, base } = await setup('ordered');
     const work = await workingCopy(url);
     await commitWithGit(work, { 'README.md': '# Docs\n\nFrom git.\n', 'SUMMARY.md': '# Table of contents\n\n* [Docs](README.md)\n' }, 'Docs');
     await git(work, 'push', '--quiet', 'origin', 'main');
@@ -112,7 +112,7 @@ describe('Git Sync over HTTP: requests, levels, info, operations, settings, orde
   });
 
   it('lists the operations newest first with keyset pages and a direction filter; one by id; settings, export on merge, removal', async () => {
-    const { space, as, url, base } = await setup('settings');
+    const { as, url, base } = await setup('settings');
     for (const message of ['One', 'Two']) {
       await as('editor').post(`${base}/content/pages`, { title: `Page ${message}`, markdown: message });
       const res = await as('admin').post(`${base}/git/export`, { url, ref: 'refs/heads/main', commitMessage: message, repoCommitURL: 'https://git.example.com/docs/commit/', gitInfo: { provider: 'gitlab', url: 'https://git.example.com/docs/tree/main' } });

@@ -26,6 +26,9 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   const changeRequest = await t.http.as(members.editor.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Fuzz change request' });
   const reusable = await as.post(`/v1/spaces/${space.id}/content/reusable-contents`, { title: 'Fuzz include', markdown: 'Shared text.' });
   for (const res of [team, saml, changeRequest, reusable]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
+  // A Git Sync set up (its export queued; no worker runs here), so that its operation and settings exist.
+  const gitExport = await as.post(`/v1/spaces/${space.id}/git/export`, { url: 'https://git.example.com/fuzz/docs.git', ref: 'refs/heads/main', commitMessage: 'Fuzz' });
+  if (gitExport.status !== 204) throw new Error(`fuzz world: ${gitExport.status} ${gitExport.text}`);
   return {
     token: members.admin.token,
     ids: {
@@ -38,6 +41,7 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
       changeRequestId: changeRequest.body.id,
       revisionId: space.revision,
       reusableContentId: reusable.body.id,
+      operationId: gitExport.headers.location.split('/').pop() as string,
     },
   };
 }

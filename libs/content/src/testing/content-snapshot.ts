@@ -27,7 +27,10 @@ export interface ContentSnapshot {
  * name and the reusable content's title; block keys (`b0`, ... in document order) are dropped.
  */
 export async function contentSnapshot(as: TestCaller, spaceId: string, base = `/v1/spaces/${spaceId}/content`): Promise<ContentSnapshot> {
-  const revision = (await as.get(base)).body;
+  // Compared, not contract-checked (the reads' contract is tested where they are served): a
+  // 1,000-page revision is slow to validate against the reference schema.
+  const unchecked = { contract: () => [] };
+  const revision = (await as.get(base, unchecked)).body;
   const pageNames = new Map<string, string>();
   const flat: [Page, string][] = [];
   const walk = (pages: Page[], prefix: string) => {
@@ -73,7 +76,7 @@ export async function contentSnapshot(as: TestCaller, spaceId: string, base = `/
   }
   const reusableContents: [string, unknown][] = [];
   for (const entry of revision.reusableContents ?? []) {
-    const document = await as.get(`/v1/spaces/${spaceId}/revisions/${revision.id}/reusable-contents/${entry.id}/document`);
+    const document = await as.get(`/v1/spaces/${spaceId}/revisions/${revision.id}/reusable-contents/${entry.id}/document`, unchecked);
     reusableContents.push([entry.title, normalize(document.body)]);
   }
   return { pages, files: downloads.sort(([a], [b]) => a.localeCompare(b)), reusableContents: reusableContents.sort(([a], [b]) => String(a).localeCompare(String(b))) };

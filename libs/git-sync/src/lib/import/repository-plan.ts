@@ -291,7 +291,7 @@ function slugOfPath(path: string | null, title: string): string | undefined {
 /** A page file's front matter (hidden, noIndex, vars); nothing when it has none or it is not YAML. */
 export function readFrontMatter(text: string): Record<string, unknown> {
   const match = FRONT_MATTER.exec(text);
-  if (!match) return {};
+  if (!match || match[1].trim() === '') return {};
   try {
     const data = parseYaml(match[1]);
     return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
@@ -302,6 +302,7 @@ export function readFrontMatter(text: string): Record<string, unknown> {
 
 /** `.gitbook/vars.yaml`: a map of names to strings, numbers or booleans (checked as the API checks them). */
 export function readVariables(text: string): Variables {
+  if (text.trim() === '') return {};
   let data: unknown;
   try {
     data = parseYaml(text);

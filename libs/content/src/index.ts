@@ -59,6 +59,7 @@ export * from './lib/pdf/pdf-schemas';
 export * from './lib/exports/export-layout';
 export * from './lib/exports/export-files';
 export * from './lib/exports/markdown-exports.service';
+export * from './lib/exports/imported-paths.service';
 export * from './lib/exports/markdown-zip';
 export * from './lib/exports/markdown-archive';
 export * from './lib/exports/space-export-file.entity';

@@ -21,6 +21,7 @@ import { ContentIndexers } from './indexing/content-indexer';
 import { PageNodeEntity } from './pages/page-node.entity';
 import { PdfExports } from './pdf/pdf-exports.service';
 import { MarkdownExports } from './exports/markdown-exports.service';
+import { ImportedPaths } from './exports/imported-paths.service';
 import { SpaceExportFileEntity } from './exports/space-export-file.entity';
 import { PageSearchEntity } from './search/page-search.entity';
 import { SearchIndexer } from './search/search-indexer';
@@ -85,6 +86,7 @@ const services = [
   PdfExports,
   // Markdown exports (GitBook's Git Sync layout) of any content target.
   MarkdownExports,
+  ImportedPaths,
   // Imports: sources converted to pages and files, written as one revision of any head.
   ImportSources,
   ContentImporter,

@@ -96,8 +96,11 @@ export function planExportLayout(input: LayoutInput): ExportLayout {
         if (page.type === 'document') used.add(fold(entry.path));
         usedFolders.add(fold(page.type === 'group' ? entry.path : folderOfFile(entry.path, page.slug ?? 'page')));
       }
-      // The first page's children follow its recorded folder (its file is always the readme).
-      claim(page.pages, page.pageId, keeps || (page === first && parentKept));
+      // The first page's children follow its recorded folder (its file is always the readme); a
+      // group that was never recorded (an import records files, a group has none) does not move
+      // its pages' files.
+      const unrecordedGroup = page.type === 'group' && entry === undefined && parentKept;
+      claim(page.pages, page.pageId, keeps || unrecordedGroup || (page === first && parentKept));
     }
   };
   claim(input.pages, null, true);

@@ -2,6 +2,8 @@ import { createSpace } from '@docs/content/testing';
 import { createOrganization } from '@docs/identity/testing';
 import type { TestCaller } from '@docs/platform/testing';
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { cloneWithGit, commitWithGit, createGitSyncWorld, git, gitEnv, GIT_USER, GitSyncWorld, operationOutcome, workingCopy } from '../../testing';
 
@@ -81,6 +83,18 @@ describe('Git Sync faults: each a recorded failure with a clear code, nothing ha
     const rows = await world.api.dataSource.query(`SELECT credentials FROM git_sync_configs WHERE space_id = $1`, [space.id]);
     expect(rows[0].credentials).toMatch(/^v1\./);
     expect(rows[0].credentials).not.toContain(GIT_USER.password);
+  });
+
+  it('a URL that is a web site, not a Git repository', async () => {
+    const { space, as } = await setup(null);
+    const site = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>Welcome</body></html>'));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const operation = await run(as, space.id, 'import', { url: `http://127.0.0.1:${(site.address() as AddressInfo).port}/docs` });
+      expect(operation).toMatchObject({ state: 'failure', errorCode: 'not-a-git-repository', error: expect.stringContaining("smart HTTP protocol") });
+    } finally {
+      site.close();
+    }
   });
 
   it('a repository that does not exist, a ref that does not exist', async () => {

@@ -113,6 +113,11 @@ describe('Git import (POST /v1/spaces/{spaceId}/git/import), run by the worker a
       const original = folderEntries(FIXTURE) as Record<string, Buffer>;
       const differ = Object.keys(original).filter((path) => path !== 'getting-started/installation.md' && rendered.has(path) && !rendered.get(path)?.equals(original[path]));
       process.stdout.write(`fidelity: ${differ.length} of ${Object.keys(original).length} files render differently: ${differ.join(', ')}\n`);
+      for (const path of differ) {
+        const [a, b] = [original[path].toString('utf8').split('\n'), (rendered.get(path) as Buffer).toString('utf8').split('\n')];
+        const line = a.findIndex((text, i) => text !== b[i]);
+        process.stdout.write(`  ${path}:${line + 1} ${JSON.stringify(a[line] ?? '(end of file)')} -> ${JSON.stringify(b[line] ?? '(end of file)')}\n`);
+      }
     }
   });
 

@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 // Dependency direction of ARCHITECTURE.md, checked on every import:
 //   platform <- identity <- content <- (collaboration, sites, integrations)
 //   openapi-hosting needs only identity and platform; apps and tools may use everything.
+//   git-sync needs content and collaboration (change requests and merge) besides identity and platform.
 const depConstraints = [
   { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:platform'] },
   { sourceTag: 'scope:identity', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity'] },
@@ -11,6 +12,7 @@ const depConstraints = [
   { sourceTag: 'scope:collaboration', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:content', 'scope:collaboration'] },
   { sourceTag: 'scope:sites', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:content', 'scope:sites'] },
   { sourceTag: 'scope:integrations', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:content', 'scope:integrations'] },
+  { sourceTag: 'scope:git-sync', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:content', 'scope:collaboration', 'scope:git-sync'] },
   { sourceTag: 'scope:openapi-hosting', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:openapi-hosting'] },
   { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform'] },
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:platform', 'type:domain'] },

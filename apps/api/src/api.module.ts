@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CollaborationModule } from '@docs/collaboration';
 import { ContentModule } from '@docs/content';
+import { GitSyncModule } from '@docs/git-sync';
 import { IdentityModule } from '@docs/identity';
 import { IntegrationsModule } from '@docs/integrations';
 import { SitesModule } from '@docs/sites';
@@ -8,6 +9,6 @@ import { SiteDirectoryModule } from './site-directory.module';
 
 /** The HTTP api: every domain's HTTP module. main.ts composes it with the platform. */
 @Module({
-  imports: [IdentityModule, ContentModule, CollaborationModule, SitesModule, IntegrationsModule, SiteDirectoryModule],
+  imports: [IdentityModule, ContentModule, CollaborationModule, SitesModule, IntegrationsModule, SiteDirectoryModule, GitSyncModule],
 })
 export class ApiModule {}

@@ -15,6 +15,7 @@ export * from './lib/change-requests/change-requests.service';
 export * from './lib/change-requests/status-moves';
 export * from './lib/change-request-content/change-request-content.service';
 export * from './lib/merge/merge.service';
+export * from './lib/merge/merge-listeners';
 export * from './lib/merge/diff-trees';
 export * from './lib/merge/merge-plan';
 export * from './lib/merge/text-merge';

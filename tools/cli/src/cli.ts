@@ -11,13 +11,16 @@ import {
   OrganizationsService,
   UsersService,
 } from '@docs/identity';
-import { ContentCoreModule, ContentImporter, ImportSources, SpaceContentHead, SpaceEntity, withImportFolder } from '@docs/content';
+import { ContentCoreModule, ContentImporter, ContentTarget, ImportSources, MarkdownExports, SpaceContentHead, SpaceEntity, withImportFolder } from '@docs/content';
 import { AppConfig, composeApp, loadConfig, resolveDatabase, runMigrations } from '@docs/platform';
 import type { DynamicModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { packSource, PackedSource } from './import-source-file';
+import { assertWritable, destinationOf, ExportDestination, unpackInto, writeExport } from './export-destination';
 
 export interface CliIo {
   out(line: string): void;
@@ -175,7 +178,95 @@ export function buildProgram(io: CliIo, env: Record<string, string | undefined>)
         io.out(written.revision);
       });
     });
+
+  program
+    .command('export')
+    .description("export a space (its current content, a revision, or a change request's) as markdown files in GitBook's Git Sync layout, into a new folder or a .zip file")
+    .requiredOption('--space <spaceId>', 'space id')
+    .option('--revision <revisionId>', 'a revision of the space (default: its current content)')
+    .option('--change-request <changeRequest>', "a change request of the space, by id or number: its content")
+    .option('--api <url>', 'download it from a running api (its PUBLIC_URL) instead of reading the database directly')
+    .option('--token <token>', 'the API token to download it with (with --api; read level on the space)')
+    .argument('<destination>', 'a new or empty folder, or a file ending in .zip')
+    .action(async (path: string, options: { space: string; revision?: string; changeRequest?: string; api?: string; token?: string }) => {
+      if ((options.api === undefined) !== (options.token === undefined)) throw new CliError('--api and --token go together');
+      if (options.revision !== undefined && options.changeRequest !== undefined) throw new CliError('--revision and --change-request exclude each other');
+      const destination = destinationOf(path);
+      try {
+        assertWritable(destination);
+      } catch (error) {
+        throw new CliError((error as Error).message);
+      }
+      const started = Date.now();
+      const progress = (files: number) => io.out(`written: ${files} files`);
+      const files = options.api
+        ? await exportOverHttp(options.api, options.token as string, options, destination, progress)
+        : await run(async (app) => {
+            const target = await exportTarget(app.get(DataSource), options);
+            const exported = await app.get(MarkdownExports).prepare(target);
+            io.out(`exporting revision ${exported.revision.id}: ${exported.entries.length} files`);
+            return writeExport(exported, destination, progress);
+          }, [ContentCoreModule]);
+      const what = destination.kind === 'file' ? `a zip of ${formatBytes(statSync(destination.path).size)}` : `${files} files`;
+      io.out(`exported ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s to:`);
+      io.out(destination.path);
+    });
   return program;
+}
+
+/** The content `cli export` reads: the space's current content, one of its revisions, or a change request's head. */
+async function exportTarget(db: DataSource, options: { space: string; revision?: string; changeRequest?: string }): Promise<ContentTarget> {
+  const space = await db.getRepository(SpaceEntity).findOneBy({ id: options.space });
+  if (!space || space.deletedAt) throw new CliError(`no space has the id ${options.space}`);
+  const target = { organizationId: space.organizationId, spaceId: space.id, revisionId: space.revisionId, headKey: space.id as string | null };
+  if (options.revision !== undefined) {
+    const [row] = await db.query(`SELECT id FROM revisions WHERE id = $1 AND space_id = $2`, [options.revision, space.id]);
+    if (!row) throw new CliError(`space ${space.id} has no revision ${options.revision}`);
+    return { ...target, revisionId: options.revision, headKey: null };
+  }
+  if (options.changeRequest !== undefined) {
+    const key = options.changeRequest;
+    const [row]: { id: string; revision_id: string }[] = await db.query(
+      `SELECT id, revision_id FROM change_requests WHERE space_id = $1 AND (id = $2 OR ($3::int IS NOT NULL AND number = $3::int))`,
+      [space.id, key, /^[1-9][0-9]{0,8}$/.test(key) ? Number(key) : null],
+    );
+    if (!row) throw new CliError(`space ${space.id} has no change request ${key}`);
+    return { ...target, revisionId: row.revision_id, headKey: row.id };
+  }
+  return target;
+}
+
+/** GETs the export from the api, streamed to the zip file, or to a temporary file unpacked into the folder. */
+async function exportOverHttp(
+  api: string,
+  token: string,
+  options: { space: string; revision?: string; changeRequest?: string },
+  destination: ExportDestination,
+  progress: (files: number) => void,
+): Promise<number> {
+  const base = `${api.replace(/\/+$/, '')}/v1/spaces/${encodeURIComponent(options.space)}`;
+  const url = new URL(options.changeRequest !== undefined ? `${base}/change-requests/${encodeURIComponent(options.changeRequest)}/export` : `${base}/export`);
+  url.search = new URLSearchParams({ format: 'markdown', ...(options.revision !== undefined ? { revision: options.revision } : {}) }).toString();
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  } catch (error) {
+    throw new CliError(`could not reach ${url.origin}: ${(error as Error).message}`);
+  }
+  if (res.status !== 200 || !res.body) {
+    const body = (await res.json().catch(() => undefined)) as { error?: { message: string } } | undefined;
+    throw new CliError(`the api answered ${res.status}: ${body?.error?.message ?? 'no JSON body'}`);
+  }
+  const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
+  if (destination.kind === 'file') {
+    await pipeline(body, createWriteStream(destination.path, { flags: 'wx' }));
+    return 1;
+  }
+  return withImportFolder(async (folder) => {
+    const zipPath = join(folder, 'export.zip');
+    await pipeline(body, createWriteStream(zipPath));
+    return unpackInto(zipPath, destination.path, progress);
+  });
 }
 
 /** The media type a file of each source is sent as (the import routes take these raw bodies). */

@@ -30,6 +30,9 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   const comment = await as.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'Fuzz comment' } });
   const reply = await as.post(`/v1/spaces/${space.id}/comments/${comment.body.id}/replies`, { body: { markdown: 'Fuzz reply' } });
   for (const res of [comment, reply]) if (res.status !== 200) throw new Error(`fuzz world: ${res.status} ${res.text}`);
+  // A Git Sync set up (its export queued; no worker runs here), so that its operation and settings exist.
+  const gitExport = await as.post(`/v1/spaces/${space.id}/git/export`, { url: 'https://git.example.com/fuzz/docs.git', ref: 'refs/heads/main', commitMessage: 'Fuzz' });
+  if (gitExport.status !== 204) throw new Error(`fuzz world: ${gitExport.status} ${gitExport.text}`);
   return {
     token: members.admin.token,
     ids: {
@@ -44,6 +47,7 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
       reusableContentId: reusable.body.id,
       commentId: comment.body.id,
       commentReplyId: reply.body.id,
+      operationId: gitExport.headers.location.split('/').pop() as string,
     },
   };
 }

@@ -22,6 +22,7 @@ import { CommentersService } from './comments/commenters.service';
 import { CommentsService } from './comments/comments.service';
 import { MentionRecorder } from './comments/mention-recorder';
 import { MergeService } from './merge/merge.service';
+import { MergeListeners } from './merge/merge-listeners';
 import { ChangeRequestReviewEntity } from './reviews/change-request-review.entity';
 import { MergeGate } from './reviews/merge-gate';
 import { RequestedReviewerEntity } from './reviews/requested-reviewer.entity';
@@ -46,6 +47,7 @@ const services = [
   ChangeRequestPresenter,
   ChangeRequestContent,
   MergeService,
+  MergeListeners,
   ConflictResolutionIndexer,
   ReviewsService,
   RequestedReviewersService,

@@ -5,6 +5,7 @@ import { ChangeRequestReusableContentsController } from './change-request-conten
 import { ChangeRequestContentController } from './change-request-content/change-request-content.controller';
 import { ChangeRequestLinksController } from './change-request-content/change-request-links.controller';
 import { ChangeRequestPdfController } from './change-request-content/change-request-pdf.controller';
+import { ChangeRequestExportController } from './change-request-content/change-request-export.controller';
 import { ChangeRequestsController } from './change-requests/change-requests.controller';
 import { CollaborationCoreModule } from './collaboration-core.module';
 import { ChangeRequestCommentsController } from './comments/change-request-comments.controller';
@@ -26,6 +27,7 @@ import { SemanticChangesService } from './changes/semantic-changes.service';
     ChangeRequestContentController,
     ChangeRequestReusableContentsController,
     ChangeRequestPdfController,
+    ChangeRequestExportController,
     ChangeRequestLinksController,
     ReviewsController,
     SemanticChangesController,

@@ -21,6 +21,9 @@ import { HeadPageEntity } from './heads/head-page.entity';
 import { ContentIndexers } from './indexing/content-indexer';
 import { PageNodeEntity } from './pages/page-node.entity';
 import { PdfExports } from './pdf/pdf-exports.service';
+import { MarkdownExports } from './exports/markdown-exports.service';
+import { ImportedPaths } from './exports/imported-paths.service';
+import { SpaceExportFileEntity } from './exports/space-export-file.entity';
 import { PageSearchEntity } from './search/page-search.entity';
 import { SearchIndexer } from './search/search-indexer';
 import { SpaceSearch } from './search/space-search.service';
@@ -53,6 +56,7 @@ const entities = TypeOrmModule.forFeature([
   HeadPageEntity,
   PageSearchEntity,
   PageLinkEntity,
+  SpaceExportFileEntity,
 ]);
 const services = [
   ContentAccess,
@@ -81,6 +85,9 @@ const services = [
   LinkPresenter,
   // PDF exports of any content target (space, change request).
   PdfExports,
+  // Markdown exports (GitBook's Git Sync layout) of any content target.
+  MarkdownExports,
+  ImportedPaths,
   // Imports: sources converted to pages and files, written as one revision of any head.
   ImportSources,
   ContentImporter,

@@ -12,6 +12,7 @@ import { ImportsController } from './imports/imports.controller';
 import { LinksController } from './links/links.controller';
 import { SearchController } from './search/search.controller';
 import { SpacePdfController } from './pdf/space-pdf.controller';
+import { SpaceExportController } from './exports/space-export.controller';
 import { ContentSpaceReach } from './members/content-space-reach';
 import { MemberSpacesController } from './members/member-spaces.controller';
 import { SpacesController } from './spaces/spaces.controller';
@@ -36,6 +37,7 @@ import { SpacesController } from './spaces/spaces.controller';
     SearchController,
     LinksController,
     SpacePdfController,
+    SpaceExportController,
     ImportsController,
     ReusableContentsController,
     VariablesController,

@@ -4,3 +4,6 @@ export * from './zip-fixture';
 export * from './real-archivers';
 export * from './space-snapshot';
 export * from './gitbook-fidelity';
+export * from './archive-fixture';
+export * from './content-snapshot';
+export * from './generated-space';

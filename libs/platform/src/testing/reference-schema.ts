@@ -17,7 +17,8 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 /**
  * Where the reference cannot judge a response (an operation it does not have: the project's
  * documented extensions), the schema of the components section that the response must match
- * instead, by method and path template (`{name}`: one path segment).
+ * instead, by method and path template (`{name}`: one path segment). `list:<schema>`: a list
+ * envelope of such items; `part:<property>:<schema>`: that property of the body is such a value.
  */
 const SUBSTITUTE_SCHEMAS: Record<string, string> = {
   'POST /orgs': 'Organization',
@@ -37,7 +38,27 @@ const SUBSTITUTE_SCHEMAS: Record<string, string> = {
   'PATCH /spaces/{spaceId}/content/variables': 'Variables',
   'PUT /spaces/{spaceId}/change-requests/{changeRequestId}/content/variables': 'Variables',
   'PATCH /spaces/{spaceId}/change-requests/{changeRequestId}/content/variables': 'Variables',
+  // Git Sync's extensions: the reference's GitSyncOperation, in a list too; the settings carry its GitSyncState.
+  'GET /spaces/{spaceId}/git/operations/{operationId}': 'GitSyncOperation',
+  'GET /spaces/{spaceId}/git/operations': 'list:GitSyncOperation',
+  'GET /spaces/{spaceId}/git/settings': 'part:gitSync:GitSyncState',
+  'PATCH /spaces/{spaceId}/git/settings': 'part:gitSync:GitSyncState',
 };
+
+/**
+ * Extensions that answer bytes rather than JSON (an archive): the media type their 2xx must have,
+ * by method and path template. Their bodies are not JSON, so no schema applies.
+ */
+const BINARY_RESPONSES: Record<string, string> = {
+  'GET /spaces/{spaceId}/export': 'application/zip',
+  'GET /spaces/{spaceId}/change-requests/{changeRequestId}/export': 'application/zip',
+};
+
+const BINARIES = Object.entries(BINARY_RESPONSES).map(([route, type]) => {
+  const [method, template] = route.split(' ');
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+  return { method, regex: new RegExp(`^${pattern}$`), type };
+});
 
 const SUBSTITUTES = Object.entries(SUBSTITUTE_SCHEMAS).map(([route, schema]) => {
   const [method, template] = route.split(' ');
@@ -110,10 +131,22 @@ export class ReferenceSchema {
     return best ? { operationId: best.operationId, method: best.method, template: best.template } : undefined;
   }
 
+  /** The media type of an extension that answers bytes (`BINARY_RESPONSES`); undefined for JSON operations. */
+  binaryTypeFor(method: string, path: string): string | undefined {
+    const bare = path.replace(/^\/v1(?=\/)/, '').split('?')[0];
+    return BINARIES.find((b) => b.method === method.toUpperCase() && b.regex.test(bare))?.type;
+  }
+
   /** Problems of a 2xx body against the reference; an empty list means valid. */
   validateResponse(method: string, path: string, status: number, body: unknown): string[] {
     const operation = this.operationFor(method, path);
     const substitute = operation ? undefined : substituteFor(method, path.replace(/^\/v1(?=\/)/, ''));
+    if (substitute?.startsWith('list:')) return this.validateList(substitute.slice('list:'.length), body);
+    if (substitute?.startsWith('part:')) {
+      const [, property, schema] = substitute.split(':');
+      const value = (body as Record<string, unknown> | null)?.[property];
+      return value === undefined ? [`${property} is missing`] : this.validateSchema(schema, value);
+    }
     if (substitute) return this.validateSchema(substitute, body);
     if (!operation) return [`the reference has no operation ${method.toUpperCase()} ${path}, and no substitute schema is declared`];
     const responses = this.document.paths[operation.template][operation.method].responses ?? {};
@@ -122,6 +155,14 @@ export class ReferenceSchema {
     }
     const pointer = `reference#/paths/${escapePointer(operation.template)}/${operation.method}/responses/${status}/content/${escapePointer('application/json')}/schema`;
     return this.run(pointer, body, operation.operationId);
+  }
+
+  /** Problems of a list envelope (`items`, `count`, `next.page`) whose items must match a named schema. */
+  private validateList(schema: string, body: unknown): string[] {
+    const list = body as { items?: unknown; count?: unknown; next?: { page?: unknown } } | null;
+    if (!list || !Array.isArray(list.items) || !Number.isInteger(list.count)) return ['not a list envelope {items, count, next?}'];
+    if (list.next !== undefined && typeof list.next?.page !== 'string') return ['next must be {page}'];
+    return list.items.flatMap((item, index) => this.validateSchema(schema, item).map((problem) => `items[${index}]: ${problem}`));
   }
 
   /** Problems of a value against a named schema of the reference's components. */

@@ -45,10 +45,13 @@ export class TestHttp {
     if (token !== undefined) req = req.set('Authorization', `Bearer ${token}`);
     for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);
     if (options.query) req = req.query(serializeQuery(options.query));
+    // Extensions that answer bytes (archives): their body is collected as a Buffer.
+    if (this.reference.binaryTypeFor(method, path)) req = req.buffer(true).parse(collectBytes);
     if (options.raw !== undefined) req = req.set('Content-Type', options.headers?.['Content-Type'] ?? 'application/json').send(options.raw);
     else if (body !== undefined) req = req.send(body as object);
     const res = await req;
-    const response: TestResponse = { status: res.status, body: res.body, text: res.text ?? '', headers: res.headers as Record<string, string> };
+    const text = res.text ?? (Buffer.isBuffer(res.body) ? '' : JSON.stringify(res.body ?? ''));
+    const response: TestResponse = { status: res.status, body: res.body, text, headers: res.headers as Record<string, string> };
     this.check(method, path, response, options.contract);
     return response;
   }
@@ -62,6 +65,12 @@ export class TestHttp {
     if (res.status >= 200 && res.status < 300) {
       // Only the API (/v1) has a reference contract; /health and /openapi.json are our own.
       if (!path.startsWith('/v1/')) return;
+      const binary = this.reference.binaryTypeFor(method, path);
+      if (binary) {
+        if (!String(res.headers['content-type'] ?? '').startsWith(binary)) throw new Error(`${where}: expected ${binary}, got ${res.headers['content-type']}`);
+        if (!Buffer.isBuffer(res.body) || res.body.length === 0) throw new Error(`${where}: expected the bytes of a ${binary} body`);
+        return;
+      }
       if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) throw new Error(`${where}: not JSON`);
       const problems = contract ? contract(res.body) : this.reference.validateResponse(method, path, res.status, res.body);
       if (problems.length > 0) {
@@ -76,6 +85,23 @@ export class TestHttp {
     }
     if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) throw new Error(`${where}: error not JSON`);
   }
+}
+
+/** A body as bytes; an error answer (JSON) as its parsed value. */
+function collectBytes(response: request.Response, callback: (error: Error | null, body: unknown) => void): void {
+  const res = response as unknown as NodeJS.ReadableStream & { headers?: Record<string, string> };
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => {
+    const bytes = Buffer.concat(chunks);
+    if (!/json/.test(res.headers?.['content-type'] ?? '')) return callback(null, bytes);
+    try {
+      callback(null, JSON.parse(bytes.toString('utf8')));
+    } catch (error) {
+      callback(error as Error, bytes);
+    }
+  });
+  res.on('error', (error: Error) => callback(error, Buffer.alloc(0)));
 }
 
 function serializeQuery(query: NonNullable<RequestOptions['query']>): Record<string, string | string[]> {

@@ -56,50 +56,61 @@ export class ChangeRequestsService {
   async create(spaceId: string, caller: Caller, input: CreateChangeRequestDto): Promise<Record<string, unknown>> {
     const access = await this.access.requireSpace(spaceId, caller, 'edit', 'create change requests');
     const space = access.space;
-    const changeRequest = await this.dataSource.transaction(async (tx) => {
-      // The space row first (as every change request write does): its revision is the start, its counters move.
-      const [locked]: { revision_id: string }[] = await tx.query(`SELECT revision_id FROM spaces WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [space.id]);
-      if (!locked) throw new NotFoundException(`No space has the id ${spaceId}.`);
-      const [{ last_number: number }]: { last_number: number }[] = await tx.query(
-        `INSERT INTO change_request_numbers (space_id, last_number) VALUES ($1, 1)
-         ON CONFLICT (space_id) DO UPDATE SET last_number = change_request_numbers.last_number + 1
-         RETURNING last_number`,
-        [space.id],
-      );
-      const now = this.clock.now();
-      const entity = tx.create(ChangeRequestEntity, {
-        id: newId(),
-        organizationId: space.organizationId,
-        spaceId: space.id,
-        number,
-        status: 'draft',
-        subject: input.subject ?? '',
-        createdBy: caller.userId,
-        createdAt: now,
-        updatedAt: now,
-        revisionId: locked.revision_id,
-        revisionInitialId: locked.revision_id,
-        baseRevisionId: locked.revision_id,
-        revisionMergedAncestorId: null,
-        revisionMergedId: null,
-        comments: 0,
-        unresolvedConflicts: [],
-      });
-      await tx.insert(ChangeRequestEntity, entity);
-      await tx.query(`INSERT INTO change_request_contributors (change_request_id, user_id) VALUES ($1, $2)`, [entity.id, caller.userId]);
-      // Its head starts as the space's: the index rows are copied, so reads are as cheap as the space's.
-      await tx.query(
-        `INSERT INTO head_pages (head_key, page_id, node_id, parent_page_id, path)
-         SELECT $2, page_id, node_id, parent_page_id, path FROM head_pages WHERE head_key = $1`,
-        [space.id, entity.id],
-      );
-      for (const indexer of this.indexers.all()) {
-        await indexer.copyHead(tx, { fromHeadKey: space.id, toHeadKey: entity.id, spaceId: space.id, organizationId: space.organizationId });
-      }
-      await this.moveCounts(tx, space.id, null, 'draft');
-      return entity;
-    });
+    const changeRequest = await this.dataSource.transaction((tx) => this.openWithin(tx, space, { createdBy: caller.userId, subject: input.subject ?? '', status: 'draft' }));
     return this.presentOne(access, changeRequest, caller.userId);
+  }
+
+  /**
+   * Opens a change request of `space` inside a transaction the caller holds: the space row locked
+   * first (its revision is the start, its counters move), the next number, the creator as a
+   * contributor, and a head copied from the space's. A Git import opens one with the repository's
+   * version this way, in the transaction that writes it.
+   */
+  async openWithin(
+    tx: EntityManager,
+    space: { id: string; organizationId: string },
+    input: { createdBy: string; subject: string; status: Extract<ChangeRequestStatus, 'draft' | 'open'> },
+  ): Promise<ChangeRequestEntity> {
+    const [locked]: { revision_id: string }[] = await tx.query(`SELECT revision_id FROM spaces WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [space.id]);
+    if (!locked) throw new NotFoundException(`No space has the id ${space.id}.`);
+    const [{ last_number: number }]: { last_number: number }[] = await tx.query(
+      `INSERT INTO change_request_numbers (space_id, last_number) VALUES ($1, 1)
+       ON CONFLICT (space_id) DO UPDATE SET last_number = change_request_numbers.last_number + 1
+       RETURNING last_number`,
+      [space.id],
+    );
+    const now = this.clock.now();
+    const entity = tx.create(ChangeRequestEntity, {
+      id: newId(),
+      organizationId: space.organizationId,
+      spaceId: space.id,
+      number,
+      status: input.status,
+      subject: input.subject,
+      createdBy: input.createdBy,
+      createdAt: now,
+      updatedAt: now,
+      revisionId: locked.revision_id,
+      revisionInitialId: locked.revision_id,
+      baseRevisionId: locked.revision_id,
+      revisionMergedAncestorId: null,
+      revisionMergedId: null,
+      comments: 0,
+      unresolvedConflicts: [],
+    });
+    await tx.insert(ChangeRequestEntity, entity);
+    await tx.query(`INSERT INTO change_request_contributors (change_request_id, user_id) VALUES ($1, $2)`, [entity.id, input.createdBy]);
+    // Its head starts as the space's: the index rows are copied, so reads are as cheap as the space's.
+    await tx.query(
+      `INSERT INTO head_pages (head_key, page_id, node_id, parent_page_id, path)
+       SELECT $2, page_id, node_id, parent_page_id, path FROM head_pages WHERE head_key = $1`,
+      [space.id, entity.id],
+    );
+    for (const indexer of this.indexers.all()) {
+      await indexer.copyHead(tx, { fromHeadKey: space.id, toHeadKey: entity.id, spaceId: space.id, organizationId: space.organizationId });
+    }
+    await this.moveCounts(tx, space.id, null, input.status);
+    return entity;
   }
 
   async list(spaceId: string, caller: Caller, query: ListChangeRequestsQueryDto): Promise<ListEnvelope<Record<string, unknown>>> {

@@ -26,6 +26,7 @@ import { MergeConflict, MergeStep, planMerge } from './merge-plan';
 import { nodeLoader } from './node-loader';
 import { mergeText } from './text-merge';
 import { mergeKeyed } from './keyed-merge';
+import { MergeListeners } from './merge-listeners';
 
 /** A conflict of a page as the API lists it: for bodies, the text with both versions marked. */
 export interface PageConflictView extends MergeConflict {
@@ -72,6 +73,7 @@ export class MergeService {
     private readonly blobs: BlobStore,
     private readonly clock: Clock,
     private readonly gate: MergeGate,
+    private readonly listeners: MergeListeners,
   ) {}
 
   async merge(spaceId: string, key: string, caller: Caller): Promise<MergeAnswer> {
@@ -105,48 +107,58 @@ export class MergeService {
       );
       await tx.update(ChangeRequestEntity, { id: cr.id }, { status: 'merged', revisionMergedId: written.revision.id, updatedAt: this.clock.now() });
       await this.changeRequests.moveCounts(tx, space.space.id, cr.status, 'merged');
+      if (written.changed) {
+        const merged = { spaceId: space.space.id, organizationId: space.space.organizationId, revisionId: written.revision.id, mergedBy: caller.userId };
+        for (const listener of this.listeners.all()) await listener.merged(tx, { ...merged, changeRequest: { id: cr.id, number: cr.number, subject: cr.subject } });
+      }
       return { revision: written.revision.id, result: 'merge', conflicts: [] };
     });
   }
 
   async update(spaceId: string, key: string, caller: Caller): Promise<MergeAnswer> {
     const { space } = await this.changeRequests.require(spaceId, key, caller, 'edit', 'update change requests');
-    return this.dataSource.transaction(async (tx) => {
-      const spaceRevisionId = await this.lockSpace(tx, space.space.id);
-      const cr = await this.lockChangeRequest(tx, space.space.id, key);
-      assertContentChangeable(cr.status, cr.id);
-      if (cr.baseRevisionId === spaceRevisionId) return { revision: cr.revisionId, result: 'update', conflicts: [] };
+    return this.dataSource.transaction((tx) => this.updateWithin(tx, space.space, key, caller.userId));
+  }
 
-      const { steps, conflicts, entries } = await this.plan(tx, cr.baseRevisionId, cr.revisionId, spaceRevisionId, { ours: 'change request', theirs: 'space' });
-      // Bodies in conflict are written with both versions marked; other conflicts keep the change request's side.
-      const marked = conflicts.filter((c): c is PageConflictView & { markdown: string } => c.reason === 'body' && 'markdown' in c && c.markdown !== undefined);
-      const head = new ChangeRequestContentHead(cr.id, space.space.id, space.space.organizationId);
-      const written = await this.writer.applyIn(
-        tx,
-        head,
-        { actor: caller.userId, message: `Update change request #${cr.number} from the space`, type: 'update', extraParents: [spaceRevisionId] },
-        async (draft) => {
-          const bodies: MergeStep[] = [];
-          for (const conflict of marked) {
-            const bytes = documentBytes(markdownToDocument(conflict.markdown));
-            bodies.push({ kind: 'update', pageId: conflict.pageId, changes: { documentHash: bytes ? (await this.blobs.put(tx, bytes)).hash : null } });
-          }
-          await applyMergePlan(draft, [...(await this.resolveBodies(tx, steps)), ...bodies]);
-          await this.bringFiles(tx, draft, cr.baseRevisionId, spaceRevisionId);
-          draft.setReusableContents(entries.reusableContents);
-          draft.setVariables(entries.variables);
-          return async () => undefined;
-        },
-      );
-      // Reusable content and variable conflicts keep the change request's value and block nothing.
-      const blocking = [...new Set(conflicts.filter((c): c is PageConflictView => 'pageId' in c && BLOCKING.has(c.reason)).map((c) => c.pageId))];
-      await tx.update(
-        ChangeRequestEntity,
-        { id: cr.id },
-        { baseRevisionId: spaceRevisionId, revisionMergedAncestorId: spaceRevisionId, unresolvedConflicts: blocking, updatedAt: this.clock.now() },
-      );
-      return { revision: written.revision.id, result: conflicts.length > 0 ? 'conflicts' : 'update', conflicts };
-    });
+  /**
+   * `update` inside a transaction the caller holds, on behalf of `actor` (a Git import brings the
+   * space's edits into the change request it opened, in the same transaction).
+   */
+  async updateWithin(tx: EntityManager, space: { id: string; organizationId: string }, key: string, actor: string | null): Promise<MergeAnswer> {
+    const spaceRevisionId = await this.lockSpace(tx, space.id);
+    const cr = await this.lockChangeRequest(tx, space.id, key);
+    assertContentChangeable(cr.status, cr.id);
+    if (cr.baseRevisionId === spaceRevisionId) return { revision: cr.revisionId, result: 'update', conflicts: [] };
+
+    const { steps, conflicts, entries } = await this.plan(tx, cr.baseRevisionId, cr.revisionId, spaceRevisionId, { ours: 'change request', theirs: 'space' });
+    // Bodies in conflict are written with both versions marked; other conflicts keep the change request's side.
+    const marked = conflicts.filter((c): c is PageConflictView & { markdown: string } => c.reason === 'body' && 'markdown' in c && c.markdown !== undefined);
+    const head = new ChangeRequestContentHead(cr.id, space.id, space.organizationId);
+    const written = await this.writer.applyIn(
+      tx,
+      head,
+      { actor, message: `Update change request #${cr.number} from the space`, type: 'update', extraParents: [spaceRevisionId] },
+      async (draft) => {
+        const bodies: MergeStep[] = [];
+        for (const conflict of marked) {
+          const bytes = documentBytes(markdownToDocument(conflict.markdown));
+          bodies.push({ kind: 'update', pageId: conflict.pageId, changes: { documentHash: bytes ? (await this.blobs.put(tx, bytes)).hash : null } });
+        }
+        await applyMergePlan(draft, [...(await this.resolveBodies(tx, steps)), ...bodies]);
+        await this.bringFiles(tx, draft, cr.baseRevisionId, spaceRevisionId);
+        draft.setReusableContents(entries.reusableContents);
+        draft.setVariables(entries.variables);
+        return async () => undefined;
+      },
+    );
+    // Reusable content and variable conflicts keep the change request's value and block nothing.
+    const blocking = [...new Set(conflicts.filter((c): c is PageConflictView => 'pageId' in c && BLOCKING.has(c.reason)).map((c) => c.pageId))];
+    await tx.update(
+      ChangeRequestEntity,
+      { id: cr.id },
+      { baseRevisionId: spaceRevisionId, revisionMergedAncestorId: spaceRevisionId, unresolvedConflicts: blocking, updatedAt: this.clock.now() },
+    );
+    return { revision: written.revision.id, result: conflicts.length > 0 ? 'conflicts' : 'update', conflicts };
   }
 
   /** Diffs both sides against the base and plans the merge of `theirs` onto `ours`; body conflicts get their marked text. */
@@ -210,11 +222,21 @@ export class MergeService {
     return new Map([...blobs].map(([hash, bytes]) => [hash, documentToMarkdown(parseDocumentBytes(bytes))]));
   }
 
-  /** Files the source added since the base are added to the target (files are never removed by a write). */
-  private async bringFiles(tx: EntityManager, draft: { fileEntries: readonly string[]; addFile(id: string): void }, baseId: string, sourceId: string) {
+  /**
+   * Files merged three ways by file id (`mergeKeyed` over each side's entry of a file): a file the
+   * source added, changed (a Git import gives a file new bytes under its id) or removed since the
+   * base, and the target did not touch, is taken from the source; changed on both sides, the
+   * target's entry is kept.
+   */
+  private async bringFiles(tx: EntityManager, draft: { fileEntries: readonly string[]; setFiles(ids: readonly string[]): void }, baseId: string, sourceId: string) {
     const [base, source] = await Promise.all([tx.findOneByOrFail(RevisionEntity, { id: baseId }), tx.findOneByOrFail(RevisionEntity, { id: sourceId })]);
-    const known = new Set([...base.files, ...draft.fileEntries]);
-    for (const entry of source.files) if (!known.has(entry)) draft.addFile(entry);
+    const entries = [...new Set([...base.files, ...source.files, ...draft.fileEntries])];
+    if (entries.length === 0) return;
+    const rows: { id: string; file_id: string }[] = await tx.query(`SELECT id::text AS id, file_id FROM file_entries WHERE id = ANY($1::bigint[])`, [entries]);
+    const fileOf = new Map(rows.map((row) => [row.id, row.file_id]));
+    const keyed = (ids: readonly string[]) => ids.map((id): [string, string] => [fileOf.get(id) ?? id, id]);
+    const merged = mergeKeyed(keyed(base.files), keyed(draft.fileEntries), keyed(source.files));
+    draft.setFiles(merged.merged.map(([, entry]) => entry));
   }
 
   private async lockSpace(tx: EntityManager, spaceId: string): Promise<string> {

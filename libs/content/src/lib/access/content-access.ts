@@ -110,7 +110,7 @@ export function spaceColumns(alias: string): string {
   return [
     'id', 'organization_id', 'parent_id', 'title', 'emoji', 'icon_url', 'visibility', 'edit_mode', 'merge_rules', 'default_level', 'language',
     'position', 'revision_id', 'comments', 'change_requests', 'change_requests_open', 'change_requests_draft', 'created_at',
-    'updated_at', 'deleted_at',
+    'updated_at', 'deleted_at', 'git_sync',
   ]
     .map((column) => `${alias}.${column}`)
     .join(', ');
@@ -252,6 +252,7 @@ export function spaceFromRow(row: Record<string, any>): SpaceEntity {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     deletedAt: row.deleted_at,
+    gitSync: row.git_sync ?? null,
   });
 }
 

@@ -258,6 +258,13 @@ export class ContentDraft {
     this.filesChanged = true;
   }
 
+  /** Replaces the revision's file entries (a merge's or a Git import's result; no change when equal). */
+  setFiles(entryIds: readonly string[]): void {
+    if (entryIds.length === this.files.length && entryIds.every((id, i) => id === this.files[i])) return;
+    this.files = [...entryIds];
+    this.filesChanged = true;
+  }
+
   /** The reusable contents of the revision as staged so far. */
   get reusableContents(): readonly ReusableContentEntry[] {
     return this.reusable;

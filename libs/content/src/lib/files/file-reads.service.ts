@@ -58,9 +58,9 @@ export class FileReads {
   }
 
   /** Every file of a revision, in list order (the whole revision read). */
-  async all(revision: RevisionEntity): Promise<FileEntryEntity[]> {
+  async all(revision: RevisionEntity, tx?: EntityManager): Promise<FileEntryEntity[]> {
     if (revision.files.length === 0) return [];
-    const rows: Record<string, any>[] = await this.dataSource.query(
+    const rows: Record<string, any>[] = await (tx ?? this.dataSource).query(
       `SELECT ${COLUMNS} FROM file_entries f WHERE f.id = ANY($1::bigint[]) ORDER BY f.name, f.file_id`,
       [revision.files],
     );

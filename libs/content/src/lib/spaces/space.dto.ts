@@ -32,6 +32,16 @@ export class MergeRulesDto {
   rules?: object[];
 }
 
+/** The reference's GitSyncState. */
+export class GitSyncStateDto {
+  @ApiPropertyOptional({ description: 'Repository name.' }) repoName?: string;
+  @ApiPropertyOptional({ enum: ['github', 'gitlab', 'github-legacy'], description: 'The provider of the Git Sync installation (when the repository is hosted by one).' })
+  installationProvider?: 'github' | 'gitlab' | 'github-legacy';
+  @ApiPropertyOptional({ description: 'The integration name providing the Git Sync.' }) integration?: string;
+  @ApiPropertyOptional({ description: 'The URL to the repository tree, used when rendering public content.' }) url?: string;
+  @ApiPropertyOptional({ format: 'date-time', description: 'When the Git provider details were last updated.' }) updatedAt?: string;
+}
+
 export class SpaceDto {
   @ApiProperty({ enum: ['space'] }) object: 'space';
   @ApiProperty() id: string;
@@ -48,6 +58,7 @@ export class SpaceDto {
   @ApiPropertyOptional({ description: 'The parent collection; absent at the top level.' }) parent?: string;
   @ApiPropertyOptional({ enum: TRANSLATION_LANGUAGES }) language?: string;
   @ApiProperty({ description: 'The current revision.' }) revision: string;
+  @ApiPropertyOptional({ type: GitSyncStateDto, description: 'Present when the space is synced with a Git repository.' }) gitSync?: GitSyncStateDto;
   @ApiProperty({ enum: [...MEMBER_ROLES, 'inherit'], nullable: true }) defaultLevel: DefaultLevel;
   @ApiProperty({ type: 'integer', description: 'Open comments.' }) comments: number;
   @ApiProperty({ type: 'integer' }) changeRequests: number;

@@ -7,6 +7,15 @@ import { RevisionEntity } from '../revisions/revision.entity';
 export const CONTENT_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const;
 export type ContentVisibility = (typeof CONTENT_VISIBILITIES)[number];
 
+/** The reference's GitSyncState (`Space.gitSync`, `GET .../git/info`). */
+export interface SpaceGitSyncState {
+  repoName?: string;
+  installationProvider?: 'github' | 'gitlab' | 'github-legacy';
+  integration?: string;
+  url?: string;
+  updatedAt?: string;
+}
+
 export const SPACE_EDIT_MODES = ['live', 'locked'] as const;
 export type SpaceEditMode = (typeof SPACE_EDIT_MODES)[number];
 
@@ -88,6 +97,14 @@ export class SpaceEntity {
 
   @Column({ name: 'updated_at', type: 'timestamptz', precision: 3 })
   updatedAt: Date;
+
+  /**
+   * The reference's `Space.gitSync` (GitSyncState: repository, provider, URL, last update) when
+   * the space is synced with a Git repository; null otherwise. Written by libs/git-sync with each
+   * change of its configuration, so space reads need no join.
+   */
+  @Column({ name: 'git_sync', type: 'jsonb', nullable: true })
+  gitSync: SpaceGitSyncState | null;
 
   /** Set by DELETE: hidden everywhere, restorable for 7 days. */
   @Column({ name: 'deleted_at', type: 'timestamptz', precision: 3, nullable: true })

@@ -31,6 +31,7 @@ export class SpacePresenter {
       ...(space.parentId ? { parent: space.parentId } : {}),
       ...(space.language ? { language: space.language } : {}),
       revision: space.revisionId,
+      ...(space.gitSync ? { gitSync: space.gitSync } : {}),
       defaultLevel: space.defaultLevel,
       comments: space.comments,
       changeRequests: space.changeRequests,

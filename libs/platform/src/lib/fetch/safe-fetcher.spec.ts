@@ -54,6 +54,14 @@ describe('SafeFetcher', () => {
         return void setTimeout(() => res.end('b'), 5000);
       }
       if (url.pathname === '/missing') return res.writeHead(404).end();
+      if (url.pathname === '/echo') {
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        return void req.on('end', () =>
+          res.writeHead(201, { 'x-method': req.method ?? '', 'x-auth': req.headers.authorization ?? 'none' }).end(Buffer.concat(chunks)),
+        );
+      }
+      if (url.pathname === '/challenge') return res.writeHead(401, { 'www-authenticate': 'Basic realm="git"' }).end('who are you?');
       res.writeHead(500).end();
     });
     const resolver = tableResolver({
@@ -202,6 +210,47 @@ describe('SafeFetcher', () => {
       await expect(allowed.saveTo(`http://127.0.0.1:${open.port}/big`, path, { maxBytes: 4999 })).rejects.toMatchObject({ failure: 'too-large' });
       await expect(allowed.saveTo(`http://127.0.0.1:${open.port}/big-chunked`, path, { maxBytes: 5000 })).rejects.toMatchObject({ failure: 'too-large' });
       await expect(allowed.saveTo(`http://127.0.0.1:${open.port}/slow-body`, path, { maxBytes: 100 })).rejects.toMatchObject({ failure: 'timeout' });
+    });
+  });
+
+  describe("request (any method, any status: what Git's smart HTTP needs)", () => {
+    const read = async (body: AsyncIterable<Buffer>) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(chunk);
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    async function* parts() {
+      yield Buffer.from('0032want ');
+      yield Buffer.from('abc\n');
+    }
+
+    it('streams a POST body, answers the status and headers, and leaves a 401 to the caller', async () => {
+      const posted = await allowed.request(`http://127.0.0.1:${open.port}/echo`, { method: 'POST', body: parts(), headers: { authorization: 'Basic eDp5' }, maxBytes: 100 });
+      expect([posted.status, posted.headers['x-method'], posted.headers['x-auth'], await read(posted.body)]).toEqual([201, 'POST', 'Basic eDp5', '0032want abc\n']);
+      const challenged = await allowed.request(`http://127.0.0.1:${open.port}/challenge`, { method: 'GET', maxBytes: 100 });
+      expect([challenged.status, challenged.statusText, challenged.headers['www-authenticate'], await read(challenged.body)]).toEqual([401, 'Unauthorized', 'Basic realm="git"', 'who are you?']);
+    });
+
+    it('follows GET redirects, dropping Authorization when the origin changes', async () => {
+      const same = await allowed.request(`http://127.0.0.1:${open.port}/redirect?to=/echo`, { method: 'GET', headers: { authorization: 'Basic eDp5' }, maxBytes: 100 });
+      expect([same.url, same.headers['x-auth']]).toEqual([`http://127.0.0.1:${open.port}/echo`, 'Basic eDp5']);
+      const other = await allowed.request(`http://127.0.0.1:${open.port}/redirect?to=${encodeURIComponent(`http://fixtures.test:${open.port}/echo`)}`, {
+        method: 'GET',
+        headers: { authorization: 'Basic eDp5' },
+        maxBytes: 100,
+      });
+      expect([other.url, other.headers['x-auth']]).toEqual([`http://fixtures.test:${open.port}/echo`, 'none']);
+      const post = await allowed.request(`http://127.0.0.1:${open.port}/redirect?to=/ok`, { method: 'POST', body: Buffer.from('x'), maxBytes: 100 });
+      expect(post.status).toBe(302);
+    });
+
+    it('keeps the address rules, the URL checks and the byte limit', async () => {
+      await expect(hostile.request(`http://127.0.0.1:${target.port}/`, { method: 'POST', body: Buffer.from('x'), maxBytes: 100 })).rejects.toMatchObject({ failure: 'address' });
+      await expect(allowed.request(`http://user:pass@127.0.0.1:${open.port}/ok`, { method: 'GET', maxBytes: 100 })).rejects.toMatchObject({ failure: 'url' });
+      await expect(allowed.request(`http://127.0.0.1:${open.port}/big`, { method: 'GET', maxBytes: 4999 })).rejects.toMatchObject({ failure: 'too-large' });
+      const chunked = await allowed.request(`http://127.0.0.1:${open.port}/big-chunked`, { method: 'GET', maxBytes: 5000 });
+      await expect(read(chunked.body)).rejects.toMatchObject({ failure: 'too-large' });
+      expect(target.connections()).toBe(0);
     });
   });
 });

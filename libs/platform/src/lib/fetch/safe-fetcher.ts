@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { createWriteStream } from 'node:fs';
 import type { LookupFunction, Socket } from 'node:net';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent, buildConnector, request } from 'undici';
 import type { AppConfig } from '../config/app-config';
@@ -28,6 +28,27 @@ export interface FetchedResource {
   /** The media type without parameters, lower case ('' when absent). */
   contentType: string;
   body: Buffer;
+}
+
+/** A request of any method (`request`): what protocols on top of HTTP need (Git's smart HTTP). */
+export interface RawRequestOptions {
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** The request body, streamed. */
+  body?: AsyncIterable<Uint8Array> | Buffer;
+  /** Largest response body accepted, in bytes: reading further fails with `too-large`. */
+  maxBytes: number;
+  signal?: AbortSignal;
+}
+
+/** An answer of `request`, whatever its status: its body is read (within the limit) by the caller. */
+export interface RawResponse {
+  url: string;
+  status: number;
+  statusText: string;
+  /** Lower-case names; repeated headers joined with `, `. */
+  headers: Record<string, string>;
+  body: AsyncIterable<Buffer>;
 }
 
 /** A resource fetched into a file (`saveTo`): its bytes are on disk, not in memory. */
@@ -113,6 +134,71 @@ export class SafeFetcher implements OnModuleDestroy {
     return { url: current.href, status: response.statusCode, contentType, size };
   }
 
+  /**
+   * Sends a request of any method and answers whatever status comes back (a 401 is an answer
+   * for a client that authenticates): the same address rules, timeouts and URL checks as `get`.
+   * A GET follows redirects (at most 5, each hop checked; an `Authorization` header is dropped when a
+   * redirect leaves the origin); other methods do not. The body is limited to `maxBytes` as read.
+   */
+  async request(url: string, options: RawRequestOptions): Promise<RawResponse> {
+    const signal = AbortSignal.any([AbortSignal.timeout(this.timeoutMs), ...(options.signal ? [options.signal] : [])]);
+    let current = checkUrl(url);
+    let headers: Record<string, string> = { 'user-agent': 'docs-platform/1', ...options.headers };
+    for (let hop = 0; ; hop++) {
+      let response: Awaited<ReturnType<typeof request>>;
+      try {
+        response = await request(current, {
+          method: options.method,
+          dispatcher: this.agent,
+          signal,
+          headers,
+          body: options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Readable.from(options.body),
+        });
+      } catch (error) {
+        throw asFetchError(signal.aborted ? signal.reason : error, current.href, this.timeoutMs);
+      }
+      const location = response.headers.location;
+      if (options.method === 'GET' && response.statusCode >= 300 && response.statusCode < 400 && location) {
+        await discard(response.body);
+        if (hop >= MAX_REDIRECTS) throw new FetchError('redirects', `${url} redirects more than ${MAX_REDIRECTS} times.`);
+        let next: URL;
+        try {
+          next = new URL(String(location), current);
+        } catch {
+          throw new FetchError('url', `${current.href} redirects to an invalid URL.`);
+        }
+        if (next.origin !== current.origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+        current = checkUrl(next.href);
+        continue;
+      }
+      const flat: Record<string, string> = {};
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      }
+      const declared = Number(flat['content-length']);
+      if (Number.isFinite(declared) && declared > options.maxBytes) {
+        await discard(response.body);
+        throw tooLarge(current.href, options.maxBytes);
+      }
+      const where = current.href;
+      const timeoutMs = this.timeoutMs;
+      const body = (async function* limited() {
+        let size = 0;
+        try {
+          for await (const chunk of response.body as AsyncIterable<Buffer>) {
+            size += chunk.length;
+            if (size > options.maxBytes) throw tooLarge(where, options.maxBytes);
+            yield chunk;
+          }
+        } catch (error) {
+          if (error instanceof FetchError) throw error;
+          throw asFetchError(signal.aborted ? signal.reason : error, where, timeoutMs);
+        }
+      })();
+      return { url: where, status: response.statusCode, statusText: STATUS_TEXT[response.statusCode] ?? '', headers: flat, body };
+    }
+  }
+
   /** Sends the GET and follows redirects up to the 2xx answer whose body is left to read. */
   private async open(url: string, options: FetchOptions) {
     const signals = [AbortSignal.timeout(this.timeoutMs), ...(options.signal ? [options.signal] : [])];
@@ -195,6 +281,25 @@ export class SafeFetcher implements OnModuleDestroy {
     return new Agent({ connect: checkedConnect, headersTimeout: settings.timeoutMs, bodyTimeout: settings.timeoutMs, maxRedirections: 0 } as Agent.Options);
   }
 }
+
+/** The reason phrases a client may show (undici does not give the server's). */
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  204: 'No Content',
+  301: 'Moved Permanently',
+  302: 'Found',
+  304: 'Not Modified',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family: number) => void;
 

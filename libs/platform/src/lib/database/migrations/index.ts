@@ -12,6 +12,8 @@ import { ReviewsMergeRules1795300000000 } from './1795300000000-reviews-merge-ru
 import { ReusableContentFollowUps1795310000000 } from './1795310000000-reusable-content-follow-ups';
 import { AuthChangedNotifications1795320000000 } from './1795320000000-auth-changed-notifications';
 import { Comments1795350000000 } from './1795350000000-comments';
+import { SpaceExportFiles1795390000000 } from './1795390000000-space-export-files';
+import { GitSync1795391000000 } from './1795391000000-git-sync';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -33,4 +35,6 @@ export const MIGRATIONS = [
   ReusableContentFollowUps1795310000000,
   AuthChangedNotifications1795320000000,
   Comments1795350000000,
+  SpaceExportFiles1795390000000,
+  GitSync1795391000000,
 ];

@@ -1,0 +1,151 @@
+import { dump } from 'js-yaml';
+import { posix } from 'node:path';
+import type { ContentRef } from '@gitbook/api';
+import type { PageTreeNode } from '../content-reads/content-reader.service';
+import type { Variables } from '../reusable-contents/reusable-content-entry';
+import { slugFromTitle } from '../pages/page-slugs';
+import type { ExportLayout } from './export-layout';
+
+/**
+ * The texts of GitBook's Git Sync files, as GitBook writes them: YAML front matter in js-yaml's
+ * style (long descriptions folded `>-` at 80 columns), the title as a first-level heading, the
+ * body; SUMMARY.md with `##` groups; `.gitbook/includes` files with a `title`; `.gitbook/vars.yaml`.
+ * Pure: the bodies come rendered (document-codec) by the caller.
+ */
+
+/** What a page file says besides its body. */
+export interface PageFileFields {
+  title: string;
+  emoji: string | null;
+  description: string | null;
+  hidden: boolean;
+  noIndex: boolean;
+  /** Canonical JSON of the page's own variables (null: none). */
+  variables: string | null;
+}
+
+const YAML = { lineWidth: 80, noRefs: true } as const;
+
+/** A page's title as GitBook shows it in files: its emoji first. */
+export function displayTitle(page: { title: string; emoji: string | null }): string {
+  return page.emoji ? `${page.emoji} ${page.title}` : page.title;
+}
+
+/** `---` front matter (only when there is something to say), `# Title`, then the body. */
+export function pageFileText(page: PageFileFields, body: string): string {
+  const front: Record<string, unknown> = {};
+  if (page.description) front.description = page.description;
+  if (page.hidden) front.hidden = true;
+  if (page.noIndex) front.noIndex = true;
+  const vars = page.variables ? (JSON.parse(page.variables) as Variables) : null;
+  if (vars && Object.keys(vars).length > 0) front.vars = vars;
+  const header = Object.keys(front).length > 0 ? `---\n${dump(front, YAML)}---\n\n` : '';
+  return `${header}# ${displayTitle(page)}\n\n${body}`;
+}
+
+/** A reusable content as GitBook keeps it in `.gitbook/includes`: its title in front matter. */
+export function includeFileText(title: string, body: string): string {
+  return `---\n${dump({ title }, YAML)}---\n\n${body}`;
+}
+
+/** `.gitbook/vars.yaml`: the space's variables; undefined when it has none. */
+export function varsFileText(variables: Variables): string | undefined {
+  return Object.keys(variables).length > 0 ? dump(variables, YAML) : undefined;
+}
+
+/** `.gitbook.yaml` of a new export: the readme and summary named (paths relative to it). */
+export function layoutFileText(layout: Pick<ExportLayout, 'readme' | 'summary'>): string {
+  return `root: ./\n\nstructure:\n  readme: ${layout.readme}\n  summary: ${layout.summary}\n`;
+}
+
+/**
+ * SUMMARY.md: the tree as nested lists of links, groups as `##` headings (with GitBook's anchor
+ * when the group's slug is not its title's), link pages as links to their URL. A top-level page
+ * after a group is listed in it: SUMMARY.md cannot say otherwise.
+ */
+export function summaryFileText(pages: readonly PageTreeNode[], layout: ExportLayout): string {
+  const fromSummary = posix.dirname(layout.summary);
+  const target = (page: PageTreeNode): string | undefined => {
+    if (page.type === 'link') return page.href ?? undefined;
+    const file = layout.pages.get(page.pageId)?.file;
+    return file ? encodePath(fromSummary === '.' ? file : posix.relative(fromSummary, file)) : undefined;
+  };
+  const items = (list: readonly PageTreeNode[], depth: number): string[] =>
+    list.flatMap((page) => {
+      const href = target(page);
+      const line = href === undefined ? [] : [`${'  '.repeat(depth)}* [${escapeLinkText(displayTitle(page))}](${href})`];
+      return [...line, ...items(page.pages, href === undefined ? depth : depth + 1)];
+    });
+  const blocks: string[] = [];
+  let loose: PageTreeNode[] = [];
+  const flush = () => {
+    if (loose.length > 0) blocks.push(items(loose, 0).join('\n'));
+    loose = [];
+  };
+  for (const page of pages) {
+    if (page.type !== 'group') {
+      loose.push(page);
+      continue;
+    }
+    flush();
+    const slug = page.slug ?? slugFromTitle(page.title);
+    const anchor = slug === slugFromTitle(page.title) ? '' : ` <a href="#${slug}" id="${slug}"></a>`;
+    blocks.push(`## ${displayTitle(page)}${anchor}`);
+    const inside = items(page.pages, 0);
+    if (inside.length > 0) blocks.push(inside.join('\n'));
+  }
+  flush();
+  return `# Table of contents\n\n${blocks.join('\n\n')}\n`;
+}
+
+/**
+ * How a body written into `fromFile` names what a reference points at: pages and anchors as
+ * relative paths to their files (a README-named page as its folder, `folder/`, as GitBook
+ * writes), files and reusable contents as relative paths. Undefined: not in the export (another
+ * space, a page that no longer exists); the converter then writes its `ref:` URL.
+ */
+export function relativeRefs(fromFile: string, layout: ExportLayout): (ref: ContentRef) => string | undefined {
+  const from = posix.dirname(fromFile);
+  const to = (file: string) => relativePath(from, file);
+  return (ref) => {
+    switch (ref.kind) {
+      case 'page':
+      case 'anchor': {
+        if (ref.kind === 'anchor' && !ref.page) return undefined;
+        if ('space' in ref && ref.space) return undefined;
+        const file = layout.pages.get(ref.page as string)?.file;
+        if (!file) return undefined;
+        const path = /^readme\.md$/i.test(posix.basename(file)) && file !== layout.readme ? folderLink(from, posix.dirname(file)) : to(file);
+        return ref.kind === 'anchor' ? `${path}#${ref.anchor}` : path;
+      }
+      case 'file': {
+        const file = layout.files.get(ref.file);
+        return file ? to(file) : undefined;
+      }
+      case 'reusable-content': {
+        const file = layout.includes.get(ref.reusableContent);
+        return file ? to(file) : undefined;
+      }
+      default:
+        return undefined;
+    }
+  };
+}
+
+function relativePath(fromFolder: string, file: string): string {
+  return posix.relative(fromFolder === '.' ? '' : fromFolder, file) || posix.basename(file);
+}
+
+function folderLink(fromFolder: string, folder: string): string {
+  const relative = posix.relative(fromFolder === '.' ? '' : fromFolder, folder);
+  return relative === '' ? './' : `${relative}/`;
+}
+
+/** SUMMARY.md links: the characters that would end or break a link target, percent-encoded. */
+function encodePath(path: string): string {
+  return path.replace(/[ ()<>%]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+function escapeLinkText(text: string): string {
+  return text.replace(/[[\]\\]/g, '\\$&');
+}

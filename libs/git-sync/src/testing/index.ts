@@ -1,0 +1,2 @@
+export * from './git-http-server';
+export * from './git-sync-fixture';

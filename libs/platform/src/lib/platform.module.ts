@@ -9,6 +9,7 @@ import { DatabaseNotifications } from './database/database-notifications';
 import { SqlPool } from './database/sql-pool';
 import { dataSourceOptions } from './database/typeorm-options';
 import { HttpExceptionFilter } from './errors/http-exception.filter';
+import { EventOutbox } from './events/event-outbox';
 import { SafeFetcher } from './fetch/safe-fetcher';
 import { HealthController } from './health/health.controller';
 import { JobQueue } from './jobs/job-queue';
@@ -61,6 +62,7 @@ export class PlatformModule {
       EncryptionKeys,
       Paginator,
       SafeFetcher,
+      EventOutbox,
       PgBossJobQueue,
       { provide: JobQueue, useExisting: PgBossJobQueue },
     ];
@@ -73,7 +75,7 @@ export class PlatformModule {
       ],
       controllers: http ? [HealthController] : [],
       providers: [...shared, ...(http ? httpProviders : [])],
-      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, DatabaseNotifications, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, JobQueue, PgBossJobQueue, TypeOrmModule],
+      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, DatabaseNotifications, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, EventOutbox, JobQueue, PgBossJobQueue, TypeOrmModule],
     };
   }
 }

@@ -53,3 +53,4 @@ export * from './lib/http/route-flag';
 export * from './lib/events/event-catalog';
 export * from './lib/events/event-schemas';
 export * from './lib/events/event-outbox';
+export * from './lib/events/event.entity';

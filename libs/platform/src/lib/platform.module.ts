@@ -10,6 +10,7 @@ import { SqlPool } from './database/sql-pool';
 import { dataSourceOptions } from './database/typeorm-options';
 import { HttpExceptionFilter } from './errors/http-exception.filter';
 import { EventOutbox } from './events/event-outbox';
+import { EventEntity, EventSequenceEntity } from './events/event.entity';
 import { SafeFetcher } from './fetch/safe-fetcher';
 import { HealthController } from './health/health.controller';
 import { JobQueue } from './jobs/job-queue';
@@ -71,7 +72,7 @@ export class PlatformModule {
       imports: [
         LoggingModule.forRoot(config.logLevel, options.logDestination),
         TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), autoLoadEntities: true }),
-        TypeOrmModule.forFeature([InstanceSettingEntity]),
+        TypeOrmModule.forFeature([InstanceSettingEntity, EventEntity, EventSequenceEntity]),
       ],
       controllers: http ? [HealthController] : [],
       providers: [...shared, ...(http ? httpProviders : [])],

@@ -8,7 +8,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   organization's row lock until the writing transaction ends, so sequences commit in order and
  *   every event at or below a committed `last_sequence` is visible (the dispatcher relies on it).
  * - `events` keeps the payload as delivered (without the recipient's `installationId`/`webhookId`).
- *   No foreign key to spaces or sites: an event outlives what it is about (`space_purged`).
+ *   No foreign key to spaces or sites: an event outlives what it is about (`space_purged`); none
+ *   to organizations either (the platform's entities cannot name identity's).
  * - A statement-level trigger notifies `events_written` on commit, so workers wake at once.
  */
 export class EventOutbox1795380000000 implements MigrationInterface {
@@ -19,8 +20,7 @@ export class EventOutbox1795380000000 implements MigrationInterface {
       CREATE TABLE event_sequences (
         organization_id text NOT NULL,
         last_sequence bigint NOT NULL,
-        CONSTRAINT event_sequences_pkey PRIMARY KEY (organization_id),
-        CONSTRAINT event_sequences_organization_fk FOREIGN KEY (organization_id) REFERENCES organizations (id) ON DELETE CASCADE
+        CONSTRAINT event_sequences_pkey PRIMARY KEY (organization_id)
       )`);
     await db.query(`
       CREATE TABLE events (
@@ -33,8 +33,7 @@ export class EventOutbox1795380000000 implements MigrationInterface {
         payload jsonb NOT NULL,
         created_at timestamp(3) with time zone NOT NULL,
         CONSTRAINT events_pkey PRIMARY KEY (id),
-        CONSTRAINT events_organization_sequence_key UNIQUE (organization_id, sequence),
-        CONSTRAINT events_organization_fk FOREIGN KEY (organization_id) REFERENCES organizations (id) ON DELETE CASCADE
+        CONSTRAINT events_organization_sequence_key UNIQUE (organization_id, sequence)
       )`);
     await db.query(`CREATE INDEX events_created_idx ON events (created_at)`);
     await db.query(`

@@ -12,6 +12,8 @@ import { ReviewsMergeRules1795300000000 } from './1795300000000-reviews-merge-ru
 import { ReusableContentFollowUps1795310000000 } from './1795310000000-reusable-content-follow-ups';
 import { AuthChangedNotifications1795320000000 } from './1795320000000-auth-changed-notifications';
 import { EventOutbox1795380000000 } from './1795380000000-event-outbox';
+import { Webhooks1795381000000 } from './1795381000000-webhooks';
+import { IntegrationEvents1795382000000 } from './1795382000000-integration-events';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -33,4 +35,6 @@ export const MIGRATIONS = [
   ReusableContentFollowUps1795310000000,
   AuthChangedNotifications1795320000000,
   EventOutbox1795380000000,
+  Webhooks1795381000000,
+  IntegrationEvents1795382000000,
 ];

@@ -1,0 +1,166 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { APP_CONFIG, AppConfig, Clock, DatabaseNotifications } from '@docs/platform';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DeliveryMetrics } from '../stats/delivery-metrics';
+import { ClaimedDelivery, DeliveryQueue } from './delivery-queue';
+import { DeliverySender } from './delivery-sender';
+import { EventRetention } from './event-retention';
+import { MAX_ATTEMPTS, nextRetryDelayMs, RETRY_SPAN_MS } from './retry-schedule';
+
+/** How often the dispatcher looks for due work when nothing woke it (retries come due by the clock). */
+export const POLL_MS = 1000;
+/** A lease outlives an attempt's timeout by this much before another worker may take the delivery. */
+const LEASE_MARGIN_MS = 5000;
+
+/**
+ * The worker's delivery loop (only the worker runs it: a slow or dead receiver never touches the
+ * api). It wakes on `events_written` and `deliveries_requested` notifications, on each finished
+ * attempt, and every second:
+ *
+ * 1. `advance`: every active subscription without an unfinished ordered delivery gets its next
+ *    event as a delivery (one at a time per subscription: the order of its events is kept);
+ * 2. `claim`: due deliveries, up to `WEBHOOK_CONCURRENCY` in flight, each under a lease;
+ * 3. each is attempted; a success frees the subscription for its next event at once, a failure is
+ *    retried on the schedule of `retry-schedule.ts`, and when the attempts run out the delivery
+ *    fails and its subscription is disabled. Pings and redeliveries get one attempt.
+ *
+ * Several workers share the work: claims skip rows another worker holds, and a worker killed
+ * mid-attempt leaves a lease that ends `WEBHOOK_TIMEOUT_MS` + 5 s later, after which another
+ * worker (or the same one restarted) sends the delivery again, with the same `webhook-id`.
+ */
+@Injectable()
+export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('EventDispatcher');
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private readonly inFlight = new Map<string, { delivery: ClaimedDelivery; done: Promise<void> }>();
+  private readonly shutdown = new AbortController();
+  private wakeUp?: () => void;
+  private woken = false;
+  private loop?: Promise<void>;
+  private started = false;
+
+  constructor(
+    private readonly queue: DeliveryQueue,
+    private readonly sender: DeliverySender,
+    private readonly retention: EventRetention,
+    private readonly metrics: DeliveryMetrics,
+    private readonly notifications: DatabaseNotifications,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.concurrency = config.webhooks.concurrency;
+    this.leaseMs = config.webhooks.timeoutMs + LEASE_MARGIN_MS;
+  }
+
+  onApplicationBootstrap(): void {
+    this.start();
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    for (const channel of ['events_written', 'deliveries_requested']) this.notifications.subscribe(channel, () => this.wake());
+    this.loop = this.run();
+    this.logger.log({ concurrency: this.concurrency, timeoutMs: this.config.webhooks.timeoutMs }, 'event dispatcher started');
+  }
+
+  /** Look for work now (a notification, a finished attempt, a test that moved the clock). */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  /** Stop taking work; let attempts in flight end within SHUTDOWN_TIMEOUT_MS, then hand the rest back at once. */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    const stopping = Promise.all([...this.inFlight.values()].map((entry) => entry.done));
+    this.wake();
+    await this.loop;
+    const timedOut = await Promise.race([stopping.then(() => false), sleep(this.config.shutdownTimeoutMs, true, { ref: false })]);
+    if (timedOut) {
+      const left = [...this.inFlight.values()].map((entry) => entry.delivery);
+      this.shutdown.abort();
+      for (const delivery of left) await this.queue.release(delivery, this.clock.now()).catch(() => undefined);
+      this.logger.warn({ deliveries: left.length }, 'deliveries handed back at shutdown');
+    }
+  }
+
+  /** One pass: answers whether it found anything to do. */
+  async tick(): Promise<boolean> {
+    const now = this.clock.now();
+    let progressed = (await this.queue.advance(now)) > 0;
+    const free = this.concurrency - this.inFlight.size;
+    if (free > 0) {
+      const claimed = await this.queue.claim(now, new Date(now.getTime() + this.leaseMs), free, [...this.inFlight.keys()]);
+      for (const delivery of claimed) this.launch(delivery);
+      progressed ||= claimed.length > 0;
+    }
+    await this.retention.maybePrune(now);
+    return progressed;
+  }
+
+  private async run(): Promise<void> {
+    while (this.started) {
+      let progressed = false;
+      this.woken = false;
+      try {
+        progressed = await this.tick();
+      } catch (error) {
+        this.logger.error({ err: error }, 'dispatch pass failed');
+        await sleep(POLL_MS);
+      }
+      if (!this.started) break;
+      if (progressed && this.inFlight.size < this.concurrency) continue;
+      if (this.woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, POLL_MS);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = undefined;
+    }
+  }
+
+  private launch(delivery: ClaimedDelivery): void {
+    this.metrics.attemptStarted();
+    const done = this.deliver(delivery)
+      .catch((error: unknown) => this.logger.error({ err: error, delivery: delivery.id }, 'delivery bookkeeping failed'))
+      .finally(() => {
+        this.inFlight.delete(delivery.id);
+        this.wake();
+      });
+    this.inFlight.set(delivery.id, { delivery, done });
+  }
+
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const result = await this.sender.attempt(delivery, this.clock.now(), this.shutdown.signal);
+    this.metrics.attemptEnded(result.outcome, result.durationMs);
+    if (this.shutdown.signal.aborted) return; // handed back: the next worker attempts it again
+    await this.queue.finishAttempt(delivery, result);
+    const now = this.clock.now();
+    if (result.outcome === 'succeeded') {
+      await this.queue.succeed(delivery, now);
+      const written = typeof delivery.payload?.['createdAt'] === 'string' ? Date.parse(delivery.payload['createdAt'] as string) : NaN;
+      this.metrics.delivered(delivery.kind === 'event' && Number.isFinite(written) ? now.getTime() - written : null);
+      // The subscription's next event can go now rather than at the next pass.
+      if (delivery.kind === 'event') await this.queue.advance(now, delivery.subscriptionId);
+      return;
+    }
+    const delay = delivery.kind === 'event' ? nextRetryDelayMs(delivery.attempt - delivery.retryBase) : null;
+    if (delay !== null) {
+      await this.queue.retry(delivery, new Date(now.getTime() + delay), now);
+      return;
+    }
+    const reason =
+      delivery.kind === 'event'
+        ? `Event ${delivery.eventId} (${delivery.eventType}) failed ${MAX_ATTEMPTS} attempts over ${Math.round(RETRY_SPAN_MS / 3_600_000)} hours; the last: ${result.error}`
+        : (result.error ?? 'failed');
+    const disabled = await this.queue.giveUp(delivery, now, reason.slice(0, 1000));
+    this.metrics.gaveUp(disabled);
+    if (disabled) this.logger.warn({ subscription: delivery.subscriptionId, delivery: delivery.id }, 'subscription disabled: its retries ran out');
+  }
+}

@@ -33,10 +33,11 @@ export class TestReceiver {
   ) {}
 
   static async start(path = '/hook'): Promise<TestReceiver> {
-    let receiver!: TestReceiver;
-    const server = createServer((req, res) => receiver.handle(req, res));
+    const handler: { receiver?: TestReceiver } = {};
+    const server = createServer((req, res) => handler.receiver!.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    receiver = new TestReceiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+    const receiver = new TestReceiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+    handler.receiver = receiver;
     server.on('connection', (socket) => {
       receiver.sockets.add(socket);
       socket.on('close', () => receiver.sockets.delete(socket));

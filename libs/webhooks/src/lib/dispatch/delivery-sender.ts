@@ -77,6 +77,6 @@ export class DeliverySender {
 function excerptOf(bytes: Buffer): string | null {
   if (bytes.length === 0) return null;
   // PostgreSQL text cannot hold NUL.
-  const text = bytes.toString('utf8').replace(/\u0000/g, '\ufffd');
+  const text = bytes.toString('utf8').split(String.fromCharCode(0)).join('\ufffd');
   return text.length > EXCERPT_CHARS ? text.slice(0, EXCERPT_CHARS) : text;
 }

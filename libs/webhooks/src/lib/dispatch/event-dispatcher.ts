@@ -157,10 +157,16 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
     }
     const reason =
       delivery.kind === 'event'
-        ? `Event ${delivery.eventId} (${delivery.eventType}) failed ${MAX_ATTEMPTS} attempts over ${Math.round(RETRY_SPAN_MS / 3_600_000)} hours; the last: ${result.error}`
+        ? `Event ${delivery.eventId} (${delivery.eventType}) failed ${MAX_ATTEMPTS} attempts over ${spanText(RETRY_SPAN_MS)}; the last: ${result.error}`
         : (result.error ?? 'failed');
     const disabled = await this.queue.giveUp(delivery, now, reason.slice(0, 1000));
     this.metrics.gaveUp(disabled);
     if (disabled) this.logger.warn({ subscription: delivery.subscriptionId, delivery: delivery.id }, 'subscription disabled: its retries ran out');
   }
+}
+
+/** `27 h 35 min`. */
+function spanText(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }

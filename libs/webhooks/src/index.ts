@@ -17,6 +17,7 @@ export * from './lib/deliveries/delivery-attempt.entity';
 export * from './lib/deliveries/deliveries.service';
 export * from './lib/deliveries/delivery.dto';
 export * from './lib/deliveries/delivery.presenter';
+export * from './lib/deliveries/integration-event-log';
 export * from './lib/dispatch/event-dispatcher';
 export * from './lib/dispatch/event-retention';
 export * from './lib/dispatch/retry-schedule';

@@ -14,7 +14,7 @@ import {
   VariableValue,
 } from '@docs/content';
 import { Caller } from '@docs/identity';
-import { Clock } from '@docs/platform';
+import { Clock, EventOutbox } from '@docs/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ChangeRequestContentHead, assertContentChangeable } from '../change-requests/change-request-head';
 import { ChangeRequestEntity } from '../change-requests/change-request.entity';
@@ -72,6 +72,7 @@ export class MergeService {
     private readonly blobs: BlobStore,
     private readonly clock: Clock,
     private readonly gate: MergeGate,
+    private readonly events: EventOutbox,
   ) {}
 
   async merge(spaceId: string, key: string, caller: Caller): Promise<MergeAnswer> {
@@ -105,6 +106,12 @@ export class MergeService {
       );
       await tx.update(ChangeRequestEntity, { id: cr.id }, { status: 'merged', revisionMergedId: written.revision.id, updatedAt: this.clock.now() });
       await this.changeRequests.moveCounts(tx, space.space.id, cr.status, 'merged');
+      await this.events.emit(tx, {
+        type: 'change_request_merged',
+        organizationId: space.space.organizationId,
+        actor: caller.userId,
+        payload: { spaceId: space.space.id, changeRequestId: cr.id, number: cr.number, revisionId: written.revision.id },
+      });
       return { revision: written.revision.id, result: 'merge', conflicts: [] };
     });
   }

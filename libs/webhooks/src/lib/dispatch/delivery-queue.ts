@@ -26,6 +26,7 @@ const RECEIVES = `(s.event_types IS NULL OR e.type = ANY (s.event_types))
  * its next event: the first committed event after its cursor that it receives becomes a delivery,
  * and the cursor moves to it (or to the organization's last sequence when none is left). Every
  * event at or below a committed `last_sequence` is visible (see EventOutbox), so none is skipped.
+ * A retired subscription stops at its `retire_after_sequence`.
  * Subscriptions locked by another worker are left to it. $1: now; $2: the subscription or null.
  */
 const ADVANCE = preparedStatement(
@@ -33,7 +34,8 @@ const ADVANCE = preparedStatement(
   `WITH candidates AS (
      SELECT s.id, s.organization_id, s.integration_name, q.last_sequence, nxt.id AS event_id, nxt.sequence, nxt.type
        FROM event_subscriptions s
-       JOIN event_sequences q ON q.organization_id = s.organization_id AND q.last_sequence > s.cursor
+       JOIN LATERAL (SELECT LEAST(q.last_sequence, COALESCE(s.retire_after_sequence, q.last_sequence)) AS last_sequence
+                       FROM event_sequences q WHERE q.organization_id = s.organization_id) q ON q.last_sequence > s.cursor
        LEFT JOIN LATERAL (
          SELECT e.id, e.sequence, e.type FROM events e
           WHERE e.organization_id = s.organization_id AND e.sequence > s.cursor AND e.sequence <= q.last_sequence AND ${RECEIVES}

@@ -22,9 +22,17 @@ const PRUNE_EVENTS = preparedStatement(
   `DELETE FROM events WHERE id IN (
      SELECT e.id FROM events e
       WHERE e.created_at < $1
-        AND NOT EXISTS (SELECT 1 FROM event_subscriptions s WHERE s.organization_id = e.organization_id AND s.cursor < e.sequence)
+        AND NOT EXISTS (SELECT 1 FROM event_subscriptions s WHERE s.organization_id = e.organization_id AND s.cursor < e.sequence
+                          AND (s.retire_after_sequence IS NULL OR e.sequence <= s.retire_after_sequence))
         AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.event_id = e.id)
       LIMIT ${BATCH})`,
+);
+
+/** Retired subscriptions (removed installations) that have received their last event and have no delivery left. */
+const PRUNE_RETIRED = preparedStatement(
+  'webhooks_prune_retired',
+  `DELETE FROM event_subscriptions s WHERE s.retire_after_sequence IS NOT NULL AND s.cursor >= s.retire_after_sequence
+      AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.subscription_id = s.id)`,
 );
 
 /** Keeps the outbox and the delivery log to `EVENT_RETENTION_DAYS` (run by the dispatcher, at most hourly). */
@@ -47,12 +55,13 @@ export class EventRetention {
     await this.prune(now);
   }
 
-  /** Answers how many deliveries and events it removed. */
-  async prune(now: Date): Promise<{ deliveries: number; events: number }> {
+  /** Answers how many deliveries, events and retired subscriptions it removed. */
+  async prune(now: Date): Promise<{ deliveries: number; events: number; subscriptions: number }> {
     const cutoff = new Date(now.getTime() - this.retentionMs);
     const deliveries = (await this.sql.raw.query({ name: PRUNE_DELIVERIES.name, text: PRUNE_DELIVERIES.text, values: [cutoff] })).rowCount ?? 0;
     const events = (await this.sql.raw.query({ name: PRUNE_EVENTS.name, text: PRUNE_EVENTS.text, values: [cutoff] })).rowCount ?? 0;
-    if (deliveries + events > 0) this.logger.log({ deliveries, events }, 'pruned old deliveries and events');
-    return { deliveries, events };
+    const subscriptions = (await this.sql.raw.query({ name: PRUNE_RETIRED.name, text: PRUNE_RETIRED.text })).rowCount ?? 0;
+    if (deliveries + events + subscriptions > 0) this.logger.log({ deliveries, events, subscriptions }, 'pruned old deliveries, events and retired subscriptions');
+    return { deliveries, events, subscriptions };
   }
 }

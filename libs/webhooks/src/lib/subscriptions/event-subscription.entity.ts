@@ -69,6 +69,10 @@ export class EventSubscriptionEntity {
   @Column({ type: 'bigint' })
   cursor: string;
 
+  /** A removed installation's subscription: it receives events up to this sequence (its `installation_deleted`), then nothing. */
+  @Column({ name: 'retire_after_sequence', type: 'bigint', nullable: true })
+  retireAfterSequence: string | null;
+
   @Column({ name: 'integration_name', type: 'text', nullable: true })
   integrationName: string | null;
 

@@ -77,4 +77,18 @@ export class IntegrationSubscriptions {
       );
     }
   }
+
+  /**
+   * Installations about to be removed: their subscriptions stay to deliver the events written so
+   * far in this transaction (emit their `installation_deleted` first), then receive nothing more;
+   * their delivery log stays for the integration's events list until retention prunes it.
+   */
+  async retire(tx: EntityManager, installationIds: string[]): Promise<void> {
+    if (installationIds.length === 0) return;
+    await tx.query(
+      `UPDATE event_subscriptions s SET retire_after_sequence = COALESCE((SELECT q.last_sequence FROM event_sequences q WHERE q.organization_id = s.organization_id), 0), updated_at = $2
+        WHERE s.installation_id = ANY ($1) AND s.retire_after_sequence IS NULL`,
+      [installationIds, this.clock.now()],
+    );
+  }
 }

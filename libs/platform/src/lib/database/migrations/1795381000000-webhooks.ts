@@ -8,7 +8,10 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   installation, kept in step by libs/integrations, removed with it by a trigger of
  *   1795382000000-integration-events: this library's entities cannot name integrations'). `cursor` is the organization's event
  *   sequence up to which the dispatcher has handed events to deliveries (or skipped them).
- *   Secrets are sealed (EncryptionKeys), never stored in clear.
+ *   Secrets are sealed (EncryptionKeys), never stored in clear. A removed installation's
+ *   subscription is retired rather than deleted: it still receives the events up to
+ *   `retire_after_sequence` (its own `installation_deleted`), keeps its delivery log for the
+ *   integration's events list, and is pruned with it.
  * - `event_deliveries`: one event (or a ping) for one subscription, with its retry state. At most
  *   one unfinished `event` delivery per subscription: that is what keeps deliveries in order.
  * - `event_delivery_attempts`: every attempt, with its outcome, status, duration and an excerpt of
@@ -36,6 +39,7 @@ export class Webhooks1795381000000 implements MigrationInterface {
         previous_secret text,
         previous_secret_expires_at timestamp(3) with time zone,
         cursor bigint NOT NULL,
+        retire_after_sequence bigint,
         integration_name text,
         installation_id text,
         created_by text,

@@ -18,12 +18,12 @@ export class IntegrationEvents1795382000000 implements MigrationInterface {
         ADD COLUMN events_previous_secret text,
         ADD COLUMN events_previous_secret_expires_at timestamp(3) with time zone`);
     // libs/webhooks cannot declare a foreign key to installations (it may not import this
-    // library): an installation's event subscription goes with it here, however it is removed
-    // (uninstall, unpublish, the organization's removal).
+    // library): an installation's event subscription goes with it here, however it is removed,
+    // unless libs/integrations retired it first (to deliver its installation_deleted event).
     await db.query(`
       CREATE FUNCTION delete_installation_subscription() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        DELETE FROM event_subscriptions WHERE installation_id = OLD.id;
+        DELETE FROM event_subscriptions WHERE installation_id = OLD.id AND retire_after_sequence IS NULL;
         RETURN NULL;
       END $$`);
     await db.query(

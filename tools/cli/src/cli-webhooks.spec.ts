@@ -3,7 +3,7 @@ import { createOrganization } from '@docs/identity/testing';
 import { EventOutbox, JobWorkerModule } from '@docs/platform';
 import { createTestApp, createTestDatabase, eventually, TestApp, TestDatabase } from '@docs/platform/testing';
 import { WebhooksModule, WebhooksWorkerModule } from '@docs/webhooks';
-import { TestReceiver } from '@docs/webhooks/testing';
+import { TestReceiver, webhookContract } from '@docs/webhooks/testing';
 import { runCli } from './cli';
 
 describe('operator CLI: webhooks', () => {
@@ -37,7 +37,7 @@ describe('operator CLI: webhooks', () => {
     // The worker's clock is the real one here, so that "the last 300 s" holds its attempts.
     worker.clock.set(new Date());
     const { organization, members } = await createOrganization(api);
-    const webhook = (await api.http.as(members.admin.token).post(`/v1/orgs/${organization.id}/webhooks`, { url: receiver.url })).body;
+    const webhook = (await api.http.as(members.admin.token, { contract: webhookContract }).post(`/v1/orgs/${organization.id}/webhooks`, { url: receiver.url })).body;
     receiver.next({ status: 503 });
     await api.dataSource.transaction((tx) =>
       api.get(EventOutbox).emit(tx, [1, 2, 3].map((n) => ({ type: 'team_created' as const, organizationId: organization.id, payload: { teamId: `team-${n}` } }))),

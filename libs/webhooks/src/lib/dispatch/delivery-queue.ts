@@ -22,12 +22,30 @@ const RECEIVES = `(s.event_types IS NULL OR e.type = ANY (s.event_types))
       END`;
 
 /**
- * Hands each active subscription that has no unfinished event delivery (the head of its order)
- * its next event: the first committed event after its cursor that it receives becomes a delivery,
- * and the cursor moves to it (or to the organization's last sequence when none is left). Every
- * event at or below a committed `last_sequence` is visible (see EventOutbox), so none is skipped.
- * A retired subscription stops at its `retire_after_sequence`.
- * Subscriptions locked by another worker are left to it. $1: now; $2: the subscription or null.
+ * First step of `advance`: locks the active subscriptions (all, or $1) that may have an event to
+ * hand out (events after their cursor, no unfinished ordered delivery). Those another worker
+ * holds are left to it.
+ */
+const LOCK_ADVANCING = preparedStatement(
+  'webhooks_lock_advancing',
+  `SELECT s.id FROM event_subscriptions s
+     JOIN event_sequences q ON q.organization_id = s.organization_id
+    WHERE s.status = 'active' AND ($1::text IS NULL OR s.id = $1)
+      AND LEAST(q.last_sequence, COALESCE(s.retire_after_sequence, q.last_sequence)) > s.cursor
+      AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.subscription_id = s.id AND d.kind = 'event' AND d.status <> 'succeeded')
+    ORDER BY s.id
+    LIMIT 1000
+    FOR UPDATE OF s SKIP LOCKED`,
+);
+
+/**
+ * Second step, a statement of its own so that its snapshot is taken once the locks are held
+ * (what another worker committed on these subscriptions is seen): each locked subscription that
+ * still has no unfinished ordered delivery (the head of its order) gets its next event: the first
+ * committed event after its cursor that it receives becomes a delivery, and the cursor moves to it
+ * (or to the organization's last sequence when none is left). Every event at or below a committed
+ * `last_sequence` is visible (see EventOutbox), so none is skipped. A retired subscription stops
+ * at its `retire_after_sequence`. $1: now; $2: the locked subscriptions.
  */
 const ADVANCE = preparedStatement(
   'webhooks_advance',
@@ -41,10 +59,8 @@ const ADVANCE = preparedStatement(
           WHERE e.organization_id = s.organization_id AND e.sequence > s.cursor AND e.sequence <= q.last_sequence AND ${RECEIVES}
           ORDER BY e.sequence LIMIT 1
        ) nxt ON true
-      WHERE s.status = 'active' AND ($2::text IS NULL OR s.id = $2)
+      WHERE s.id = ANY ($2::text[]) AND s.status = 'active'
         AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.subscription_id = s.id AND d.kind = 'event' AND d.status <> 'succeeded')
-      LIMIT 1000
-      FOR UPDATE OF s SKIP LOCKED
    ), inserted AS (
      INSERT INTO event_deliveries (id, subscription_id, organization_id, integration_name, kind, event_id, event_sequence, event_type, status, attempts, retry_base, next_attempt_at, created_at, updated_at)
      SELECT ${SQL_ID}, c.id, c.organization_id, c.integration_name, 'event', c.event_id, c.sequence, c.type, 'pending', 0, 0, $1, $1, $1
@@ -170,10 +186,28 @@ export interface AttemptResult {
 export class DeliveryQueue {
   constructor(private readonly sql: SqlPool) {}
 
-  /** Answers how many subscriptions got a new delivery. */
+  /**
+   * Hands out the next event of every subscription that can take one (or of one): a transaction
+   * of two statements, locks first, then the reads and writes. Answers how many got a delivery.
+   */
   async advance(now: Date, subscriptionId: string | null = null): Promise<number> {
-    const rows = await this.sql.rows<{ handed: boolean }>(ADVANCE, [now, subscriptionId]);
-    return rows.filter((row) => row.handed).length;
+    const client = await this.sql.raw.connect();
+    try {
+      await client.query('BEGIN');
+      const locked = await client.query<{ id: string }>({ name: LOCK_ADVANCING.name, text: LOCK_ADVANCING.text, values: [subscriptionId] });
+      if (locked.rows.length === 0) {
+        await client.query('COMMIT');
+        return 0;
+      }
+      const rows = await client.query<{ handed: boolean }>({ name: ADVANCE.name, text: ADVANCE.text, values: [now, locked.rows.map((row) => row.id)] });
+      await client.query('COMMIT');
+      return rows.rows.filter((row) => row.handed).length;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async claim(now: Date, leaseUntil: Date, limit: number, inHand: string[] = []): Promise<ClaimedDelivery[]> {

@@ -1,6 +1,7 @@
 import { createCollection, createSpace } from '@docs/content/testing';
 import { createOrganization } from '@docs/identity/testing';
 import type { TestApp } from '@docs/platform/testing';
+import { webhookContract } from '@docs/webhooks/testing';
 
 /**
  * Real objects for the fuzzer's path parameters, so that valid requests reach the code behind
@@ -26,6 +27,9 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   const changeRequest = await t.http.as(members.editor.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Fuzz change request' });
   const reusable = await as.post(`/v1/spaces/${space.id}/content/reusable-contents`, { title: 'Fuzz include', markdown: 'Shared text.' });
   for (const res of [team, saml, changeRequest, reusable]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
+  const webhook = await t.http.as(members.admin.token, { contract: webhookContract }).post(`${base}/webhooks`, { url: 'https://hooks.example.com/fuzz' });
+  if (webhook.status !== 201) throw new Error(`fuzz world: ${webhook.status} ${webhook.text}`);
+  const ping = await t.http.as(members.admin.token, { contract: webhookContract }).post(`${base}/webhooks/${webhook.body.id}/ping`);
   return {
     token: members.admin.token,
     ids: {
@@ -38,6 +42,8 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
       changeRequestId: changeRequest.body.id,
       revisionId: space.revision,
       reusableContentId: reusable.body.id,
+      webhookId: webhook.body.id,
+      deliveryId: ping.body.id,
     },
   };
 }

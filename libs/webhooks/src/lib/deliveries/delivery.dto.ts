@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ListEnvelopeDto } from '@docs/platform';
+import { EVENT_TYPE_NAMES, ListEnvelopeDto } from '@docs/platform';
 
 export const ATTEMPT_OUTCOMES = ['succeeded', 'http_error', 'redirect', 'timeout', 'network', 'refused', 'interrupted'] as const;
 
@@ -39,7 +39,18 @@ export class DeliveryDto {
   @ApiProperty() webhookId: string;
   @ApiProperty({ enum: ['event', 'redelivery', 'ping'], description: '`event`: in the order of the events; `redelivery` and `ping`: asked for, one attempt, outside that order.' })
   kind: 'event' | 'redelivery' | 'ping';
-  @ApiProperty({ type: DeliveryEventDto, nullable: true, description: 'Null for a ping.' }) event: DeliveryEventDto | null;
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    required: ['id', 'type', 'sequence'],
+    properties: {
+      id: { type: 'string' },
+      type: { type: 'string', enum: [...EVENT_TYPE_NAMES] },
+      sequence: { type: 'integer', minimum: 1, description: "Its place in the organization's events." },
+    },
+    description: 'The event sent; null for a ping.',
+  })
+  event: DeliveryEventDto | null;
   @ApiProperty({ enum: ['pending', 'succeeded', 'failed'], description: '`failed`: no attempt is left (a ping or redelivery, or an event whose retries ran out: its webhook is disabled).' })
   status: 'pending' | 'succeeded' | 'failed';
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the worker tries again (pending deliveries).' }) nextAttemptAt: string | null;

@@ -23,7 +23,14 @@ export class WebhookDto {
   @ApiProperty({ type: [String] }) sites: string[];
   @ApiProperty({ enum: ['active', 'paused', 'disabled'], description: '`disabled`: its retries ran out (see `disabled`); PATCH `status: active` turns it back on.' })
   status: 'active' | 'paused' | 'disabled';
-  @ApiProperty({ type: WebhookDisabledDto, nullable: true }) disabled: WebhookDisabledDto | null;
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    required: ['at', 'reason'],
+    properties: { at: { type: 'string', format: 'date-time' }, reason: { type: 'string', description: 'The delivery whose retries ran out, and its last error.' } },
+    description: 'Set while it is `disabled`: since when, and why.',
+  })
+  disabled: WebhookDisabledDto | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({ type: WebhookUrlsDto }) urls: WebhookUrlsDto;

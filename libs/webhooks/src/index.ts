@@ -24,3 +24,4 @@ export * from './lib/dispatch/retry-schedule';
 export * from './lib/dispatch/webhook-signature';
 export * from './lib/stats/delivery-metrics';
 export * from './lib/stats/delivery-stats';
+export * from './lib/stats/delivery-prometheus';

@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     const apiPort = await freePort();
     const base = `http://127.0.0.1:${apiPort}`;
     const env = { DATABASE_URL: database.url, LOG_LEVEL: 'warn', FETCH_ALLOW_HOSTS: '127.0.0.1', ENCRYPTION_KEY: 'bench-encryption-key-of-at-least-32-characters' };
-    children.push(start('apps/api/src/main.ts', { ...env, PORT: String(apiPort), BOOTSTRAP_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: '10000000' }));
+    children.push(start('apps/api/src/main.ts', { ...env, PORT: String(apiPort), BOOTSTRAP_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: '1000000' }));
     await untilUp(`${base}/v1/user`);
     children.push(start('apps/worker/src/main.ts', { ...env, RUN_MIGRATIONS: 'false' }));
     const org = (await api<{ items: { id: string }[] }>(base, 'GET', '/v1/orgs')).items[0].id;

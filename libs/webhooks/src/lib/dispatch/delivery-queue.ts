@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { preparedStatement, SqlPool } from '@docs/platform';
+import type { PoolClient } from 'pg';
 import type { AttemptOutcome } from '../deliveries/delivery-attempt.entity';
 import type { DeliveryKind } from '../deliveries/event-delivery.entity';
 import type { SubscriptionKind } from '../subscriptions/event-subscription.entity';
@@ -45,7 +46,8 @@ const LOCK_ADVANCING = preparedStatement(
  * committed event after its cursor that it receives becomes a delivery, and the cursor moves to it
  * (or to the organization's last sequence when none is left). Every event at or below a committed
  * `last_sequence` is visible (see EventOutbox), so none is skipped. A retired subscription stops
- * at its `retire_after_sequence`. $1: now; $2: the locked subscriptions.
+ * at its `retire_after_sequence`. $1: now; $2: the locked subscriptions; $3: also claim the new
+ * deliveries (leased until $4, their first attempt started), answering what sending them needs.
  */
 const ADVANCE = preparedStatement(
   'webhooks_advance',
@@ -62,14 +64,33 @@ const ADVANCE = preparedStatement(
       WHERE s.id = ANY ($2::text[]) AND s.status = 'active'
         AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.subscription_id = s.id AND d.kind = 'event' AND d.status <> 'succeeded')
    ), inserted AS (
-     INSERT INTO event_deliveries (id, subscription_id, organization_id, integration_name, kind, event_id, event_sequence, event_type, status, attempts, retry_base, next_attempt_at, created_at, updated_at)
-     SELECT ${SQL_ID}, c.id, c.organization_id, c.integration_name, 'event', c.event_id, c.sequence, c.type, 'pending', 0, 0, $1, $1, $1
+     INSERT INTO event_deliveries (id, subscription_id, organization_id, integration_name, kind, event_id, event_sequence, event_type, status, attempts, retry_base, next_attempt_at, lease_until, created_at, updated_at)
+     SELECT ${SQL_ID}, c.id, c.organization_id, c.integration_name, 'event', c.event_id, c.sequence, c.type, 'pending',
+            CASE WHEN $3 THEN 1 ELSE 0 END, 0, $1, CASE WHEN $3 THEN $4::timestamptz END, $1, $1
        FROM candidates c WHERE c.event_id IS NOT NULL
-     RETURNING subscription_id
+     RETURNING id, kind, attempts, retry_base, subscription_id, organization_id, event_id, event_type, created_at
+   ), started AS (
+     INSERT INTO event_delivery_attempts (delivery_id, number, subscription_id, url, started_at)
+     SELECT i.id, 1, i.subscription_id, COALESCE(s.url, ''), $1 FROM inserted i JOIN event_subscriptions s ON s.id = i.subscription_id WHERE $3
+   ), moved AS (
+     UPDATE event_subscriptions s SET cursor = COALESCE(c.sequence, c.last_sequence)
+       FROM candidates c WHERE s.id = c.id
    )
-   UPDATE event_subscriptions s SET cursor = COALESCE(c.sequence, c.last_sequence)
-     FROM candidates c WHERE s.id = c.id
-   RETURNING (c.event_id IS NOT NULL) AS handed`,
+   SELECT i.id, i.kind, i.attempts, i.retry_base, i.subscription_id, i.organization_id, i.event_id, i.event_type, i.created_at,
+          s.kind AS subscription_kind, s.url, s.secret, s.previous_secret, s.previous_secret_expires_at, s.installation_id, e.payload
+     FROM inserted i
+     JOIN event_subscriptions s ON s.id = i.subscription_id
+     JOIN events e ON e.id = i.event_id`,
+);
+
+/** Whether any subscription may have an event to hand out: one cheap statement before the transaction of `advance`. */
+const ANY_ADVANCING = preparedStatement(
+  'webhooks_any_advancing',
+  `SELECT EXISTS (
+     SELECT 1 FROM event_subscriptions s JOIN event_sequences q ON q.organization_id = s.organization_id
+      WHERE s.status = 'active' AND LEAST(q.last_sequence, COALESCE(s.retire_after_sequence, q.last_sequence)) > s.cursor
+        AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.subscription_id = s.id AND d.kind = 'event' AND d.status <> 'succeeded')
+   ) AS any`,
 );
 
 /**
@@ -105,36 +126,41 @@ const CLAIM = preparedStatement(
      LEFT JOIN events e ON e.id = c.event_id`,
 );
 
-/** Records an attempt's end (whoever holds the delivery now: a late result is still the truth of that attempt). */
-const FINISH_ATTEMPT = preparedStatement(
-  'webhooks_finish_attempt',
-  `UPDATE event_delivery_attempts SET duration_ms = $3, outcome = $4, status_code = $5, error = $6, response_excerpt = $7
-    WHERE delivery_id = $1 AND number = $2`,
-);
+/**
+ * The attempt's record (whoever holds the delivery now: a late result is still the truth of that
+ * attempt), as a CTE of each completion. $1: delivery; $2: attempt number; $3..$7: duration,
+ * outcome, status, error, excerpt.
+ */
+const FINISH_ATTEMPT = `finished AS (
+     UPDATE event_delivery_attempts SET duration_ms = $3, outcome = $4, status_code = $5, error = $6, response_excerpt = $7
+      WHERE delivery_id = $1 AND number = $2
+   )`;
 
-/** The delivery succeeded, if this worker still holds it ($2: its attempt number). */
+/** The delivery succeeded, if this worker still holds it. $8: now. */
 const SUCCEED = preparedStatement(
   'webhooks_succeed',
-  `UPDATE event_deliveries SET status = 'succeeded', lease_until = NULL, next_attempt_at = NULL, completed_at = $3, updated_at = $3
+  `WITH ${FINISH_ATTEMPT}
+   UPDATE event_deliveries SET status = 'succeeded', lease_until = NULL, next_attempt_at = NULL, completed_at = $8, updated_at = $8
     WHERE id = $1 AND attempts = $2 AND status = 'pending'`,
 );
 
-/** Another attempt at $3. */
+/** Another attempt at $9. $8: now. */
 const RETRY = preparedStatement(
   'webhooks_retry',
-  `UPDATE event_deliveries SET lease_until = NULL, next_attempt_at = $3, updated_at = $4
+  `WITH ${FINISH_ATTEMPT}
+   UPDATE event_deliveries SET lease_until = NULL, next_attempt_at = $9, updated_at = $8
     WHERE id = $1 AND attempts = $2 AND status = 'pending'`,
 );
 
-/** No attempt left; an ordered delivery's subscription is disabled with it ($4: why). */
+/** No attempt left; an ordered delivery's subscription is disabled with it ($9: why). $8: now. */
 const GIVE_UP = preparedStatement(
   'webhooks_give_up',
-  `WITH failed AS (
-     UPDATE event_deliveries SET status = 'failed', lease_until = NULL, next_attempt_at = NULL, completed_at = $3, updated_at = $3
+  `WITH ${FINISH_ATTEMPT}, failed AS (
+     UPDATE event_deliveries SET status = 'failed', lease_until = NULL, next_attempt_at = NULL, completed_at = $8, updated_at = $8
       WHERE id = $1 AND attempts = $2 AND status = 'pending'
      RETURNING subscription_id, kind
    )
-   UPDATE event_subscriptions s SET status = 'disabled', disabled_at = $3, disabled_reason = $4, updated_at = $3
+   UPDATE event_subscriptions s SET status = 'disabled', disabled_at = $8, disabled_reason = $9, updated_at = $8
      FROM failed f WHERE s.id = f.subscription_id AND f.kind = 'event' AND s.status = 'active'
    RETURNING s.id`,
 );
@@ -187,21 +213,44 @@ export class DeliveryQueue {
   constructor(private readonly sql: SqlPool) {}
 
   /**
-   * Hands out the next event of every subscription that can take one (or of one): a transaction
-   * of two statements, locks first, then the reads and writes. Answers how many got a delivery.
+   * Hands out the next event of every subscription that can take one: one cheap probe, then (when
+   * some may) a transaction of two statements, locks first, then the reads and writes. Answers how
+   * many got a delivery.
    */
-  async advance(now: Date, subscriptionId: string | null = null): Promise<number> {
+  async advance(now: Date): Promise<number> {
+    const [probe] = await this.sql.rows<{ any: boolean }>(ANY_ADVANCING, []);
+    if (!probe?.any) return 0;
+    return (await this.inTransaction((client) => this.advanceLocked(client, now, null, false))).length;
+  }
+
+  /**
+   * A delivery of `subscriptionId` succeeded: records it and, in the same transaction, hands the
+   * subscription its next event already claimed (leased until `leaseUntil`, its attempt started),
+   * so the caller sends it at once: the steady state of a busy subscription is one transaction per
+   * event. Answers the next delivery, if there is one.
+   */
+  async succeedAndTakeNext(delivery: ClaimedDelivery, result: AttemptResult, now: Date, leaseUntil: Date): Promise<ClaimedDelivery | undefined> {
+    const claimed = await this.inTransaction(async (client) => {
+      await client.query({ name: SUCCEED.name, text: SUCCEED.text, values: [...this.finished(delivery, result), now] });
+      return this.advanceLocked(client, now, delivery.subscriptionId, true, leaseUntil);
+    });
+    return claimed[0];
+  }
+
+  private async advanceLocked(client: PoolClient, now: Date, subscriptionId: string | null, claim: boolean, leaseUntil: Date | null = null): Promise<ClaimedDelivery[]> {
+    const locked = await client.query<{ id: string }>({ name: LOCK_ADVANCING.name, text: LOCK_ADVANCING.text, values: [subscriptionId] });
+    if (locked.rows.length === 0) return [];
+    const rows = await client.query<Record<string, any>>({ name: ADVANCE.name, text: ADVANCE.text, values: [now, locked.rows.map((row) => row.id), claim, leaseUntil] });
+    return rows.rows.map(claimedFrom);
+  }
+
+  private async inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.sql.raw.connect();
     try {
       await client.query('BEGIN');
-      const locked = await client.query<{ id: string }>({ name: LOCK_ADVANCING.name, text: LOCK_ADVANCING.text, values: [subscriptionId] });
-      if (locked.rows.length === 0) {
-        await client.query('COMMIT');
-        return 0;
-      }
-      const rows = await client.query<{ handed: boolean }>({ name: ADVANCE.name, text: ADVANCE.text, values: [now, locked.rows.map((row) => row.id)] });
+      const result = await work(client);
       await client.query('COMMIT');
-      return rows.rows.filter((row) => row.handed).length;
+      return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -211,47 +260,50 @@ export class DeliveryQueue {
   }
 
   async claim(now: Date, leaseUntil: Date, limit: number, inHand: string[] = []): Promise<ClaimedDelivery[]> {
-    const rows = await this.sql.rows<Record<string, any>>(CLAIM, [now, leaseUntil, limit, inHand]);
-    return rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      attempt: row.attempts,
-      retryBase: row.retry_base,
-      subscriptionId: row.subscription_id,
-      organizationId: row.organization_id,
-      eventId: row.event_id,
-      eventType: row.event_type,
-      createdAt: row.created_at,
-      subscription: {
-        kind: row.subscription_kind,
-        url: row.url,
-        secret: row.secret,
-        previousSecret: row.previous_secret,
-        previousSecretExpiresAt: row.previous_secret_expires_at,
-        installationId: row.installation_id,
-      },
-      payload: row.payload,
-    }));
+    return (await this.sql.rows<Record<string, any>>(CLAIM, [now, leaseUntil, limit, inHand])).map(claimedFrom);
   }
 
-  async finishAttempt(delivery: ClaimedDelivery, result: AttemptResult): Promise<void> {
-    await this.sql.rows(FINISH_ATTEMPT, [delivery.id, delivery.attempt, result.durationMs, result.outcome, result.statusCode, result.error, result.responseExcerpt]);
+  async succeed(delivery: ClaimedDelivery, result: AttemptResult, now: Date): Promise<void> {
+    await this.sql.rows(SUCCEED, [...this.finished(delivery, result), now]);
   }
 
-  async succeed(delivery: ClaimedDelivery, now: Date): Promise<void> {
-    await this.sql.rows(SUCCEED, [delivery.id, delivery.attempt, now]);
-  }
-
-  async retry(delivery: ClaimedDelivery, at: Date, now: Date): Promise<void> {
-    await this.sql.rows(RETRY, [delivery.id, delivery.attempt, at, now]);
+  async retry(delivery: ClaimedDelivery, result: AttemptResult, at: Date, now: Date): Promise<void> {
+    await this.sql.rows(RETRY, [...this.finished(delivery, result), now, at]);
   }
 
   /** Answers whether a subscription was disabled by it. */
-  async giveUp(delivery: ClaimedDelivery, now: Date, reason: string): Promise<boolean> {
-    return (await this.sql.rows(GIVE_UP, [delivery.id, delivery.attempt, now, reason])).length > 0;
+  async giveUp(delivery: ClaimedDelivery, result: AttemptResult, now: Date, reason: string): Promise<boolean> {
+    return (await this.sql.rows(GIVE_UP, [...this.finished(delivery, result), now, reason])).length > 0;
+  }
+
+  private finished(delivery: ClaimedDelivery, result: AttemptResult): unknown[] {
+    return [delivery.id, delivery.attempt, result.durationMs, result.outcome, result.statusCode, result.error, result.responseExcerpt];
   }
 
   async release(delivery: ClaimedDelivery, now: Date): Promise<void> {
     await this.sql.rows(RELEASE, [delivery.id, delivery.attempt, now]);
   }
+}
+
+function claimedFrom(row: Record<string, any>): ClaimedDelivery {
+  return {
+    id: row.id,
+    kind: row.kind,
+    attempt: row.attempts,
+    retryBase: row.retry_base,
+    subscriptionId: row.subscription_id,
+    organizationId: row.organization_id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    createdAt: row.created_at,
+    subscription: {
+      kind: row.subscription_kind,
+      url: row.url,
+      secret: row.secret,
+      previousSecret: row.previous_secret,
+      previousSecretExpiresAt: row.previous_secret_expires_at,
+      installationId: row.installation_id,
+    },
+    payload: row.payload,
+  };
 }

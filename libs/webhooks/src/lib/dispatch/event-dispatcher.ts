@@ -33,7 +33,9 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
   private readonly logger = new Logger('EventDispatcher');
   private readonly concurrency: number;
   private readonly leaseMs: number;
-  private readonly inFlight = new Map<string, { delivery: ClaimedDelivery; done: Promise<void> }>();
+  /** Per slot: the delivery being attempted (a slot goes on with its subscription's next event). */
+  private readonly inFlight = new Map<number, { delivery: ClaimedDelivery; done: Promise<void> }>();
+  private slots = 0;
   private readonly shutdown = new AbortController();
   private wakeUp?: () => void;
   private woken = false;
@@ -93,7 +95,7 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
     let progressed = (await this.queue.advance(now)) > 0;
     const free = this.concurrency - this.inFlight.size;
     if (free > 0) {
-      const claimed = await this.queue.claim(now, new Date(now.getTime() + this.leaseMs), free, [...this.inFlight.keys()]);
+      const claimed = await this.queue.claim(now, this.leaseFrom(now), free, [...this.inFlight.values()].map((entry) => entry.delivery.id));
       for (const delivery of claimed) this.launch(delivery);
       progressed ||= claimed.length > 0;
     }
@@ -125,43 +127,59 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
     }
   }
 
-  private launch(delivery: ClaimedDelivery): void {
-    this.metrics.attemptStarted();
-    const done = this.deliver(delivery)
-      .catch((error: unknown) => this.logger.error({ err: error, delivery: delivery.id }, 'delivery bookkeeping failed'))
-      .finally(() => {
-        this.inFlight.delete(delivery.id);
-        this.wake();
-      });
-    this.inFlight.set(delivery.id, { delivery, done });
+  private leaseFrom(now: Date): Date {
+    return new Date(now.getTime() + this.leaseMs);
   }
 
-  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+  /** Attempts a delivery in a slot of its own, then the next event of its subscription while there is one. */
+  private launch(first: ClaimedDelivery): void {
+    const slot = this.slots++;
+    const entry = { delivery: first, done: Promise.resolve() };
+    this.inFlight.set(slot, entry);
+    entry.done = (async () => {
+      for (let delivery: ClaimedDelivery | undefined = first; delivery; ) {
+        entry.delivery = delivery;
+        this.metrics.attemptStarted();
+        delivery = await this.deliver(delivery).catch((error: unknown) => {
+          this.logger.error({ err: error, delivery: entry.delivery.id }, 'delivery bookkeeping failed');
+          return undefined;
+        });
+      }
+    })().finally(() => {
+      this.inFlight.delete(slot);
+      this.wake();
+    });
+  }
+
+  /** One attempt and its bookkeeping; answers the subscription's next delivery when this one succeeded and it has one. */
+  private async deliver(delivery: ClaimedDelivery): Promise<ClaimedDelivery | undefined> {
     const result = await this.sender.attempt(delivery, this.clock.now(), this.shutdown.signal);
     this.metrics.attemptEnded(result.outcome, result.durationMs);
-    if (this.shutdown.signal.aborted) return; // handed back: the next worker attempts it again
-    await this.queue.finishAttempt(delivery, result);
+    if (this.shutdown.signal.aborted) return undefined; // handed back: the next worker attempts it again
     const now = this.clock.now();
     if (result.outcome === 'succeeded') {
-      await this.queue.succeed(delivery, now);
       const written = typeof delivery.payload?.['createdAt'] === 'string' ? Date.parse(delivery.payload['createdAt'] as string) : NaN;
       this.metrics.delivered(delivery.kind === 'event' && Number.isFinite(written) ? now.getTime() - written : null);
-      // The subscription's next event can go now rather than at the next pass.
-      if (delivery.kind === 'event') await this.queue.advance(now, delivery.subscriptionId);
-      return;
+      if (delivery.kind !== 'event' || !this.started) {
+        await this.queue.succeed(delivery, result, now);
+        return undefined;
+      }
+      // The subscription's next event goes now, in this slot, rather than at the next pass.
+      return this.queue.succeedAndTakeNext(delivery, result, now, this.leaseFrom(now));
     }
     const delay = delivery.kind === 'event' ? nextRetryDelayMs(delivery.attempt - delivery.retryBase) : null;
     if (delay !== null) {
-      await this.queue.retry(delivery, new Date(now.getTime() + delay), now);
-      return;
+      await this.queue.retry(delivery, result, new Date(now.getTime() + delay), now);
+      return undefined;
     }
     const reason =
       delivery.kind === 'event'
         ? `Event ${delivery.eventId} (${delivery.eventType}) failed ${MAX_ATTEMPTS} attempts over ${spanText(RETRY_SPAN_MS)}; the last: ${result.error}`
         : (result.error ?? 'failed');
-    const disabled = await this.queue.giveUp(delivery, now, reason.slice(0, 1000));
+    const disabled = await this.queue.giveUp(delivery, result, now, reason.slice(0, 1000));
     this.metrics.gaveUp(disabled);
     if (disabled) this.logger.warn({ subscription: delivery.subscriptionId, delivery: delivery.id }, 'subscription disabled: its retries ran out');
+    return undefined;
   }
 }
 

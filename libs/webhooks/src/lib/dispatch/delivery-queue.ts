@@ -165,6 +165,20 @@ const GIVE_UP = preparedStatement(
    RETURNING s.id`,
 );
 
+/**
+ * A success of an ordered delivery, and its subscription locked for handing out its next event
+ * (the next statement, ADVANCE, sees this success: it runs with a snapshot of its own). $8: now;
+ * $9: the subscription. No row: another worker holds the subscription (it will hand the next one).
+ */
+const SUCCEED_AND_LOCK = preparedStatement(
+  'webhooks_succeed_and_lock',
+  `WITH ${FINISH_ATTEMPT}, succeeded AS (
+     UPDATE event_deliveries SET status = 'succeeded', lease_until = NULL, next_attempt_at = NULL, completed_at = $8, updated_at = $8
+      WHERE id = $1 AND attempts = $2 AND status = 'pending'
+   )
+   SELECT s.id FROM event_subscriptions s WHERE s.id = $9 AND s.status = 'active' FOR UPDATE OF s SKIP LOCKED`,
+);
+
 /** Lets another worker take a delivery at once (this one is shutting down). */
 const RELEASE = preparedStatement(
   'webhooks_release',
@@ -220,7 +234,7 @@ export class DeliveryQueue {
   async advance(now: Date): Promise<number> {
     const [probe] = await this.sql.rows<{ any: boolean }>(ANY_ADVANCING, []);
     if (!probe?.any) return 0;
-    return (await this.inTransaction((client) => this.advanceLocked(client, now, null, false))).length;
+    return (await this.inTransaction((client) => this.advanceLocked(client, now))).length;
   }
 
   /**
@@ -231,16 +245,22 @@ export class DeliveryQueue {
    */
   async succeedAndTakeNext(delivery: ClaimedDelivery, result: AttemptResult, now: Date, leaseUntil: Date): Promise<ClaimedDelivery | undefined> {
     const claimed = await this.inTransaction(async (client) => {
-      await client.query({ name: SUCCEED.name, text: SUCCEED.text, values: [...this.finished(delivery, result), now] });
-      return this.advanceLocked(client, now, delivery.subscriptionId, true, leaseUntil);
+      const locked = await client.query<{ id: string }>({
+        name: SUCCEED_AND_LOCK.name,
+        text: SUCCEED_AND_LOCK.text,
+        values: [...this.finished(delivery, result), now, delivery.subscriptionId],
+      });
+      if (locked.rows.length === 0) return [];
+      const rows = await client.query<Record<string, any>>({ name: ADVANCE.name, text: ADVANCE.text, values: [now, [delivery.subscriptionId], true, leaseUntil] });
+      return rows.rows.map(claimedFrom);
     });
     return claimed[0];
   }
 
-  private async advanceLocked(client: PoolClient, now: Date, subscriptionId: string | null, claim: boolean, leaseUntil: Date | null = null): Promise<ClaimedDelivery[]> {
-    const locked = await client.query<{ id: string }>({ name: LOCK_ADVANCING.name, text: LOCK_ADVANCING.text, values: [subscriptionId] });
+  private async advanceLocked(client: PoolClient, now: Date): Promise<ClaimedDelivery[]> {
+    const locked = await client.query<{ id: string }>({ name: LOCK_ADVANCING.name, text: LOCK_ADVANCING.text, values: [null] });
     if (locked.rows.length === 0) return [];
-    const rows = await client.query<Record<string, any>>({ name: ADVANCE.name, text: ADVANCE.text, values: [now, locked.rows.map((row) => row.id), claim, leaseUntil] });
+    const rows = await client.query<Record<string, any>>({ name: ADVANCE.name, text: ADVANCE.text, values: [now, locked.rows.map((row) => row.id), false, null] });
     return rows.rows.map(claimedFrom);
   }
 

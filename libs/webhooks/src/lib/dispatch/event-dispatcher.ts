@@ -9,6 +9,8 @@ import { MAX_ATTEMPTS, nextRetryDelayMs, RETRY_SPAN_MS } from './retry-schedule'
 
 /** How often the dispatcher looks for due work when nothing woke it (retries come due by the clock). */
 export const POLL_MS = 1000;
+/** Notifications arrive with every write: passes they start are at least this far apart. */
+const MIN_NOTIFIED_PASS_INTERVAL_MS = 25;
 /** A lease outlives an attempt's timeout by this much before another worker may take the delivery. */
 const LEASE_MARGIN_MS = 5000;
 
@@ -41,6 +43,8 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
   private woken = false;
   private loop?: Promise<void>;
   private started = false;
+  private lastPass = 0;
+  private notifyTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly queue: DeliveryQueue,
@@ -62,12 +66,27 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
   start(): void {
     if (this.started) return;
     this.started = true;
-    for (const channel of ['events_written', 'deliveries_requested']) this.notifications.subscribe(channel, () => this.wake());
+    for (const channel of ['events_written', 'deliveries_requested']) this.notifications.subscribe(channel, () => this.notified());
     this.loop = this.run();
     this.logger.log({ concurrency: this.concurrency, timeoutMs: this.config.webhooks.timeoutMs }, 'event dispatcher started');
   }
 
-  /** Look for work now (a notification, a finished attempt, a test that moved the clock). */
+  /**
+   * A notification (a write, a ping...): a pass soon, at most one per MIN_NOTIFIED_PASS_INTERVAL_MS
+   * however many writes notify (busy subscriptions go on without passes: see `launch`).
+   */
+  private notified(): void {
+    if (this.notifyTimer) return;
+    const wait = Math.max(0, this.lastPass + MIN_NOTIFIED_PASS_INTERVAL_MS - Date.now());
+    if (wait === 0) return this.wake();
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = undefined;
+      this.wake();
+    }, wait);
+    this.notifyTimer.unref();
+  }
+
+  /** Look for work now (a finished attempt, a test that moved the clock). */
   wake(): void {
     this.woken = true;
     this.wakeUp?.();
@@ -77,6 +96,7 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
   async beforeApplicationShutdown(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
     const stopping = Promise.all([...this.inFlight.values()].map((entry) => entry.done));
     this.wake();
     await this.loop;
@@ -91,6 +111,7 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
 
   /** One pass: answers whether it found anything to do. */
   async tick(): Promise<boolean> {
+    this.lastPass = Date.now();
     const now = this.clock.now();
     let progressed = (await this.queue.advance(now)) > 0;
     const free = this.concurrency - this.inFlight.size;

@@ -56,6 +56,7 @@ describe('webhooks (/v1/orgs/{organizationId}/webhooks)', () => {
     expect(read.body).not.toHaveProperty('secret');
     expect(read.body).toEqual({ ...created.body, secret: undefined });
 
+    t.clock.advance(1); // newest first
     const defaults = await admin.post(base, { url: 'https://other.example.com/' });
     expect(defaults.body).toMatchObject({ events: ['*'], description: '', status: 'active' });
 

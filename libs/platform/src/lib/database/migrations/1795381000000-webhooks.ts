@@ -110,9 +110,10 @@ export class Webhooks1795381000000 implements MigrationInterface {
         PERFORM pg_notify('deliveries_requested', '');
         RETURN NULL;
       END $$`);
-    // New deliveries made by the api (ping, redeliver) and subscriptions resumed wake the workers.
+    // Deliveries asked for through the api (ping, redeliver) and subscriptions resumed wake the
+    // workers; the ordered deliveries the workers make themselves notify nobody.
     await db.query(
-      `CREATE TRIGGER event_deliveries_requested AFTER INSERT ON event_deliveries FOR EACH STATEMENT EXECUTE FUNCTION notify_deliveries_requested()`,
+      `CREATE TRIGGER event_deliveries_requested AFTER INSERT ON event_deliveries FOR EACH ROW WHEN (NEW.kind <> 'event') EXECUTE FUNCTION notify_deliveries_requested()`,
     );
     await db.query(
       `CREATE TRIGGER event_subscriptions_changed AFTER INSERT OR UPDATE OF status ON event_subscriptions FOR EACH STATEMENT EXECUTE FUNCTION notify_deliveries_requested()`,

@@ -18,13 +18,16 @@ import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
  * 2. a backlog drained: the same number of events written while 10 webhooks are paused, then
  *    all resumed: deliveries per second until the last one arrives;
  * 3. the api's write latency (the same write, BENCH_RATE per second for BENCH_SECONDS, p50/p99/
- *    mean) without webhooks and with 10 active ones, rounds alternated, medians: the ratio.
+ *    mean) without webhooks and with 10 active ones, rounds alternated, medians: the ratio;
+ * 4. what the per-organization sequence costs writers: the same writes, 16 at a time, all in one
+ *    organization (they queue on its sequence row from their emit to their commit) or spread over
+ *    16 organizations.
  * Run: npm run bench:webhooks
  */
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const RATE = Number(process.env.BENCH_RATE ?? 100);
+const RATE = Number(process.env.BENCH_RATE ?? 25);
 const WEBHOOKS = 10;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -199,6 +202,32 @@ async function main(): Promise<void> {
       '',
       `With / without: p50 ${ratio('p50').toFixed(2)}, mean ${ratio('mean').toFixed(2)}, p99 ${ratio('p99').toFixed(2)} (target: at most 1.1). ` +
         `${delivered} deliveries were made by the worker during the rounds with webhooks.`,
+    );
+    // 4. One organization's writers queue on its sequence row; writers of different ones do not.
+    const orgs = [org, ...(await Promise.all(Array.from({ length: 15 }, (_, i) => api<{ id: string }>(base, 'POST', '/v1/orgs', { title: `Bench ${i}` })))).map((o) => o.id)];
+    const spread = async (count: number, organizations: string[]) => {
+      let next = 0;
+      const begun = performance.now();
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (next < count) {
+            const n = next++;
+            await api(base, 'PUT', `/v1/orgs/${organizations[n % organizations.length]}/teams`, { title: `Spread ${n}` });
+          }
+        }),
+      );
+      return count / ((performance.now() - begun) / 1000);
+    };
+    const single: number[] = [];
+    const many: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      single.push(await spread(EVENTS / 2, [org]));
+      many.push(await spread(EVENTS / 2, orgs));
+    }
+    lines.push(
+      '',
+      `Writers of one organization (${EVENTS / 2} team creations, 16 at a time): ${median(single).toFixed(0)} writes/s; spread over 16 organizations: ${median(many).toFixed(0)} writes/s ` +
+        `(${ROUNDS} rounds each, alternated, medians; no webhook).`,
     );
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {

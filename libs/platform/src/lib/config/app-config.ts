@@ -138,6 +138,9 @@ class EnvironmentVariables {
 
   @Transform(toInt) @IsInt() @Min(1) @Max(3650)
   EVENT_RETENTION_DAYS = 30;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(19)
+  WORKER_NICE = 10;
 }
 
 export interface AppConfig {
@@ -178,6 +181,8 @@ export interface AppConfig {
    * attempts a worker process makes at once, and how long delivered events and deliveries are kept.
    */
   webhooks: { timeoutMs: number; concurrency: number; retentionDays: number };
+  /** The worker's CPU priority (nice, 0..19): background work yields to the api on a shared machine. */
+  workerNice: number;
 }
 
 export class ConfigError extends Error {
@@ -240,5 +245,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     importMaxBytes: vars.IMPORT_MAX_BYTES,
     importCrawl: { maxPages: vars.IMPORT_CRAWL_MAX_PAGES, maxDepth: vars.IMPORT_CRAWL_MAX_DEPTH, timeoutMs: vars.IMPORT_CRAWL_TIMEOUT_MS },
     webhooks: { timeoutMs: vars.WEBHOOK_TIMEOUT_MS, concurrency: vars.WEBHOOK_CONCURRENCY, retentionDays: vars.EVENT_RETENTION_DAYS },
+    workerNice: vars.WORKER_NICE,
   };
 }

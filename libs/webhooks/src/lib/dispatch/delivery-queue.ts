@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { preparedStatement, SqlPool } from '@docs/platform';
-import type { PoolClient } from 'pg';
 import type { AttemptOutcome } from '../deliveries/delivery-attempt.entity';
 import type { DeliveryKind } from '../deliveries/event-delivery.entity';
 import type { SubscriptionKind } from '../subscriptions/event-subscription.entity';
@@ -23,74 +22,47 @@ const RECEIVES = `(s.event_types IS NULL OR e.type = ANY (s.event_types))
       END`;
 
 /**
- * First step of `advance`: locks the active subscriptions (all, or $1) that may have an event to
- * hand out (events after their cursor, no unfinished ordered delivery). Those another worker
- * holds are left to it.
+ * The next event of each subscription in `candidates`' FROM: the first committed event after its
+ * cursor that it receives, or none (`event_id` null: the cursor then moves to the organization's
+ * last sequence). Every event at or below a committed `last_sequence` is visible (see
+ * EventOutbox), so none is skipped; a retired subscription stops at its `retire_after_sequence`.
  */
-const LOCK_ADVANCING = preparedStatement(
-  'webhooks_lock_advancing',
-  `SELECT s.id FROM event_subscriptions s
-     JOIN event_sequences q ON q.organization_id = s.organization_id
-    WHERE s.status = 'active' AND ($1::text IS NULL OR s.id = $1)
-      AND LEAST(q.last_sequence, COALESCE(s.retire_after_sequence, q.last_sequence)) > s.cursor
-      AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.subscription_id = s.id AND d.kind = 'event' AND d.status <> 'succeeded')
-    ORDER BY s.id
-    LIMIT 1000
-    FOR UPDATE OF s SKIP LOCKED`,
-);
+const NEXT_EVENT = `JOIN LATERAL (SELECT LEAST(q.last_sequence, COALESCE(s.retire_after_sequence, q.last_sequence)) AS last_sequence
+                      FROM event_sequences q WHERE q.organization_id = s.organization_id) q ON q.last_sequence > s.cursor
+       LEFT JOIN LATERAL (
+         SELECT e.id, e.sequence, e.type FROM events e
+          WHERE e.organization_id = s.organization_id AND e.sequence > s.cursor AND e.sequence <= q.last_sequence AND ${RECEIVES}
+          ORDER BY e.sequence LIMIT 1
+       ) nxt ON true`;
 
 /**
- * Second step, a statement of its own so that its snapshot is taken once the locks are held
- * (what another worker committed on these subscriptions is seen): each locked subscription that
- * still has no unfinished ordered delivery (the head of its order) gets its next event: the first
- * committed event after its cursor that it receives becomes a delivery, and the cursor moves to it
- * (or to the organization's last sequence when none is left). Every event at or below a committed
- * `last_sequence` is visible (see EventOutbox), so none is skipped. A retired subscription stops
- * at its `retire_after_sequence`. $1: now; $2: the locked subscriptions; $3: also claim the new
- * deliveries (leased until $4, their first attempt started), answering what sending them needs.
+ * Hands each active subscription without an unfinished ordered delivery (the head of its order)
+ * its next event, as a delivery due now ($1), and moves its cursor. Lock-free and safe under
+ * concurrency (other workers, a subscription's own slot): two statements that see the same cursor
+ * pick the same event, and the unique (subscription, event) index lets one insert it; a statement
+ * that sees a newer state finds the unfinished delivery and does nothing; the cursor only moves
+ * forward (GREATEST over the row's latest version).
  */
 const ADVANCE = preparedStatement(
   'webhooks_advance',
   `WITH candidates AS (
      SELECT s.id, s.organization_id, s.integration_name, q.last_sequence, nxt.id AS event_id, nxt.sequence, nxt.type
        FROM event_subscriptions s
-       JOIN LATERAL (SELECT LEAST(q.last_sequence, COALESCE(s.retire_after_sequence, q.last_sequence)) AS last_sequence
-                       FROM event_sequences q WHERE q.organization_id = s.organization_id) q ON q.last_sequence > s.cursor
-       LEFT JOIN LATERAL (
-         SELECT e.id, e.sequence, e.type FROM events e
-          WHERE e.organization_id = s.organization_id AND e.sequence > s.cursor AND e.sequence <= q.last_sequence AND ${RECEIVES}
-          ORDER BY e.sequence LIMIT 1
-       ) nxt ON true
-      WHERE s.id = ANY ($2::text[]) AND s.status = 'active'
+       ${NEXT_EVENT}
+      WHERE s.status = 'active'
         AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.subscription_id = s.id AND d.kind = 'event' AND d.status <> 'succeeded')
+      LIMIT 1000
    ), inserted AS (
-     INSERT INTO event_deliveries (id, subscription_id, organization_id, integration_name, kind, event_id, event_sequence, event_type, status, attempts, retry_base, next_attempt_at, lease_until, created_at, updated_at)
-     SELECT ${SQL_ID}, c.id, c.organization_id, c.integration_name, 'event', c.event_id, c.sequence, c.type, 'pending',
-            CASE WHEN $3 THEN 1 ELSE 0 END, 0, $1, CASE WHEN $3 THEN $4::timestamptz END, $1, $1
+     INSERT INTO event_deliveries (id, subscription_id, organization_id, integration_name, kind, event_id, event_sequence, event_type, status, attempts, retry_base, next_attempt_at, created_at, updated_at)
+     SELECT ${SQL_ID}, c.id, c.organization_id, c.integration_name, 'event', c.event_id, c.sequence, c.type, 'pending', 0, 0, $1, $1, $1
        FROM candidates c WHERE c.event_id IS NOT NULL
-     RETURNING id, kind, attempts, retry_base, subscription_id, organization_id, event_id, event_type, created_at
-   ), started AS (
-     INSERT INTO event_delivery_attempts (delivery_id, number, subscription_id, url, started_at)
-     SELECT i.id, 1, i.subscription_id, COALESCE(s.url, ''), $1 FROM inserted i JOIN event_subscriptions s ON s.id = i.subscription_id WHERE $3
+     ON CONFLICT (subscription_id, event_id) WHERE kind = 'event' DO NOTHING
+     RETURNING subscription_id
    ), moved AS (
-     UPDATE event_subscriptions s SET cursor = COALESCE(c.sequence, c.last_sequence)
+     UPDATE event_subscriptions s SET cursor = GREATEST(s.cursor, COALESCE(c.sequence, c.last_sequence))
        FROM candidates c WHERE s.id = c.id
    )
-   SELECT i.id, i.kind, i.attempts, i.retry_base, i.subscription_id, i.organization_id, i.event_id, i.event_type, i.created_at,
-          s.kind AS subscription_kind, s.url, s.secret, s.previous_secret, s.previous_secret_expires_at, s.installation_id, e.payload
-     FROM inserted i
-     JOIN event_subscriptions s ON s.id = i.subscription_id
-     JOIN events e ON e.id = i.event_id`,
-);
-
-/** Whether any subscription may have an event to hand out: one cheap statement before the transaction of `advance`. */
-const ANY_ADVANCING = preparedStatement(
-  'webhooks_any_advancing',
-  `SELECT EXISTS (
-     SELECT 1 FROM event_subscriptions s JOIN event_sequences q ON q.organization_id = s.organization_id
-      WHERE s.status = 'active' AND LEAST(q.last_sequence, COALESCE(s.retire_after_sequence, q.last_sequence)) > s.cursor
-        AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.subscription_id = s.id AND d.kind = 'event' AND d.status <> 'succeeded')
-   ) AS any`,
+   SELECT count(*)::int AS handed FROM inserted`,
 );
 
 /**
@@ -166,17 +138,43 @@ const GIVE_UP = preparedStatement(
 );
 
 /**
- * A success of an ordered delivery, and its subscription locked for handing out its next event
- * (the next statement, ADVANCE, sees this success: it runs with a snapshot of its own). $8: now;
- * $9: the subscription. No row: another worker holds the subscription (it will hand the next one).
+ * An ordered delivery succeeded (if this worker still holds it: $1, attempt $2) and, in the same
+ * statement, its subscription's next event becomes a delivery already claimed (leased until $9,
+ * its first attempt started): one round trip per event for a busy subscription. The head check
+ * leaves out the delivery this statement completes (its snapshot still sees it pending); nothing
+ * is handed out when the success did not apply (the lease was lost). $8: now.
  */
-const SUCCEED_AND_LOCK = preparedStatement(
-  'webhooks_succeed_and_lock',
+const SUCCEED_AND_NEXT = preparedStatement(
+  'webhooks_succeed_and_next',
   `WITH ${FINISH_ATTEMPT}, succeeded AS (
      UPDATE event_deliveries SET status = 'succeeded', lease_until = NULL, next_attempt_at = NULL, completed_at = $8, updated_at = $8
       WHERE id = $1 AND attempts = $2 AND status = 'pending'
+     RETURNING subscription_id
+   ), candidates AS (
+     SELECT s.id, s.organization_id, s.integration_name, q.last_sequence, nxt.id AS event_id, nxt.sequence, nxt.type
+       FROM succeeded done
+       JOIN event_subscriptions s ON s.id = done.subscription_id
+       ${NEXT_EVENT}
+      WHERE s.status = 'active'
+        AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.subscription_id = s.id AND d.kind = 'event' AND d.status <> 'succeeded' AND d.id <> $1)
+   ), inserted AS (
+     INSERT INTO event_deliveries (id, subscription_id, organization_id, integration_name, kind, event_id, event_sequence, event_type, status, attempts, retry_base, next_attempt_at, lease_until, created_at, updated_at)
+     SELECT ${SQL_ID}, c.id, c.organization_id, c.integration_name, 'event', c.event_id, c.sequence, c.type, 'pending', 1, 0, $8, $9, $8, $8
+       FROM candidates c WHERE c.event_id IS NOT NULL
+     ON CONFLICT (subscription_id, event_id) WHERE kind = 'event' DO NOTHING
+     RETURNING id, kind, attempts, retry_base, subscription_id, organization_id, event_id, event_type, created_at
+   ), started AS (
+     INSERT INTO event_delivery_attempts (delivery_id, number, subscription_id, url, started_at)
+     SELECT i.id, 1, i.subscription_id, COALESCE(s.url, ''), $8 FROM inserted i JOIN event_subscriptions s ON s.id = i.subscription_id
+   ), moved AS (
+     UPDATE event_subscriptions s SET cursor = GREATEST(s.cursor, COALESCE(c.sequence, c.last_sequence))
+       FROM candidates c WHERE s.id = c.id
    )
-   SELECT s.id FROM event_subscriptions s WHERE s.id = $9 AND s.status = 'active' FOR UPDATE OF s SKIP LOCKED`,
+   SELECT i.id, i.kind, i.attempts, i.retry_base, i.subscription_id, i.organization_id, i.event_id, i.event_type, i.created_at,
+          s.kind AS subscription_kind, s.url, s.secret, s.previous_secret, s.previous_secret_expires_at, s.installation_id, e.payload
+     FROM inserted i
+     JOIN event_subscriptions s ON s.id = i.subscription_id
+     JOIN events e ON e.id = i.event_id`,
 );
 
 /** Lets another worker take a delivery at once (this one is shutting down). */
@@ -226,57 +224,19 @@ export interface AttemptResult {
 export class DeliveryQueue {
   constructor(private readonly sql: SqlPool) {}
 
-  /**
-   * Hands out the next event of every subscription that can take one: one cheap probe, then (when
-   * some may) a transaction of two statements, locks first, then the reads and writes. Answers how
-   * many got a delivery.
-   */
+  /** Hands out the next event of every subscription that can take one (ADVANCE); answers how many got a delivery. */
   async advance(now: Date): Promise<number> {
-    const [probe] = await this.sql.rows<{ any: boolean }>(ANY_ADVANCING, []);
-    if (!probe?.any) return 0;
-    return (await this.inTransaction((client) => this.advanceLocked(client, now))).length;
+    const [row] = await this.sql.rows<{ handed: number }>(ADVANCE, [now]);
+    return row?.handed ?? 0;
   }
 
   /**
-   * A delivery of `subscriptionId` succeeded: records it and, in the same transaction, hands the
-   * subscription its next event already claimed (leased until `leaseUntil`, its attempt started),
-   * so the caller sends it at once: the steady state of a busy subscription is one transaction per
-   * event. Answers the next delivery, if there is one.
+   * A delivery of an ordered subscription succeeded: records it and hands the subscription its next
+   * event already claimed (leased until `leaseUntil`), so the caller sends it at once. One statement.
    */
   async succeedAndTakeNext(delivery: ClaimedDelivery, result: AttemptResult, now: Date, leaseUntil: Date): Promise<ClaimedDelivery | undefined> {
-    const claimed = await this.inTransaction(async (client) => {
-      const locked = await client.query<{ id: string }>({
-        name: SUCCEED_AND_LOCK.name,
-        text: SUCCEED_AND_LOCK.text,
-        values: [...this.finished(delivery, result), now, delivery.subscriptionId],
-      });
-      if (locked.rows.length === 0) return [];
-      const rows = await client.query<Record<string, any>>({ name: ADVANCE.name, text: ADVANCE.text, values: [now, [delivery.subscriptionId], true, leaseUntil] });
-      return rows.rows.map(claimedFrom);
-    });
-    return claimed[0];
-  }
-
-  private async advanceLocked(client: PoolClient, now: Date): Promise<ClaimedDelivery[]> {
-    const locked = await client.query<{ id: string }>({ name: LOCK_ADVANCING.name, text: LOCK_ADVANCING.text, values: [null] });
-    if (locked.rows.length === 0) return [];
-    const rows = await client.query<Record<string, any>>({ name: ADVANCE.name, text: ADVANCE.text, values: [now, locked.rows.map((row) => row.id), false, null] });
-    return rows.rows.map(claimedFrom);
-  }
-
-  private async inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.sql.raw.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    const [row] = await this.sql.rows<Record<string, any>>(SUCCEED_AND_NEXT, [...this.finished(delivery, result), now, leaseUntil]);
+    return row ? claimedFrom(row) : undefined;
   }
 
   async claim(now: Date, leaseUntil: Date, limit: number, inHand: string[] = []): Promise<ClaimedDelivery[]> {

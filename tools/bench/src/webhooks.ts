@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,16 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 25);
 const WEBHOOKS = 10;
+
+/** CPU time (user + system, ms) a process has used so far (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
@@ -84,9 +94,11 @@ async function main(): Promise<void> {
     const apiPort = await freePort();
     const base = `http://127.0.0.1:${apiPort}`;
     const env = { DATABASE_URL: database.url, LOG_LEVEL: 'warn', FETCH_ALLOW_HOSTS: '127.0.0.1', ENCRYPTION_KEY: 'bench-encryption-key-of-at-least-32-characters' };
-    children.push(start('apps/api/src/main.ts', { ...env, PORT: String(apiPort), BOOTSTRAP_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: '1000000' }));
+    const apiProcess = start('apps/api/src/main.ts', { ...env, PORT: String(apiPort), BOOTSTRAP_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: '1000000' });
+    children.push(apiProcess);
     await untilUp(`${base}/v1/user`);
-    children.push(start('apps/worker/src/main.ts', { ...env, RUN_MIGRATIONS: 'false' }));
+    const workerProcess = start('apps/worker/src/main.ts', { ...env, RUN_MIGRATIONS: 'false' });
+    children.push(workerProcess);
     const org = (await api<{ items: { id: string }[] }>(base, 'GET', '/v1/orgs')).items[0].id;
     const createWebhook = (status: 'active' | 'paused' = 'active') => api<{ id: string }>(base, 'POST', `/v1/orgs/${org}/webhooks`, { url: receiver.url, status });
     const deleteAll = async () => {
@@ -148,13 +160,16 @@ async function main(): Promise<void> {
     const paused = await Promise.all(Array.from({ length: WEBHOOKS }, () => createWebhook('paused')));
     await writeMany(EVENTS, 16);
     receiver.reset();
+    const workerCpuBefore = cpuMs(workerProcess.pid!);
     const resumed = performance.now();
     await Promise.all(paused.map((webhook) => api(base, 'PATCH', `/v1/orgs/${org}/webhooks/${webhook.id}`, { status: 'active' })));
     await receiver.until(EVENTS * WEBHOOKS);
     const drain = (performance.now() - resumed) / 1000;
+    const workerUs = ((cpuMs(workerProcess.pid!) - workerCpuBefore) * 1000) / (EVENTS * WEBHOOKS);
     lines.push(
       `Backlog: ${EVENTS} events for ${WEBHOOKS} paused webhooks, resumed together: ${EVENTS * WEBHOOKS} deliveries in ${drain.toFixed(1)} s, ` +
-        `${((EVENTS * WEBHOOKS) / drain).toFixed(0)} deliveries/s (${(EVENTS / drain).toFixed(0)} events/s per webhook, each webhook in order).`,
+        `${((EVENTS * WEBHOOKS) / drain).toFixed(0)} deliveries/s (${(EVENTS / drain).toFixed(0)} events/s per webhook, each webhook in order); ` +
+        `the worker's CPU per delivery: ${workerUs.toFixed(0)} µs.`,
       '',
     );
     process.stderr.write(`backlog: ${((EVENTS * WEBHOOKS) / drain).toFixed(0)} deliveries/s\n`);
@@ -162,6 +177,7 @@ async function main(): Promise<void> {
 
     // 3. The api's write latency without and with 10 active webhooks, at a fixed rate.
     const measure = async () => {
+      const cpuBefore = cpuMs(apiProcess.pid!);
       const result = await autocannon({
         url: `${base}/v1/orgs/${org}/teams`,
         method: 'PUT',
@@ -172,7 +188,8 @@ async function main(): Promise<void> {
         body: JSON.stringify({ title: 'Bench team' }),
       });
       if (result.errors + result.non2xx > 0) throw new Error(`${result.errors} errors, ${result.non2xx} non-2xx answers`);
-      return { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average, rps: result.requests.average };
+      const cpuUs = ((cpuMs(apiProcess.pid!) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+      return { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average, rps: result.requests.average, cpuUs };
     };
     const without: Awaited<ReturnType<typeof measure>>[] = [];
     const withHooks: Awaited<ReturnType<typeof measure>>[] = [];
@@ -187,20 +204,21 @@ async function main(): Promise<void> {
       await receiver.until(expected * 0.95);
       delivered += receiver.count;
       await deleteAll();
-      process.stderr.write(`round ${round}: without p50 ${without[round - 1].p50} ms, with ${WEBHOOKS} webhooks p50 ${withHooks[round - 1].p50} ms\n`);
+      process.stderr.write(`round ${round}: without p50 ${without[round - 1].p50} ms (${without[round - 1].cpuUs.toFixed(0)} µs CPU), with ${WEBHOOKS} webhooks p50 ${withHooks[round - 1].p50} ms (${withHooks[round - 1].cpuUs.toFixed(0)} µs CPU)\n`);
     }
     const row = (label: string, runs: Awaited<ReturnType<typeof measure>>[]) =>
-      `| ${label} | ${median(runs.map((r) => r.rps)).toFixed(0)} | ${median(runs.map((r) => r.p50)).toFixed(1)} | ${median(runs.map((r) => r.mean)).toFixed(2)} | ${median(runs.map((r) => r.p99)).toFixed(1)} |`;
-    const ratio = (key: 'p50' | 'mean' | 'p99') => median(withHooks.map((r) => r[key])) / median(without.map((r) => r[key]));
+      `| ${label} | ${median(runs.map((r) => r.rps)).toFixed(0)} | ${median(runs.map((r) => r.p50)).toFixed(1)} | ${median(runs.map((r) => r.mean)).toFixed(2)} | ${median(runs.map((r) => r.p99)).toFixed(1)} | ${median(runs.map((r) => r.cpuUs)).toFixed(0)} |`;
+    const ratio = (key: 'p50' | 'mean' | 'p99' | 'cpuUs') => median(withHooks.map((r) => r[key])) / median(without.map((r) => r[key]));
     lines.push(
       `### The api's write latency with and without ${WEBHOOKS} webhooks (PUT /v1/orgs/{id}/teams at ${RATE}/s, 10 connections, ${ROUNDS} rounds of ${SECONDS} s, alternated, medians)`,
       '',
-      '| | writes/s | p50 ms | mean ms | p99 ms |',
-      '|---|---:|---:|---:|---:|',
+      '| | writes/s | p50 ms | mean ms | p99 ms | api CPU per write µs |',
+      '|---|---:|---:|---:|---:|---:|',
       row('no webhook', without),
       row(`${WEBHOOKS} active webhooks`, withHooks),
       '',
-      `With / without: p50 ${ratio('p50').toFixed(2)}, mean ${ratio('mean').toFixed(2)}, p99 ${ratio('p99').toFixed(2)} (target: at most 1.1). ` +
+      `With / without: p50 ${ratio('p50').toFixed(2)}, mean ${ratio('mean').toFixed(2)}, p99 ${ratio('p99').toFixed(2)} (target: at most 1.1); ` +
+        `the api's CPU per write ${ratio('cpuUs').toFixed(2)}. ` +
         `${delivered} deliveries were made by the worker during the rounds with webhooks.`,
     );
     // 4. One organization's writers queue on its sequence row; writers of different ones do not.

@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 
 // Dependency direction of ARCHITECTURE.md, checked on every import:
 //   platform <- identity <- content <- (collaboration, sites, integrations)
+//   webhooks (content <- webhooks <- integrations): deliveries of the platform's event outbox
 //   openapi-hosting needs only identity and platform; apps and tools may use everything.
 //   git-sync needs content and collaboration (change requests and merge) besides identity and platform.
 const depConstraints = [
@@ -11,7 +12,8 @@ const depConstraints = [
   { sourceTag: 'scope:content', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:content'] },
   { sourceTag: 'scope:collaboration', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:content', 'scope:collaboration'] },
   { sourceTag: 'scope:sites', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:content', 'scope:sites'] },
-  { sourceTag: 'scope:integrations', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:content', 'scope:integrations'] },
+  { sourceTag: 'scope:integrations', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:content', 'scope:integrations', 'scope:webhooks'] },
+  { sourceTag: 'scope:webhooks', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:content', 'scope:webhooks'] },
   { sourceTag: 'scope:git-sync', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:content', 'scope:collaboration', 'scope:git-sync'] },
   { sourceTag: 'scope:openapi-hosting', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:openapi-hosting'] },
   { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform'] },

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { getPriority, setPriority } from 'node:os';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppLogger, composeApp, ConfigError, JobWorker, listenForShutdown, loadConfig, resolveDatabase, runMigrations, StartupError, tellLauncher } from '@docs/platform';
@@ -7,6 +8,7 @@ import { WorkerModule } from './worker.module';
 async function main(): Promise<void> {
   const shutdown = listenForShutdown((line) => process.stderr.write(`${line}\n`));
   const config = loadConfig();
+  lowerPriority(config.workerNice);
   const database = await resolveDatabase(config, { ownerDescription: 'the worker started with "npm run start:worker"' });
   if (config.runMigrations) await runMigrations(database.url);
 
@@ -25,6 +27,18 @@ async function main(): Promise<void> {
     await app.close();
     await database.embedded?.stop();
   });
+}
+
+/**
+ * Background work (event deliveries, jobs) yields the CPU to the api when both share a machine
+ * (WORKER_NICE). Lowering is always allowed; a process already nicer stays so.
+ */
+function lowerPriority(nice: number): void {
+  try {
+    if (getPriority() < nice) setPriority(nice);
+  } catch {
+    // Not permitted here (a container without the capability): run at the given priority.
+  }
 }
 
 main().catch((error: unknown) => {

@@ -50,3 +50,7 @@ export * from './lib/logging/app-logger';
 export * from './lib/logging/logging.module';
 export * from './lib/logging/request-log';
 export * from './lib/http/route-flag';
+export * from './lib/events/event-catalog';
+export * from './lib/events/event-schemas';
+export * from './lib/events/event-outbox';
+export * from './lib/events/event.entity';

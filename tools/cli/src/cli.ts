@@ -12,7 +12,8 @@ import {
   UsersService,
 } from '@docs/identity';
 import { ContentCoreModule, ContentImporter, ContentTarget, ImportSources, MarkdownExports, SpaceContentHead, SpaceEntity, withImportFolder } from '@docs/content';
-import { AppConfig, composeApp, loadConfig, resolveDatabase, runMigrations } from '@docs/platform';
+import { AppConfig, Clock, composeApp, loadConfig, resolveDatabase, runMigrations } from '@docs/platform';
+import { DeliveryStats, WebhooksCoreModule } from '@docs/webhooks';
 import type { DynamicModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
@@ -211,6 +212,7 @@ export function buildProgram(io: CliIo, env: Record<string, string | undefined>)
       io.out(`exported ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s to:`);
       io.out(destination.path);
     });
+  addWebhookCommands(program, io, run);
   return program;
 }
 
@@ -267,6 +269,70 @@ async function exportOverHttp(
     await pipeline(body, createWriteStream(zipPath));
     return unpackInto(zipPath, destination.path, progress);
   });
+}
+
+/**
+ * `webhooks ...`: where deliveries stand, read from the database (every worker's work), for
+ * operators: throughput and lag over a window, each subscription's backlog, the latest deliveries.
+ */
+function addWebhookCommands(program: Command, io: CliIo, run: Run): void {
+  const webhooks = program.command('webhooks').description('webhook and integration event deliveries');
+  const seconds = (value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > 86_400) throw new CliError('--window must be a number of seconds from 1 to 86400');
+    return n;
+  };
+  const summaryLines = async (app: INestApplicationContext, options: { org?: string; window: number }) => {
+    const summary = await app.get(DeliveryStats).summary({ now: app.get(Clock).now(), windowSeconds: options.window, organizationId: options.org });
+    const attempts = Object.entries(summary.attempts).map(([outcome, n]) => `${outcome} ${n}`).join(', ') || 'none';
+    const lag = summary.meanLagSeconds === null ? '-' : `${summary.meanLagSeconds.toFixed(3)} s`;
+    const lines = [
+      `last ${summary.windowSeconds} s: ${summary.deliveredPerSecond.toFixed(2)} deliveries/s; attempts: ${attempts}; mean write-to-delivery lag: ${lag}`,
+    ];
+    const worst = Math.max(0, ...summary.subscriptions.map((s) => s.lagSeconds));
+    const pending = summary.subscriptions.reduce((sum, s) => sum + s.pending, 0);
+    lines.push(`now: ${pending} pending deliveries; oldest undelivered event: ${worst.toFixed(1)} s`);
+    return { summary, lines };
+  };
+  webhooks
+    .command('list')
+    .description("subscriptions (webhooks and integrations' installations) with their backlog and lag")
+    .option('--org <organizationId>', "only this organization's")
+    .option('--window <seconds>', 'window of the throughput figures', seconds, 300)
+    .action(async (options: { org?: string; window: number }) => {
+      const { summary, lines } = await run((app) => summaryLines(app, options), [WebhooksCoreModule]);
+      for (const line of lines) io.out(line);
+      io.out(['id', 'organization', 'kind', 'status', 'pending', 'behind', 'lag s', `delivered ${options.window} s`, 'failed attempts', 'url'].join('\t'));
+      for (const s of summary.subscriptions) {
+        const kind = s.kind === 'integration' ? `integration:${s.integrationName}` : 'webhook';
+        io.out([s.id, s.organizationId, kind, s.status, s.pending, s.eventsBehind, s.lagSeconds.toFixed(1), s.delivered, s.failedAttempts, s.url ?? '-'].join('\t'));
+      }
+    });
+  webhooks
+    .command('deliveries')
+    .description('throughput and lag, then the latest deliveries, newest first, with their last attempt')
+    .option('--org <organizationId>', "only this organization's")
+    .option('--webhook <id>', "only this subscription's (a webhook or an installation's)")
+    .addOption(new Option('--status <status>', 'only deliveries in this state').choices(['pending', 'succeeded', 'failed']))
+    .option('--limit <n>', 'how many', (value: string) => {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1 || n > 1000) throw new CliError('--limit must be a number from 1 to 1000');
+      return n;
+    }, 20)
+    .option('--window <seconds>', 'window of the throughput figures', seconds, 300)
+    .action(async (options: { org?: string; webhook?: string; status?: 'pending' | 'succeeded' | 'failed'; limit: number; window: number }) => {
+      const { lines, recent } = await run(async (app) => {
+        const { lines } = await summaryLines(app, options);
+        const recent = await app.get(DeliveryStats).recent({ organizationId: options.org, subscriptionId: options.webhook, status: options.status, limit: options.limit });
+        return { lines, recent };
+      }, [WebhooksCoreModule]);
+      for (const line of lines) io.out(line);
+      io.out(['delivery', 'subscription', 'kind', 'event', 'sequence', 'status', 'attempts', 'last', 'created', 'next attempt'].join('\t'));
+      for (const d of recent) {
+        const last = d.lastOutcome === null ? '-' : `${d.lastOutcome}${d.lastStatusCode === null ? '' : ` ${d.lastStatusCode}`}`;
+        io.out([d.id, d.subscriptionId, d.kind, d.eventType, d.eventSequence ?? '-', d.status, d.attempts, last, d.createdAt.toISOString(), d.nextAttemptAt?.toISOString() ?? '-'].join('\t'));
+      }
+    });
 }
 
 /** The media type a file of each source is sent as (the import routes take these raw bodies). */

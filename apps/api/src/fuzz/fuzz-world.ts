@@ -1,6 +1,7 @@
 import { createCollection, createSpace } from '@docs/content/testing';
 import { createOrganization } from '@docs/identity/testing';
 import type { TestApp } from '@docs/platform/testing';
+import { webhookContract } from '@docs/webhooks/testing';
 
 /**
  * Real objects for the fuzzer's path parameters, so that valid requests reach the code behind
@@ -33,6 +34,9 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   // A Git Sync set up (its export queued; no worker runs here), so that its operation and settings exist.
   const gitExport = await as.post(`/v1/spaces/${space.id}/git/export`, { url: 'https://git.example.com/fuzz/docs.git', ref: 'refs/heads/main', commitMessage: 'Fuzz' });
   if (gitExport.status !== 204) throw new Error(`fuzz world: ${gitExport.status} ${gitExport.text}`);
+  const webhook = await t.http.as(members.admin.token, { contract: webhookContract }).post(`${base}/webhooks`, { url: 'https://hooks.example.com/fuzz' });
+  if (webhook.status !== 201) throw new Error(`fuzz world: ${webhook.status} ${webhook.text}`);
+  const ping = await t.http.as(members.admin.token, { contract: webhookContract }).post(`${base}/webhooks/${webhook.body.id}/ping`);
   return {
     token: members.admin.token,
     ids: {
@@ -48,6 +52,8 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
       commentId: comment.body.id,
       commentReplyId: reply.body.id,
       operationId: gitExport.headers.location.split('/').pop() as string,
+      webhookId: webhook.body.id,
+      deliveryId: ping.body.id,
     },
   };
 }

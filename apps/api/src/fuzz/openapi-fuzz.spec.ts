@@ -1,5 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { translationSettingsContract } from '@docs/integrations/testing';
+import { isWebhookPath, webhookContract } from '@docs/webhooks/testing';
 import { RATE_LIMIT_TABLE } from '@docs/platform';
 import { createTestApp, RequestOptions, TestApp, TestResponse } from '@docs/platform/testing';
 import Ajv, { ValidateFunction } from 'ajv';
@@ -99,7 +100,8 @@ describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, 
     const query = attempt.query && Object.keys(attempt.query).length > 0 ? attempt.query : undefined;
     const token = attempt.token === null ? undefined : (attempt.token ?? world.token);
     // Translation settings are judged by spec/api.md, not the reference (API-CONVENTIONS).
-    const contract = op.path.startsWith('/v1/orgs/{organizationId}/translations') ? translationSettingsContract : undefined;
+    // Webhooks are an extension resource: judged by their own contract (docs/api-decisions.md).
+    const contract = op.path.startsWith('/v1/orgs/{organizationId}/translations') ? translationSettingsContract : isWebhookPath(op.path) ? webhookContract : undefined;
     return t.http.send(op.method, attempt.path, token, attempt.body, { ...attempt.options, query: query ?? attempt.options?.query, contract });
   }
 

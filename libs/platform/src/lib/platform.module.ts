@@ -9,6 +9,8 @@ import { DatabaseNotifications } from './database/database-notifications';
 import { SqlPool } from './database/sql-pool';
 import { dataSourceOptions } from './database/typeorm-options';
 import { HttpExceptionFilter } from './errors/http-exception.filter';
+import { EventOutbox } from './events/event-outbox';
+import { EventEntity, EventSequenceEntity } from './events/event.entity';
 import { SafeFetcher } from './fetch/safe-fetcher';
 import { HealthController } from './health/health.controller';
 import { JobQueue } from './jobs/job-queue';
@@ -61,6 +63,7 @@ export class PlatformModule {
       EncryptionKeys,
       Paginator,
       SafeFetcher,
+      EventOutbox,
       PgBossJobQueue,
       { provide: JobQueue, useExisting: PgBossJobQueue },
     ];
@@ -69,11 +72,11 @@ export class PlatformModule {
       imports: [
         LoggingModule.forRoot(config.logLevel, options.logDestination),
         TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), autoLoadEntities: true }),
-        TypeOrmModule.forFeature([InstanceSettingEntity]),
+        TypeOrmModule.forFeature([InstanceSettingEntity, EventEntity, EventSequenceEntity]),
       ],
       controllers: http ? [HealthController] : [],
       providers: [...shared, ...(http ? httpProviders : [])],
-      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, DatabaseNotifications, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, JobQueue, PgBossJobQueue, TypeOrmModule],
+      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, DatabaseNotifications, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, EventOutbox, JobQueue, PgBossJobQueue, TypeOrmModule],
     };
   }
 }

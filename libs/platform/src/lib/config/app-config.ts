@@ -129,6 +129,18 @@ class EnvironmentVariables {
 
   @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
   IMPORT_CRAWL_TIMEOUT_MS = 120_000;
+
+  @Transform(toInt) @IsInt() @Min(100) @Max(120_000)
+  WEBHOOK_TIMEOUT_MS = 15_000;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(256)
+  WEBHOOK_CONCURRENCY = 16;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(3650)
+  EVENT_RETENTION_DAYS = 30;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(19)
+  WORKER_NICE = 10;
 }
 
 export interface AppConfig {
@@ -164,6 +176,13 @@ export interface AppConfig {
   importMaxBytes: number;
   /** Bounds of a website import's crawl. */
   importCrawl: { maxPages: number; maxDepth: number; timeoutMs: number };
+  /**
+   * Webhook and integration event deliveries (the worker): the time one attempt may take, how many
+   * attempts a worker process makes at once, and how long delivered events and deliveries are kept.
+   */
+  webhooks: { timeoutMs: number; concurrency: number; retentionDays: number };
+  /** The worker's CPU priority (nice, 0..19): background work yields to the api on a shared machine. */
+  workerNice: number;
 }
 
 export class ConfigError extends Error {
@@ -225,5 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     importMaxBytes: vars.IMPORT_MAX_BYTES,
     importCrawl: { maxPages: vars.IMPORT_CRAWL_MAX_PAGES, maxDepth: vars.IMPORT_CRAWL_MAX_DEPTH, timeoutMs: vars.IMPORT_CRAWL_TIMEOUT_MS },
+    webhooks: { timeoutMs: vars.WEBHOOK_TIMEOUT_MS, concurrency: vars.WEBHOOK_CONCURRENCY, retentionDays: vars.EVENT_RETENTION_DAYS },
+    workerNice: vars.WORKER_NICE,
   };
 }

@@ -51,6 +51,27 @@ export interface RawResponse {
   body: AsyncIterable<Buffer>;
 }
 
+/** What `post` sends: a body (JSON, already serialized), its headers, and its own limits. */
+export interface PostOptions {
+  body: string | Buffer;
+  headers: Record<string, string>;
+  /** Total time of the request (connect, send, headers and the excerpt read); FETCH_TIMEOUT_MS by default. */
+  timeoutMs?: number;
+  /** Bytes of the response body kept (the rest is not read). */
+  excerptBytes: number;
+  signal?: AbortSignal;
+}
+
+/** Whatever the server answered, any status: redirects are not followed. */
+export interface PostResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The first `excerptBytes` bytes of the body. */
+  excerpt: Buffer;
+  /** The body was longer than the excerpt. */
+  truncated: boolean;
+}
+
 /** A resource fetched into a file (`saveTo`): its bytes are on disk, not in memory. */
 export interface SavedResource extends Omit<FetchedResource, 'body'> {
   /** Bytes written to the file. */
@@ -197,6 +218,51 @@ export class SafeFetcher implements OnModuleDestroy {
       })();
       return { url: where, status: response.statusCode, statusText: STATUS_TEXT[response.statusCode] ?? '', headers: flat, body };
     }
+  }
+
+  /**
+   * POSTs a body to a URL with the same address checks as `get` (webhook deliveries). Never
+   * follows a redirect: a 3xx is answered like any other status, with its `location` header, so a
+   * signed body is only ever sent where the caller named. Network failures, refused addresses and
+   * timeouts throw a `FetchError`; every HTTP answer is returned.
+   */
+  async post(url: string, options: PostOptions): Promise<PostResponse> {
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])]);
+    const target = checkUrl(url);
+    let response;
+    try {
+      response = await request(target, {
+        method: 'POST',
+        dispatcher: this.agent,
+        signal,
+        headers: options.headers,
+        body: options.body,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+    } catch (error) {
+      throw asFetchError(signal.aborted ? signal.reason : error, target.href, timeoutMs);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let truncated = false;
+    try {
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        const room = options.excerptBytes - size;
+        if (chunk.length > room) {
+          if (room > 0) chunks.push(chunk.subarray(0, room));
+          size += Math.max(room, 0);
+          truncated = true;
+          break; // leaving the loop destroys the body: the rest is never read
+        }
+        chunks.push(chunk);
+        size += chunk.length;
+      }
+    } catch {
+      // The answer came; a body cut short still leaves what was read as the excerpt.
+    }
+    return { status: response.statusCode, headers: response.headers, excerpt: Buffer.concat(chunks, size), truncated };
   }
 
   /** Sends the GET and follows redirects up to the 2xx answer whose body is left to read. */

@@ -47,6 +47,7 @@ export * from './lib/fetch/address-policy';
 export * from './lib/fetch/fetch-error';
 export * from './lib/fetch/safe-fetcher';
 export * from './lib/logging/app-logger';
+export * from './lib/logging/log-destination';
 export * from './lib/logging/logging.module';
 export * from './lib/logging/request-log';
 export * from './lib/http/route-flag';

@@ -37,6 +37,7 @@ export * from './lib/validation/transforms';
 export * from './lib/validation/validation.pipe';
 export * from './lib/validation/dto-shape';
 export * from './lib/validation/input-hygiene';
+export * from './lib/validation/own-properties';
 export * from './lib/runtime/on-shutdown-signal';
 export * from './lib/runtime/startup-error';
 export * from './lib/runtime/assert-port-free';

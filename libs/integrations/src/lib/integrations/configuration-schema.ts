@@ -1,4 +1,5 @@
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import { defineOwn } from '@docs/platform';
 import type { ConfigurationProperty, IntegrationConfiguration } from './integration-values';
 
 const PROPERTY_DEFINITION = {
@@ -106,13 +107,13 @@ export function configurationJsonSchema(definition: IntegrationConfiguration | u
   for (const [name, property] of Object.entries(definition.properties)) {
     // Buttons are actions in the configuration screen, not values.
     if (property.type === 'button') continue;
-    properties[name] = {
+    defineOwn(properties, name, {
       type: property.type,
       ...(property.enum ? { enum: property.enum } : {}),
       ...(property.default !== undefined ? { default: property.default } : {}),
-    };
+    });
   }
-  const required = (definition.required ?? []).filter((name) => properties[name]);
+  const required = (definition.required ?? []).filter((name) => Object.hasOwn(properties, name));
   return { type: 'object', properties, required, additionalProperties: false };
 }
 

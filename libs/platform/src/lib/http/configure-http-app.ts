@@ -7,6 +7,7 @@ import { AppLogger } from '../logging/app-logger';
 import { ROOT_LOGGER } from '../logging/logging.module';
 import { requestLog } from '../logging/request-log';
 import { writeJsonDirectly } from './json-responses';
+import { answerMalformedRequests, refuseNulInQuery } from './malformed-requests';
 import { completeOpenApiDocument } from './openapi-contract';
 import { importBodyLimit, takesImportBody, takesRawBody } from './raw-body-routes';
 
@@ -34,6 +35,8 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
       maxAge: 600,
     });
   }
+  answerMalformedRequests(app.getHttpServer());
+  app.use(refuseNulInQuery);
   app.use(requireJsonBody);
   const parseJson = json({ limit: config.bodyLimit, type: JSON_MEDIA_TYPES, strict: false });
   // Uploads stream their raw body to their handler, whatever its type (a .json file too).

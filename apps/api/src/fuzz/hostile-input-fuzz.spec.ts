@@ -139,7 +139,7 @@ describe(`hostile input over every operation (seed ${SEED})`, () => {
     const out: Mutation[] = [];
     const path = fill(op, world);
     const query = validQuery;
-    const queryString = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString();
+    const queryString = new URLSearchParams(Object.entries(query).flatMap(([k, v]): [string, string][] => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v]]))).toString();
     const target = queryString ? `${path}?${queryString}` : path;
     const body = validBody;
 

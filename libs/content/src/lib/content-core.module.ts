@@ -7,6 +7,7 @@ import { ContentBlobEntity } from './blobs/content-blob.entity';
 import { PostgresBlobStore } from './blobs/postgres-blob-store';
 import { ContentReader } from './content-reads/content-reader.service';
 import { ContentReads } from './content-reads/content-reads.service';
+import { PageTreeCache } from './content-reads/page-tree-cache';
 import { ContentTargets } from './content-reads/content-targets.service';
 import { RevisionPresenter } from './content-reads/revision.presenter';
 import { FilePresenter } from './files/file.presenter';
@@ -68,6 +69,7 @@ const services = [
   PageWritesService,
   ContentTargets,
   ContentReads,
+  PageTreeCache,
   RevisionPresenter,
   FileReads,
   FilePresenter,

@@ -1,5 +1,6 @@
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { referenceDocument } from '../lib/openapi/reference-document';
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
@@ -96,7 +97,8 @@ export class ReferenceSchema {
   }
 
   static load(): ReferenceSchema {
-    ReferenceSchema.instance ??= new ReferenceSchema(require('@gitbook/api/spec/openapi.json') as OpenApiDocument);
+    // With the reference's self-contradictions read as meant (referenceDocument says which).
+    ReferenceSchema.instance ??= new ReferenceSchema(referenceDocument() as OpenApiDocument);
     return ReferenceSchema.instance;
   }
 

@@ -1,4 +1,5 @@
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
+// class-transformer's metadata (its @Type declarations): not in its public entry point.
+const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
 
 /** Where @nestjs/swagger keeps @ApiProperty declarations (its DECORATORS constants, not exported). */
 const DECORATORS = {

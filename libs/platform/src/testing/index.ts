@@ -4,3 +4,4 @@ export * from './reference-schema';
 export * from './test-app';
 export * from './test-database';
 export * from './test-http';
+export * from './permission-table';

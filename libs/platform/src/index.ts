@@ -53,4 +53,5 @@ export * from './lib/logging/logging.module';
 export * from './lib/logging/request-log';
 export * from './lib/http/route-flag';
 export * from './lib/openapi/reference-document';
+export * from './lib/openapi/reference-schemas';
 export { COMPRESS_MIN_BYTES, SerializedJson } from './lib/http/json-responses';

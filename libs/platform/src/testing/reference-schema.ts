@@ -56,7 +56,7 @@ const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/
  * OpenAPI 3.0 lets `nullable: true` stand beside `$ref`, `oneOf` or `allOf`; Ajv accepts it only
  * beside `type`. Rewrite those into `anyOf: [schema, null]`, which means the same.
  */
-function normalizeNullable(node: unknown): unknown {
+export function normalizeNullable(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(normalizeNullable);
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};

@@ -22,7 +22,7 @@ let loaded: OpenApiJson | undefined;
  */
 export function referenceDocument(): OpenApiJson {
   if (loaded) return loaded;
-  const document = structuredClone(require(REFERENCE_PACKAGE) as OpenApiJson);
+  const document = structuredClone(require('@gitbook/api/spec/openapi.json') as OpenApiJson);
   const schemas = document['components']['schemas'];
   const body = schemas['Document'];
   const empty = (body?.oneOf as OpenApiJson[] | undefined)?.findIndex((variant) => variant['title'] === 'Empty') ?? -1;

@@ -50,10 +50,14 @@ function valueWithoutNull(schema: Schema, depth: number): fc.Arbitrary<unknown> 
       return fc.boolean();
     case 'array':
       if (deep && !schema['minItems']) return fc.constant([]);
-      return fc.array(valueFor(schema['items'] ?? {}, depth + 1), {
-        minLength: schema['minItems'] ?? 0,
-        maxLength: deep ? (schema['minItems'] ?? 0) : Math.max(schema['minItems'] ?? 0, Math.min(schema['maxItems'] ?? MAX_GENERATED_ITEMS, MAX_GENERATED_ITEMS)),
-      });
+      {
+        const bounds = {
+          minLength: schema['minItems'] ?? 0,
+          maxLength: deep ? (schema['minItems'] ?? 0) : Math.max(schema['minItems'] ?? 0, Math.min(schema['maxItems'] ?? MAX_GENERATED_ITEMS, MAX_GENERATED_ITEMS)),
+        };
+        const items = valueFor(schema['items'] ?? {}, depth + 1);
+        return schema['uniqueItems'] ? fc.uniqueArray(items, { ...bounds, selector: (item) => JSON.stringify(item) }) : fc.array(items, bounds);
+      }
     case 'object':
     case undefined:
       if (schema['properties'] || schema['oneOf']) return objectFor(schema, depth);

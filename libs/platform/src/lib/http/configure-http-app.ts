@@ -8,6 +8,7 @@ import { ROOT_LOGGER } from '../logging/logging.module';
 import { requestLog } from '../logging/request-log';
 import { writeJsonDirectly } from './json-responses';
 import { answerMalformedRequests, refuseNulInQuery } from './malformed-requests';
+import { releaseReferenceDocument } from '../openapi/reference-document';
 import { completeOpenApiDocument } from './openapi-contract';
 import { queryDtosByOperation } from './query-dtos';
 import { importBodyLimit, takesImportBody, takesRawBody } from './raw-body-routes';
@@ -67,6 +68,8 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   );
   // Relative: "Try it out" in /docs calls the origin the page was opened at (localhost or 127.0.0.1 alike).
   const document = completeOpenApiDocument(generated, new URL(config.urls.api).pathname.replace(/\/$/, ''), queryDtosByOperation(app));
+  // The document holds copies of what it took from the reference: the reference itself can go.
+  releaseReferenceDocument();
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',

@@ -40,3 +40,13 @@ export function referenceDocument(): OpenApiJson {
   loaded = document;
   return document;
 }
+
+/**
+ * Lets the loaded reference go (about 10 MB of objects): an api needs it only while it builds its
+ * own document. A later `referenceDocument()` reads it again.
+ */
+export function releaseReferenceDocument(): void {
+  loaded = undefined;
+  // And the parsed file Node keeps for later require() calls.
+  delete require.cache[require.resolve('@gitbook/api/spec/openapi.json')];
+}

@@ -7,6 +7,7 @@ import { ContentBlobEntity } from './blobs/content-blob.entity';
 import { PostgresBlobStore } from './blobs/postgres-blob-store';
 import { ContentReader } from './content-reads/content-reader.service';
 import { ContentReads } from './content-reads/content-reads.service';
+import { PageTreeCache } from './content-reads/page-tree-cache';
 import { ContentTargets } from './content-reads/content-targets.service';
 import { PageSummaries } from './content-reads/page-summaries';
 import { RevisionPresenter } from './content-reads/revision.presenter';
@@ -73,6 +74,7 @@ const services = [
   PageWritesService,
   ContentTargets,
   ContentReads,
+  PageTreeCache,
   RevisionPresenter,
   FileReads,
   FilePresenter,

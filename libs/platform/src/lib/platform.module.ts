@@ -16,6 +16,7 @@ import { HealthController } from './health/health.controller';
 import { JobQueue } from './jobs/job-queue';
 import { JOB_QUEUE_ROLE, PgBossJobQueue } from './jobs/pg-boss-job-queue';
 import { Paginator } from './lists/paginator';
+import { logDestination } from './logging/log-destination';
 import { LoggingModule } from './logging/logging.module';
 import { TokenRateLimitGuard } from './rate-limit/token-rate-limit.guard';
 import { EncryptionKeys } from './secrets/encryption-keys';
@@ -70,7 +71,7 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [
-        LoggingModule.forRoot(config.logLevel, options.logDestination),
+        LoggingModule.forRoot(config.logLevel, options.logDestination ?? logDestination(config.logFormat)),
         TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), autoLoadEntities: true }),
         TypeOrmModule.forFeature([InstanceSettingEntity, EventEntity, EventSequenceEntity]),
       ],

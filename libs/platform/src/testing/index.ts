@@ -5,3 +5,4 @@ export * from './test-app';
 export * from './test-database';
 export * from './test-http';
 export * from './event-payloads';
+export * from './permission-table';

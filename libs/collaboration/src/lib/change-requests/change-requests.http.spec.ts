@@ -161,4 +161,27 @@ describe('change requests: lifecycle', () => {
     expect((await stranger.get(`/v1/spaces/${otherSpace.id}/change-requests/${cr.id}`)).status).toBe(404);
     expect(space.id).toBeDefined();
   });
+
+  it("lists a change request's page tree without bodies unless `format` asks; one page with its body, its children without", async () => {
+    const { as, base } = await setup();
+    const cr = (await as('editor').post(base, { subject: 'Pages' })).body;
+    const content = `${base}/${cr.number}/content`;
+    const guide = (await as('editor').post(`${content}/pages`, { title: 'Guide', markdown: 'Top.' })).body;
+    await as('editor').post(`${content}/pages`, { title: 'Install', parent: guide.id, markdown: 'Child.' });
+    const pagesOf = (body: { pages: Record<string, any>[] }) => [...body.pages, ...body.pages.flatMap((page) => page.pages)];
+    for (const path of [`${content}/pages`, content]) {
+      const tree = pagesOf((await as('reader').get(path)).body);
+      expect(tree.map((page) => [page.title, 'document' in page, typeof page.documentId])).toEqual([
+        ['Guide', false, 'string'],
+        ['Install', false, 'string'],
+      ]);
+      const bodies = pagesOf((await as('reader').get(path, { query: { format: 'markdown' } })).body);
+      expect(bodies.map((page) => page.markdown)).toEqual(['Top.\n', 'Child.\n']);
+    }
+    const page = (await as('reader').get(`${content}/page/${guide.id}`)).body;
+    expect(page.document).toMatchObject({ object: 'document' });
+    expect(page.pages.map((child: Record<string, unknown>) => ['document' in child, 'markdown' in child])).toEqual([[false, false]]);
+    const byPath = (await as('reader').get(`${content}/path/guide`, { query: { format: 'markdown' } })).body;
+    expect([byPath.markdown, 'markdown' in byPath.pages[0]]).toEqual(['Top.\n', false]);
+  });
 });

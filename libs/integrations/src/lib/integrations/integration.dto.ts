@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { REFERENCE_EVENT_TYPE_NAMES, ListEnvelopeDto } from '@docs/platform';
+import { REFERENCE_EVENT_TYPE_NAMES, ListEnvelopeDto, referenceProperty } from '@docs/platform';
 import { OrganizationDto } from '@docs/identity';
 import { INTEGRATION_TARGETS, INTEGRATION_VISIBILITIES } from './integration-values';
 
@@ -32,7 +32,7 @@ export class IntegrationDto {
   @ApiProperty({ type: [String] }) categories: string[];
   @ApiProperty({ type: 'array', items: { type: 'object' } }) blocks: object[];
   @ApiProperty({ type: 'array', items: { type: 'object' } }) contentSources: object[];
-  @ApiProperty({ type: 'object', additionalProperties: true }) configurations: object;
+  @ApiProperty(referenceProperty('IntegrationConfigurations')) configurations: object;
   @ApiProperty({ type: 'array', items: { type: 'object' } }) externalLinks: object[];
   @ApiProperty({ type: OrganizationDto }) owner: OrganizationDto;
   @ApiProperty({ type: IntegrationUrlsDto }) urls: IntegrationUrlsDto;

@@ -49,13 +49,19 @@ describe('loadConfig', () => {
 
   it('names every invalid variable', () => {
     try {
-      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', BOOTSTRAP_TOKEN: 'short', ENCRYPTION_KEY: 'too short', RATE_LIMIT_STORE: 'redis', TOKEN_CACHE: 'maybe' });
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', BOOTSTRAP_TOKEN: 'short', ENCRYPTION_KEY: 'too short', RATE_LIMIT_STORE: 'redis', TOKEN_CACHE: 'maybe', LOG_FORMAT: 'fancy' });
       throw new Error('expected a ConfigError');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as ConfigError).message;
-      for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'BOOTSTRAP_TOKEN', 'ENCRYPTION_KEY', 'RATE_LIMIT_STORE', 'TOKEN_CACHE']) expect(message).toContain(name);
+      for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'BOOTSTRAP_TOKEN', 'ENCRYPTION_KEY', 'RATE_LIMIT_STORE', 'TOKEN_CACHE', 'LOG_FORMAT']) expect(message).toContain(name);
     }
+  });
+
+  it('LOG_FORMAT: auto by default, json and pretty on demand', () => {
+    expect(loadConfig({}).logFormat).toBe('auto');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
   });
 
   it('turns the token cache off with TOKEN_CACHE=off', () => {

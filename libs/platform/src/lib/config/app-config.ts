@@ -19,6 +19,9 @@ import { findWorkspaceRoot } from './workspace-root';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** `auto`: human-readable on a terminal (stdout is a TTY), JSON lines anywhere else. */
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 /** `postgres`: counters shared by every api process on the database; `memory`: per process. */
 export const RATE_LIMIT_STORES = ['postgres', 'memory'] as const;
 export type RateLimitStore = (typeof RATE_LIMIT_STORES)[number];
@@ -64,6 +67,9 @@ class EnvironmentVariables {
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
+
+  @IsIn(LOG_FORMATS, { message: `LOG_FORMAT must be one of: ${LOG_FORMATS.join(', ')}` })
+  LOG_FORMAT: LogFormat = 'auto';
 
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^[\x21-\x7e]{16,256}$/, {
     message: 'BOOTSTRAP_TOKEN must be 16 to 256 printable characters without spaces',
@@ -152,6 +158,8 @@ export interface AppConfig {
   embeddedPostgres: { dataDir: string; port: number };
   urls: { api: string; app: string; published: string };
   logLevel: LogLevel;
+  /** JSON lines, or pino-pretty's lines for people (`auto`: pretty when stdout is a terminal). */
+  logFormat: LogFormat;
   bootstrap: { token?: string; email: string; organizationTitle: string };
   rateLimitPerMinute: number;
   rateLimitStore: RateLimitStore;
@@ -222,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       published: trimSlash(vars.PUBLISHED_URL ?? api),
     },
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
     bootstrap: {
       token: vars.BOOTSTRAP_TOKEN,
       email: vars.BOOTSTRAP_EMAIL,

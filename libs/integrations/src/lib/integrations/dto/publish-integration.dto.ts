@@ -16,7 +16,7 @@ import {
 } from 'class-validator';
 import { REFERENCE_EVENT_TYPE_NAMES } from '@docs/platform';
 import { isAcceptableSecret } from '@docs/webhooks';
-import { configurationsProblems } from '../configuration-schema';
+import { CONFIGURATIONS_OPENAPI_SCHEMA, configurationsProblems } from '../configuration-schema';
 import {
   INTEGRATION_CATEGORIES,
   INTEGRATION_RUNTIMES,
@@ -196,7 +196,11 @@ export class PublishIntegrationDto {
   @Type(() => IntegrationExternalLinkDto)
   externalLinks?: IntegrationExternalLinkDto[];
 
-  @ApiPropertyOptional({ description: 'Keys account, space, site: a schema {properties, required} or a component {componentId}.' })
+  @ApiPropertyOptional({
+    ...CONFIGURATIONS_OPENAPI_SCHEMA,
+    description:
+      'Keys account, space, site: a schema {properties, required} or a component {componentId}. Besides the schema: `required` names only declared properties; `enum` and `completion_url` are for string properties; a `default` has the type of its property (and is one of its `enum`), never on a button.',
+  })
   @WhenPresent()
   @IsObject()
   @Checked('isIntegrationConfigurations', (value) => (isPlainObject(value) ? configurationsProblems(value).join('; ') || undefined : undefined))

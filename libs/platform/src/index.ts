@@ -50,3 +50,8 @@ export * from './lib/logging/app-logger';
 export * from './lib/logging/logging.module';
 export * from './lib/logging/request-log';
 export * from './lib/http/route-flag';
+export * from './lib/metrics/metrics';
+export * from './lib/metrics/metrics-server';
+export * from './lib/metrics/request-duration-histogram';
+export * from './lib/jobs/job-admin';
+export * from './lib/jobs/job-scheduler';

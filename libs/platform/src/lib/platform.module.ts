@@ -11,10 +11,13 @@ import { dataSourceOptions } from './database/typeorm-options';
 import { HttpExceptionFilter } from './errors/http-exception.filter';
 import { SafeFetcher } from './fetch/safe-fetcher';
 import { HealthController } from './health/health.controller';
+import { JobAdmin } from './jobs/job-admin';
 import { JobQueue } from './jobs/job-queue';
 import { JOB_QUEUE_ROLE, PgBossJobQueue } from './jobs/pg-boss-job-queue';
 import { Paginator } from './lists/paginator';
 import { LoggingModule } from './logging/logging.module';
+import { Metrics } from './metrics/metrics';
+import { MetricsController } from './metrics/metrics.controller';
 import { TokenRateLimitGuard } from './rate-limit/token-rate-limit.guard';
 import { EncryptionKeys } from './secrets/encryption-keys';
 import { InstanceSecrets } from './secrets/instance-secrets';
@@ -63,6 +66,8 @@ export class PlatformModule {
       SafeFetcher,
       PgBossJobQueue,
       { provide: JobQueue, useExisting: PgBossJobQueue },
+      JobAdmin,
+      { provide: Metrics, useFactory: (appConfig: AppConfig) => new Metrics(appConfig, runtime), inject: [APP_CONFIG] },
     ];
     return {
       module: PlatformModule,
@@ -71,9 +76,10 @@ export class PlatformModule {
         TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), autoLoadEntities: true }),
         TypeOrmModule.forFeature([InstanceSettingEntity]),
       ],
-      controllers: http ? [HealthController] : [],
+      // GET /metrics on the public port only with METRICS_TOKEN (otherwise on METRICS_PORT, or nowhere).
+      controllers: http ? [HealthController, ...(config.metrics.token ? [MetricsController] : [])] : [],
       providers: [...shared, ...(http ? httpProviders : [])],
-      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, DatabaseNotifications, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, JobQueue, PgBossJobQueue, TypeOrmModule],
+      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, DatabaseNotifications, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, JobQueue, PgBossJobQueue, JobAdmin, Metrics, TypeOrmModule],
     };
   }
 }

@@ -14,7 +14,7 @@ function moduleNameMapper() {
 }
 
 /** Packages that ship only ES modules; Jest runs CommonJS, so these are transformed. */
-const ESM_ONLY = ['@apidevtools/json-schema-ref-parser'];
+const ESM_ONLY = ['@apidevtools/json-schema-ref-parser', '@scalar', 'leven'];
 
 const swc = {
   jsc: {

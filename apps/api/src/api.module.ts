@@ -3,11 +3,12 @@ import { CollaborationModule } from '@docs/collaboration';
 import { ContentModule } from '@docs/content';
 import { IdentityModule } from '@docs/identity';
 import { IntegrationsModule } from '@docs/integrations';
+import { OpenApiHostingModule } from '@docs/openapi-hosting';
 import { SitesModule } from '@docs/sites';
 import { SiteDirectoryModule } from './site-directory.module';
 
 /** The HTTP api: every domain's HTTP module. main.ts composes it with the platform. */
 @Module({
-  imports: [IdentityModule, ContentModule, CollaborationModule, SitesModule, IntegrationsModule, SiteDirectoryModule],
+  imports: [IdentityModule, ContentModule, CollaborationModule, SitesModule, IntegrationsModule, SiteDirectoryModule, OpenApiHostingModule],
 })
 export class ApiModule {}

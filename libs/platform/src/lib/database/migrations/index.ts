@@ -12,6 +12,7 @@ import { ReviewsMergeRules1795300000000 } from './1795300000000-reviews-merge-ru
 import { ReusableContentFollowUps1795310000000 } from './1795310000000-reusable-content-follow-ups';
 import { AuthChangedNotifications1795320000000 } from './1795320000000-auth-changed-notifications';
 import { JobSchedules1795360000000 } from './1795360000000-job-schedules';
+import { OpenapiSpecs1795361000000 } from './1795361000000-openapi-specs';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   ReusableContentFollowUps1795310000000,
   AuthChangedNotifications1795320000000,
   JobSchedules1795360000000,
+  OpenapiSpecs1795361000000,
 ];

@@ -29,7 +29,8 @@ export class RefreshSpecsHandler implements JobHandler<RefreshSpecsPayload> {
     const interval = this.config.openapi.refreshIntervalSeconds;
     const force = payload.force === true;
     return this.dataSource.transaction(async (tx) => {
-      const due: { id: string }[] = await tx.query(
+      // TypeORM answers an UPDATE with [rows, count].
+      const [due]: [{ id: string }[]] = await tx.query(
         `UPDATE openapi_specs s
             SET process_requested = process_requested + 1, requested_at = now(),
                 processing_state = CASE WHEN lease_until > now() THEN processing_state ELSE 'pending' END

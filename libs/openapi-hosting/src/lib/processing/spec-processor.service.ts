@@ -89,7 +89,8 @@ export class SpecProcessor {
 
   /** Takes the spec for this job when a run is due and no other job holds it. */
   private async claim(specId: string, jobId: string): Promise<Claim | undefined> {
-    const [row]: { process_requested: number; source_url: string | null; source_text: string | null }[] = await this.dataSource.query(
+    // TypeORM answers an UPDATE with [rows, count].
+    const [[row]]: [{ process_requested: number; source_url: string | null; source_text: string | null }[]] = await this.dataSource.query(
       `UPDATE openapi_specs
           SET lease_job = $2, lease_until = now() + $3 * interval '1 second', processing_state = 'progress'
         WHERE id = $1 AND process_done < process_requested
@@ -159,7 +160,7 @@ export class SpecProcessor {
    */
   private async recordFailure(specId: string, jobId: string, claim: Claim, problem: SpecProblem, retrying: boolean): Promise<RunOutcome | undefined> {
     const errors: ProcessError[] = problem.errors;
-    const rows: unknown[] = await this.dataSource.query(
+    const [rows]: [unknown[]] = await this.dataSource.query(
       `UPDATE openapi_specs
           SET last_processed_at = now(), last_process_error_code = $3, last_process_errors = $4::jsonb,
               process_done = CASE WHEN $5 THEN process_done ELSE $6 END, lease_job = NULL, lease_until = NULL,

@@ -79,3 +79,8 @@ export * from './lib/variables/variables.service';
 export * from './lib/variables/variable-rules';
 export * from './lib/variables/dto/variables-body.dto';
 export { canonicalVariables } from './lib/pages/page-node-row';
+export * from './lib/content-jobs.module';
+export * from './lib/purge/delete-in-batches';
+export * from './lib/purge/space-purge-hooks';
+export * from './lib/purge/space-purge.jobs';
+export * from './lib/purge/space-purger.service';

@@ -13,6 +13,7 @@ import { ReusableContentFollowUps1795310000000 } from './1795310000000-reusable-
 import { AuthChangedNotifications1795320000000 } from './1795320000000-auth-changed-notifications';
 import { JobSchedules1795360000000 } from './1795360000000-job-schedules';
 import { OpenapiSpecs1795361000000 } from './1795361000000-openapi-specs';
+import { SpacePurge1795362000000 } from './1795362000000-space-purge';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   AuthChangedNotifications1795320000000,
   JobSchedules1795360000000,
   OpenapiSpecs1795361000000,
+  SpacePurge1795362000000,
 ];

@@ -17,14 +17,20 @@ import type { DynamicModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
+import { jobsCommand, TimeoutWaiting } from './cli-jobs';
 import { packSource, PackedSource } from './import-source-file';
 
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
+  /** A line that replaces the previous one on a terminal (`jobs run`); `out` when absent. */
+  progress?(line: string): void;
 }
 
-type Run = <T>(work: (app: INestApplicationContext) => Promise<T>, modules?: NonNullable<DynamicModule['imports']>) => Promise<T>;
+type Run = <T>(
+  work: (app: INestApplicationContext, database: { ownedByCli: boolean }) => Promise<T>,
+  modules?: NonNullable<DynamicModule['imports']>,
+) => Promise<T>;
 
 /** Opens the database (DATABASE_URL or the checkout's embedded server) for one command. */
 function runner(env: Record<string, string | undefined>): Run {
@@ -39,7 +45,7 @@ function runner(env: Record<string, string | undefined>): Run {
         { logger: false },
       );
       try {
-        return await work(app);
+        return await work(app, { ownedByCli: database.embedded !== undefined });
       } finally {
         await app.close();
       }
@@ -175,6 +181,16 @@ export function buildProgram(io: CliIo, env: Record<string, string | undefined>)
         io.out(written.revision);
       });
     });
+  program.addCommand(
+    jobsCommand({
+      out: (line) => io.out(line),
+      progress: (line) => (io.progress ?? io.out)(line),
+      run: (work) => run(work, []),
+      fail: (message) => {
+        throw new CliError(message);
+      },
+    }),
+  );
   return program;
 }
 
@@ -220,6 +236,10 @@ export async function runCli(argv: string[], io: CliIo, env: Record<string, stri
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
+    if (error instanceof TimeoutWaiting) {
+      io.err(`error: ${error.message}`);
+      return 2;
+    }
     const status = (error as { status?: number }).status;
     if (error instanceof CliError || (typeof status === 'number' && status < 500)) {
       io.err(`error: ${(error as Error).message}`);

@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { SpacePurgeSweepJob } from '@docs/content';
 import { RefreshSpecsJob } from '@docs/openapi-hosting';
 import { JobAdmin, JobAdminError, JobDefinition, JobRecord, JOB_STATES, JobState } from '@docs/platform';
@@ -35,9 +35,9 @@ function describeOutput(job: JobRecord): string {
   return JSON.stringify(output).slice(0, 200);
 }
 
-/** `jobs list`, `jobs retry <id>`, `jobs run <kind>`. */
-export function jobsCommand(context: JobsCliContext): Command {
-  const jobs = new Command('jobs').description('background jobs: list them, retry a failed one, run a scheduled kind now');
+/** `jobs list`, `jobs retry <id>`, `jobs run <kind>`, under `jobs` (made by the program: it inherits its settings). */
+export function addJobsCommands(jobs: Command, context: JobsCliContext): Command {
+  jobs.description('background jobs: list them, retry a failed one, run a scheduled kind now');
   jobs
     .command('list')
     .description('recent jobs, newest first: id, kind, state, attempts, created, started, finished, output or error')
@@ -69,7 +69,7 @@ export function jobsCommand(context: JobsCliContext): Command {
   jobs
     .command('run')
     .description(`run a scheduled kind now and wait for it: ${Object.entries(RUNNABLE_JOBS).map(([kind, { what }]) => `${kind} (${what})`).join('; ')}`)
-    .addArgument(new Command().createArgument('<kind>', 'the kind of job').choices(Object.keys(RUNNABLE_JOBS)))
+    .addArgument(new Argument('<kind>', 'the kind of job').choices(Object.keys(RUNNABLE_JOBS)))
     .option('--no-wait', 'enqueue it and print its id, without waiting')
     .option('--timeout <seconds>', 'give up waiting after this long (exit 2); the job goes on')
     .action(async (kind: string, options: { wait: boolean; timeout?: string }) => {

@@ -17,7 +17,7 @@ import type { DynamicModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { jobsCommand, TimeoutWaiting } from './cli-jobs';
+import { addJobsCommands, TimeoutWaiting } from './cli-jobs';
 import { packSource, PackedSource } from './import-source-file';
 
 export interface CliIo {
@@ -181,16 +181,14 @@ export function buildProgram(io: CliIo, env: Record<string, string | undefined>)
         io.out(written.revision);
       });
     });
-  program.addCommand(
-    jobsCommand({
-      out: (line) => io.out(line),
-      progress: (line) => (io.progress ?? io.out)(line),
-      run: (work) => run(work, []),
-      fail: (message) => {
-        throw new CliError(message);
-      },
-    }),
-  );
+  addJobsCommands(program.command('jobs'), {
+    out: (line) => io.out(line),
+    progress: (line) => (io.progress ?? io.out)(line),
+    run: (work) => run(work, []),
+    fail: (message) => {
+      throw new CliError(message);
+    },
+  });
   return program;
 }
 

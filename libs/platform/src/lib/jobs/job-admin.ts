@@ -92,7 +92,7 @@ export class JobAdmin {
   }
 
   /**
-   * Runs a failed job again: in place (pg-boss `retry`, one more attempt) while it is in the
+   * Runs a failed job again, now: in place (pg-boss `retry`, one more attempt) while it is in the
    * queue, or as a new job with the same payload once archived. Answers the id that will run.
    */
   async retry(id: string): Promise<string> {
@@ -102,6 +102,8 @@ export class JobAdmin {
     if (!job.archived) {
       const result = (await this.queue.boss.retry(job.name, id)) as unknown as { affected: number };
       if (result.affected !== 1) throw new JobAdminError(`job ${id} could not be retried (it changed meanwhile)`);
+      // Now, not at the time a backoff had set for an attempt that never came.
+      await this.dataSource.query(`UPDATE ${PG_BOSS_SCHEMA}.job SET start_after = now() WHERE name = $1 AND id = $2 AND state = 'retry'`, [job.name, id]);
       return id;
     }
     const [row]: { data: object | null }[] = await this.dataSource.query(`SELECT data FROM ${PG_BOSS_SCHEMA}.archive WHERE id = $1`, [id]);

@@ -6,6 +6,8 @@ export const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.
 export interface MetricLine {
   metricName: string;
   labels: Record<string, string | number>;
+  /** Labels printed after `labels` (prom-client prints a bucket's `le` first, then the series'). */
+  sharedLabels?: Record<string, string>;
   value: number;
 }
 
@@ -51,11 +53,11 @@ export class RequestDurationHistogram {
       let cumulative = 0;
       for (let i = 0; i < REQUEST_BUCKETS.length; i++) {
         cumulative += series.counts[i];
-        values.push({ metricName: `${this.name}_bucket`, labels: { ...series.labels, le: REQUEST_BUCKETS[i] }, value: cumulative });
+        values.push({ metricName: `${this.name}_bucket`, labels: { le: REQUEST_BUCKETS[i] }, sharedLabels: series.labels, value: cumulative });
       }
-      values.push({ metricName: `${this.name}_bucket`, labels: { ...series.labels, le: '+Inf' }, value: series.count });
-      values.push({ metricName: `${this.name}_sum`, labels: series.labels, value: series.sum });
-      values.push({ metricName: `${this.name}_count`, labels: series.labels, value: series.count });
+      values.push({ metricName: `${this.name}_bucket`, labels: { le: '+Inf' }, sharedLabels: series.labels, value: series.count });
+      values.push({ metricName: `${this.name}_sum`, labels: {}, sharedLabels: series.labels, value: series.sum });
+      values.push({ metricName: `${this.name}_count`, labels: {}, sharedLabels: series.labels, value: series.count });
     }
     return Promise.resolve({ name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values });
   }

@@ -25,7 +25,8 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   // A change request opened by another member, so that the caller (an admin) may review and merge it.
   const changeRequest = await t.http.as(members.editor.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Fuzz change request' });
   const reusable = await as.post(`/v1/spaces/${space.id}/content/reusable-contents`, { title: 'Fuzz include', markdown: 'Shared text.' });
-  for (const res of [team, saml, changeRequest, reusable]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
+  const spec = await as.post(`${base}/openapi`, { slug: 'fuzz-spec', source: { text: 'openapi: 3.1.0\ninfo: {title: Fuzz, version: "1"}\npaths: {}\n' } });
+  for (const res of [team, saml, changeRequest, reusable, spec]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
   return {
     token: members.admin.token,
     ids: {
@@ -38,6 +39,7 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
       changeRequestId: changeRequest.body.id,
       revisionId: space.revision,
       reusableContentId: reusable.body.id,
+      specSlug: spec.body.slug,
     },
   };
 }

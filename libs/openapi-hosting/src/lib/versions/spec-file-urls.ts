@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InstanceSecrets, PublicUrls } from '@docs/platform';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -15,13 +15,18 @@ export const PUBLISHED_SPECS_PATH = 'published-specs';
  * Public specs also have a stable URL of their latest version (`urls.published`).
  */
 @Injectable()
-export class SpecFileUrls {
+export class SpecFileUrls implements OnApplicationBootstrap {
   private key?: Buffer;
 
   constructor(
     private readonly secrets: InstanceSecrets,
     private readonly urls: PublicUrls,
   ) {}
+
+  /** The key exists before the first request (a GET never writes it). */
+  async onApplicationBootstrap(): Promise<void> {
+    this.key ??= await this.secrets.get('openapi-file-signing');
+  }
 
   async versionFile(versionId: string, path: string): Promise<string> {
     return this.urls.api(SPEC_FILES_PATH, versionId, await this.signature(versionId), path);

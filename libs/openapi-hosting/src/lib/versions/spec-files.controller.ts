@@ -9,6 +9,7 @@ import { PUBLISHED_SPECS_PATH, SPEC_FILES_PATH, SpecFileUrls } from './spec-file
 function joined(path: string | string[]): string {
   const text = Array.isArray(path) ? path.join('/') : path;
   if (text.length === 0 || text.length > 2048) throw new BadRequestException('The file path must be 1 to 2048 characters.');
+  if (text.includes('\u0000')) throw new BadRequestException('path must not contain the NUL character (U+0000)');
   return text;
 }
 
@@ -34,8 +35,9 @@ export class SpecFilesController {
   @ApiOkResponse(SERVED)
   @ApiErrors(400, 403, 404)
   async versionFile(@Param('versionId') versionId: string, @Param('signature') signature: string, @Param('path') path: string | string[], @Res() res: Response): Promise<void> {
+    const filePath = joined(path);
     if (!(await this.urls.verify(versionId, signature))) throw new ForbiddenException('This URL is not valid (its signature does not match): use the url of a version as given.');
-    const file = await this.versions.file(versionId, joined(path));
+    const file = await this.versions.file(versionId, filePath);
     if (!file) throw new NotFoundException('This version has no such file.');
     // A version never changes: its files can be cached for good.
     this.send(res, file, 'public, max-age=31536000, immutable');
@@ -48,8 +50,9 @@ export class SpecFilesController {
   @ApiOkResponse(SERVED)
   @ApiErrors(400, 404)
   async publishedFile(@Param('organizationId') organizationId: string, @Param('specSlug') slug: string, @Param('path') path: string | string[], @Res() res: Response): Promise<void> {
+    const filePath = joined(path);
     const version = await this.versions.publicLatest(organizationId, slug);
-    const file = version ? await this.versions.file(version.id, joined(path)) : undefined;
+    const file = version ? await this.versions.file(version.id, filePath) : undefined;
     if (!file) throw new NotFoundException('No public OpenAPI spec has such a file.');
     this.send(res, file, 'public, max-age=60');
   }

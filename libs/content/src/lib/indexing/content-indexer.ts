@@ -56,10 +56,10 @@ export interface ContentIndexer {
 
   /**
    * Heads removed for good (a purged space and its change requests): delete every row kept for
-   * them, in bounded batches (`deleteInBatches`), in the purge's transaction. Required, so that
-   * an index added later cannot leave rows behind a purge.
+   * them, in bounded batches (`deleteInBatches`, calling `between` after each), in the purge's
+   * transaction. Required, so that an index added later cannot leave rows behind a purge.
    */
-  dropHeads(tx: EntityManager, headKeys: string[]): Promise<void>;
+  dropHeads(tx: EntityManager, headKeys: string[], between: () => Promise<void>): Promise<void>;
 }
 
 /**

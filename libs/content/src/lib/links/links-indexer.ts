@@ -50,8 +50,8 @@ export class LinksIndexer implements ContentIndexer, OnModuleInit {
     );
   }
 
-  async dropHeads(tx: EntityManager, headKeys: string[]): Promise<void> {
-    await deleteInBatches(tx, 'page_links', 'head_key = ANY($1::text[])', [headKeys]);
+  async dropHeads(tx: EntityManager, headKeys: string[], between: () => Promise<void>): Promise<void> {
+    await deleteInBatches(tx, 'page_links', 'head_key = ANY($1::text[])', [headKeys], { between });
   }
 
   async copyHead(tx: EntityManager, copy: { fromHeadKey: string; toHeadKey: string }): Promise<void> {

@@ -47,8 +47,8 @@ export class SearchIndexer implements ContentIndexer, OnModuleInit {
     await this.write(tx, delta.headKey, config, changed, delta.documents);
   }
 
-  async dropHeads(tx: EntityManager, headKeys: string[]): Promise<void> {
-    await deleteInBatches(tx, 'page_search', 'head_key = ANY($1::text[])', [headKeys]);
+  async dropHeads(tx: EntityManager, headKeys: string[], between: () => Promise<void>): Promise<void> {
+    await deleteInBatches(tx, 'page_search', 'head_key = ANY($1::text[])', [headKeys], { between });
   }
 
   async copyHead(tx: EntityManager, copy: { fromHeadKey: string; toHeadKey: string }): Promise<void> {

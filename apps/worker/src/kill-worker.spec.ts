@@ -24,7 +24,7 @@ describe('kill -9 of the worker during a job', () => {
   let api: TestApp;
   let server: Server;
   let origin: string;
-  let hanging: ServerResponse[] = [];
+  const hanging: ServerResponse[] = [];
   let hang = true;
   let hits = 0;
   const workers: ChildProcess[] = [];

@@ -140,6 +140,29 @@ describe('the fetch job: specs fetched, parsed and versioned by the worker', () 
     expect(versions.body.items.map((v: { id: string }) => v.id)).toEqual([changed.lastVersion, first.lastVersion]);
     expect((await as.get(`${path}/versions/${first.lastVersion}/content`)).body.filesystem['pets.yaml'].paths['/pets'].get.responses['200'].description).toBe('The pets');
     expect((await as.get(`${path}/versions/latest/content`)).body.filesystem['pets.yaml'].paths['/pets'].get.responses['200'].description).toBe('All the pets');
+
+    // One version by its id, as listed; the list in keyset pages of one.
+    const byId = await as.get(`${path}/versions/${first.lastVersion}`);
+    expect(byId.status).toBe(200);
+    expect(byId.body).toEqual(versions.body.items[1]);
+    // Each version serves its own files: the first one's URL is not the newest's.
+    expect(byId.body.url).not.toBe(versions.body.items[0].url);
+    expect((await api.http.as(undefined).get(new URL(byId.body.url).pathname)).text).toBe(PETS_V1);
+    const page = await as.get(`${path}/versions`, { query: { limit: 1 } });
+    expect(page.body.items.map((v: { id: string }) => v.id)).toEqual([changed.lastVersion]);
+    expect(page.body.count).toBe(2);
+    expect((await as.all(`${path}/versions`, { limit: 1 })).map((v: { id: string }) => v.id)).toEqual([changed.lastVersion, first.lastVersion]);
+    expect((await as.get(`${path}/versions`, { query: { page: 'forged' } })).status).toBe(400);
+
+    // A version is read only through its own spec: another spec's slug, or another organization, is a 404.
+    const other = await createOrganization(api);
+    expect((await as.put(`/v1/orgs/${organization.id}/openapi/other`, { source: { text: PETS_V1 } })).status).toBe(201);
+    expect((await as.get(`/v1/orgs/${organization.id}/openapi/other/versions/${first.lastVersion}`)).status).toBe(404);
+    expect((await as.get(`/v1/orgs/${organization.id}/openapi/other/versions/${first.lastVersion}/content`)).status).toBe(404);
+    const stranger = api.http.as(other.members.admin.token);
+    expect((await stranger.get(`${path}/versions/${first.lastVersion}`)).status).toBe(404);
+    expect((await stranger.get(`/v1/orgs/${other.organization.id}/openapi/pets/versions/${first.lastVersion}`)).status).toBe(404);
+    expect((await api.http.as(undefined).get(`${path}/versions/${first.lastVersion}`)).status).toBe(401);
   });
 
   it('processes a text source the same way, without fetching; Swagger 2.0 JSON too', async () => {

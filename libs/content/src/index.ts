@@ -93,3 +93,8 @@ export * from './lib/variables/dto/variables-body.dto';
 export { canonicalVariables } from './lib/pages/page-node-row';
 export * from './lib/content-reads/page-summaries';
 export { documentDepth, DOCUMENT_MAX_DEPTH } from './lib/documents';
+export * from './lib/content-jobs.module';
+export * from './lib/purge/delete-in-batches';
+export * from './lib/purge/space-purge-hooks';
+export * from './lib/purge/space-purge.jobs';
+export * from './lib/purge/space-purger.service';

@@ -59,3 +59,8 @@ export * from './lib/events/event.entity';
 export * from './lib/openapi/reference-document';
 export * from './lib/openapi/reference-schemas';
 export { COMPRESS_MIN_BYTES, SerializedJson } from './lib/http/json-responses';
+export * from './lib/metrics/metrics';
+export * from './lib/metrics/metrics-server';
+export * from './lib/metrics/request-duration-histogram';
+export * from './lib/jobs/job-admin';
+export * from './lib/jobs/job-scheduler';

@@ -252,6 +252,19 @@ async function main(): Promise<void> {
     });
     children.push(memoryApi);
     await untilUp(`http://127.0.0.1:${memoryApiPort}/v1/user`);
+    // The same api exposing Prometheus metrics (METRICS_TOKEN): what timing every request costs.
+    const metricsApiPort = await freePort();
+    const metricsApi = start('apps/api/src/main.ts', {
+      DATABASE_URL: databaseUrl,
+      PORT: String(metricsApiPort),
+      BOOTSTRAP_TOKEN: TOKEN,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      RATE_LIMIT_STORE: process.env.BENCH_RATE_LIMIT_STORE ?? 'postgres',
+      METRICS_TOKEN: 'bench-metrics-token-0123456789',
+    });
+    children.push(metricsApi);
+    await untilUp(`http://127.0.0.1:${metricsApiPort}/v1/user`);
     const bareProcess = start('tools/bench/src/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) });
     children.push(bareProcess);
     await untilUp(`http://127.0.0.1:${barePort}/v1/user`);
@@ -325,6 +338,8 @@ async function main(): Promise<void> {
       { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user`, pid: barePid },
       ...apiScenarios(apiBase, apiPid, 'api'),
       { name: 'api, RATE_LIMIT_STORE=memory: GET /v1/user', url: `http://127.0.0.1:${memoryApiPort}/v1/user`, pid: memoryApi.pid! },
+      { name: 'api, metrics exposed: GET /v1/user', url: `http://127.0.0.1:${metricsApiPort}/v1/user`, pid: metricsApi.pid! },
+      { name: 'api, metrics exposed: GET /v1/spaces/{id} (3 collections deep)', url: `http://127.0.0.1:${metricsApiPort}/v1/spaces/${deepSpace.id}`, pid: metricsApi.pid! },
     ];
     // BENCH_BASELINE=<a checkout of another commit, e.g. main, with node_modules>: its api runs
     // beside this one on the same database, and each round measures both, so that a change is

@@ -20,15 +20,21 @@ import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { addJobsCommands, TimeoutWaiting } from './cli-jobs';
 import { packSource, PackedSource } from './import-source-file';
 import { assertWritable, destinationOf, ExportDestination, unpackInto, writeExport } from './export-destination';
 
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
+  /** A line that replaces the previous one on a terminal (`jobs run`); `out` when absent. */
+  progress?(line: string): void;
 }
 
-type Run = <T>(work: (app: INestApplicationContext) => Promise<T>, modules?: NonNullable<DynamicModule['imports']>) => Promise<T>;
+type Run = <T>(
+  work: (app: INestApplicationContext, database: { ownedByCli: boolean }) => Promise<T>,
+  modules?: NonNullable<DynamicModule['imports']>,
+) => Promise<T>;
 
 /** Opens the database (DATABASE_URL or the checkout's embedded server) for one command. */
 function runner(env: Record<string, string | undefined>): Run {
@@ -43,7 +49,7 @@ function runner(env: Record<string, string | undefined>): Run {
         { logger: false },
       );
       try {
-        return await work(app);
+        return await work(app, { ownedByCli: database.embedded !== undefined });
       } finally {
         await app.close();
       }
@@ -213,6 +219,14 @@ export function buildProgram(io: CliIo, env: Record<string, string | undefined>)
       io.out(destination.path);
     });
   addWebhookCommands(program, io, run);
+  addJobsCommands(program.command('jobs'), {
+    out: (line) => io.out(line),
+    progress: (line) => (io.progress ?? io.out)(line),
+    run: (work) => run(work, []),
+    fail: (message) => {
+      throw new CliError(message);
+    },
+  });
   return program;
 }
 
@@ -377,6 +391,10 @@ export async function runCli(argv: string[], io: CliIo, env: Record<string, stri
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
+    if (error instanceof TimeoutWaiting) {
+      io.err(`error: ${error.message}`);
+      return 2;
+    }
     const status = (error as { status?: number }).status;
     if (error instanceof CliError || (typeof status === 'number' && status < 500)) {
       io.err(`error: ${(error as Error).message}`);

@@ -26,7 +26,8 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   // A change request opened by another member, so that the caller (an admin) may review and merge it.
   const changeRequest = await t.http.as(members.editor.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Fuzz change request' });
   const reusable = await as.post(`/v1/spaces/${space.id}/content/reusable-contents`, { title: 'Fuzz include', markdown: 'Shared text.' });
-  for (const res of [team, saml, changeRequest, reusable]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
+  const spec = await as.post(`${base}/openapi`, { slug: 'fuzz-spec', source: { text: 'openapi: 3.1.0\ninfo: {title: Fuzz, version: "1"}\npaths: {}\n' } });
+  for (const res of [team, saml, changeRequest, reusable, spec]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
   // A comment of the space and a reply to it (the change request's comment routes get this id too: a 404 there).
   const comment = await as.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'Fuzz comment' } });
   const reply = await as.post(`/v1/spaces/${space.id}/comments/${comment.body.id}/replies`, { body: { markdown: 'Fuzz reply' } });
@@ -54,6 +55,7 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
       operationId: gitExport.headers.location.split('/').pop() as string,
       webhookId: webhook.body.id,
       deliveryId: ping.body.id,
+      specSlug: spec.body.slug,
     },
   };
 }

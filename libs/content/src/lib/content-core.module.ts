@@ -46,6 +46,7 @@ import { ImportSources } from './imports/import-sources.service';
 import { ImportsService } from './imports/imports.service';
 import { SpacePresenter } from './spaces/space.presenter';
 import { SpacesService } from './spaces/spaces.service';
+import { SpacePurgeHooks } from './purge/space-purge-hooks';
 
 const entities = TypeOrmModule.forFeature([
   CollectionEntity,
@@ -99,6 +100,8 @@ const services = [
   VariablesWrites,
   // Shallow page lookups in a head, for what points at pages (comments).
   PageSummaries,
+  // What other modules do in the transaction of a space purge (the purge itself runs in the worker).
+  SpacePurgeHooks,
 ];
 
 /** Collections, spaces, revisions, the content model (storage, reads, writes, indexers) and the content permission model: what later domains build on (no routes). */

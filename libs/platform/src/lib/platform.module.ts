@@ -13,11 +13,14 @@ import { EventOutbox } from './events/event-outbox';
 import { EventEntity, EventSequenceEntity } from './events/event.entity';
 import { SafeFetcher } from './fetch/safe-fetcher';
 import { HealthController } from './health/health.controller';
+import { JobAdmin } from './jobs/job-admin';
 import { JobQueue } from './jobs/job-queue';
 import { JOB_QUEUE_ROLE, PgBossJobQueue } from './jobs/pg-boss-job-queue';
 import { Paginator } from './lists/paginator';
 import { logDestination } from './logging/log-destination';
 import { LoggingModule } from './logging/logging.module';
+import { Metrics } from './metrics/metrics';
+import { MetricsController } from './metrics/metrics.controller';
 import { TokenRateLimitGuard } from './rate-limit/token-rate-limit.guard';
 import { EncryptionKeys } from './secrets/encryption-keys';
 import { InstanceSecrets } from './secrets/instance-secrets';
@@ -67,6 +70,8 @@ export class PlatformModule {
       EventOutbox,
       PgBossJobQueue,
       { provide: JobQueue, useExisting: PgBossJobQueue },
+      JobAdmin,
+      { provide: Metrics, useFactory: (appConfig: AppConfig) => new Metrics(appConfig, runtime), inject: [APP_CONFIG] },
     ];
     return {
       module: PlatformModule,
@@ -75,9 +80,10 @@ export class PlatformModule {
         TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), autoLoadEntities: true }),
         TypeOrmModule.forFeature([InstanceSettingEntity, EventEntity, EventSequenceEntity]),
       ],
-      controllers: http ? [HealthController] : [],
+      // GET /metrics on the public port only with METRICS_TOKEN (otherwise on METRICS_PORT, or nowhere).
+      controllers: http ? [HealthController, ...(config.metrics.token ? [MetricsController] : [])] : [],
       providers: [...shared, ...(http ? httpProviders : [])],
-      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, DatabaseNotifications, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, EventOutbox, JobQueue, PgBossJobQueue, TypeOrmModule],
+      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, DatabaseNotifications, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, EventOutbox, JobQueue, PgBossJobQueue, JobAdmin, Metrics, TypeOrmModule],
     };
   }
 }

@@ -258,12 +258,16 @@ export class SpacesService {
     }
     await this.dataSource.transaction(async (tx) => {
       await this.order.lock(tx, space.organizationId);
-      // The parent may have been deleted meanwhile (its spaces' parent_id is then null).
-      const [row] = await tx.query(`SELECT parent_id FROM spaces WHERE id = $1 AND organization_id = $2 FOR UPDATE`, [
-        space.id,
-        space.organizationId,
-      ]);
-      const parentId: string | null = row?.parent_id ?? null;
+      // The parent may have been deleted meanwhile (its spaces' parent_id is then null). The row
+      // lock is the one a purge takes: a purge that got it first removed the space (404); a
+      // purge that comes after finds it restored and leaves it.
+      const [row]: { parent_id: string | null; deleted_at: Date | null }[] = await tx.query(
+        `SELECT parent_id, deleted_at FROM spaces WHERE id = $1 AND organization_id = $2 FOR UPDATE`,
+        [space.id, space.organizationId],
+      );
+      if (!row) throw new NotFoundException(`No space has the id ${space.id}: it was removed for good.`);
+      if (!row.deleted_at) throw new ConflictException(`Space ${space.id} is not deleted: there is nothing to restore.`);
+      const parentId: string | null = row.parent_id;
       await this.access.requirePlacement(space.organizationId, parentId, caller, access.orgRole, 'restore spaces there');
       await tx.update(
         SpaceEntity,

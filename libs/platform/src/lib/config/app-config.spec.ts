@@ -43,6 +43,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FETCH_ALLOW_HOSTS: '10.0.0.0/99' })).toThrow(/FETCH_ALLOW_HOSTS/);
   });
 
+  it('reads the job intervals, the OpenAPI bounds and the metrics settings', () => {
+    const defaults = loadConfig({});
+    expect(defaults.openapi).toEqual({ refreshIntervalSeconds: 3600, maxBytes: 10 * 1024 * 1024, maxFiles: 100 });
+    expect(defaults.spacePurgeIntervalSeconds).toBe(3600);
+    expect(defaults.metrics).toEqual({ token: undefined, apiPort: undefined, workerPort: undefined, host: '127.0.0.1' });
+    const set = loadConfig({
+      OPENAPI_REFRESH_INTERVAL: '30m',
+      SPACE_PURGE_INTERVAL: 'off',
+      OPENAPI_MAX_FILES: '7',
+      METRICS_TOKEN: 'a-metrics-token-of-some-length',
+      METRICS_PORT: '9464',
+      WORKER_METRICS_PORT: '9465',
+      METRICS_HOST: '0.0.0.0',
+    });
+    expect(set.openapi).toMatchObject({ refreshIntervalSeconds: 1800, maxFiles: 7 });
+    expect(set.spacePurgeIntervalSeconds).toBeNull();
+    expect(set.metrics).toEqual({ token: 'a-metrics-token-of-some-length', apiPort: 9464, workerPort: 9465, host: '0.0.0.0' });
+    expect(loadConfig({ SPACE_PURGE_INTERVAL: '2d', OPENAPI_REFRESH_INTERVAL: '90' }).spacePurgeIntervalSeconds).toBe(172800);
+    expect(loadConfig({ OPENAPI_REFRESH_INTERVAL: '90' }).openapi.refreshIntervalSeconds).toBe(90);
+    expect(loadConfig({ METRICS_PORT: '', WORKER_METRICS_PORT: '' }).metrics).toMatchObject({ apiPort: undefined, workerPort: undefined });
+    for (const [name, value] of [
+      ['SPACE_PURGE_INTERVAL', 'hourly'],
+      ['SPACE_PURGE_INTERVAL', '10s'],
+      ['OPENAPI_REFRESH_INTERVAL', '31d'],
+      ['METRICS_TOKEN', 'short'],
+      ['WORKER_METRICS_PORT', '70000'],
+      ['OPENAPI_MAX_BYTES', '10'],
+    ]) {
+      expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PUBLIC_URL: '' }).databaseUrl).toBeUndefined();
   });

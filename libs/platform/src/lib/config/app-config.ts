@@ -31,7 +31,21 @@ const toInt = ({ value }: { value: unknown }) =>
 const toBool = ({ value }: { value: unknown }) =>
   value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+const optionalInt = ({ value }: { value: unknown }) => (value === '' ? undefined : toInt({ value }));
 const HTTP_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+
+/** `off`, or a number with a unit: s, m, h, d (seconds without one). */
+const INTERVAL = /^(off|\d{1,7}[smhd]?)$/;
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** Seconds of an interval variable (checked by INTERVAL); null for `off`. Bounds: 1 minute to 30 days. */
+function intervalSeconds(name: string, value: string, problems: string[]): number | null {
+  if (value === 'off') return null;
+  const match = /^(\d+)([smhd]?)$/.exec(value)!;
+  const seconds = Number(match[1]) * UNIT_SECONDS[match[2] || 's'];
+  if (seconds < 60 || seconds > 30 * 86400) problems.push(`${name} must be off or between 1 minute and 30 days, not ${value}`);
+  return seconds;
+}
 
 /**
  * The environment variables the api, the worker and the CLI read. Every field is documented in
@@ -147,7 +161,34 @@ class EnvironmentVariables {
 
   @Transform(toInt) @IsInt() @Min(0) @Max(19)
   WORKER_NICE = 10;
+  // Jobs, OpenAPI specs and metrics (issue 20).
+  @Matches(INTERVAL, { message: 'OPENAPI_REFRESH_INTERVAL must be off or a duration like 30m, 1h or 1d (1 minute to 30 days)' })
+  OPENAPI_REFRESH_INTERVAL = '1h';
+
+  @Matches(INTERVAL, { message: 'SPACE_PURGE_INTERVAL must be off or a duration like 30m, 1h or 1d (1 minute to 30 days)' })
+  SPACE_PURGE_INTERVAL = '1h';
+
+  @Transform(toInt) @IsInt() @Min(1024) @Max(1024 * 1024 * 1024)
+  OPENAPI_MAX_BYTES = 10 * 1024 * 1024;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
+  OPENAPI_MAX_FILES = 100;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[\x21-\x7e]{16,256}$/, {
+    message: 'METRICS_TOKEN must be 16 to 256 printable characters without spaces',
+  })
+  METRICS_TOKEN?: string;
+
+  @Transform(optionalInt) @IsOptional() @IsInt() @Min(0) @Max(65535)
+  METRICS_PORT?: number;
+
+  @Transform(optionalInt) @IsOptional() @IsInt() @Min(0) @Max(65535)
+  WORKER_METRICS_PORT?: number;
+
+  @IsString() @MinLength(1)
+  METRICS_HOST = '127.0.0.1';
 }
+
 
 export interface AppConfig {
   port: number;
@@ -191,6 +232,16 @@ export interface AppConfig {
   webhooks: { timeoutMs: number; concurrency: number; retentionDays: number };
   /** The worker's CPU priority (nice, 0..19): background work yields to the api on a shared machine. */
   workerNice: number;
+  /** Hosted OpenAPI specs: how often URL sources are fetched again (null: never), and the bounds of one spec (all its files). */
+  openapi: { refreshIntervalSeconds: number | null; maxBytes: number; maxFiles: number };
+  /** How often the worker looks for spaces deleted more than 7 days ago (null: only when run by hand). */
+  spacePurgeIntervalSeconds: number | null;
+  /**
+   * Prometheus metrics. `token`: GET /metrics on the api's public port, with this bearer token
+   * (and required on the other listeners too). `apiPort`/`workerPort`: a listener of their own
+   * on `host`, for GET /metrics only (undefined: none).
+   */
+  metrics: { token?: string; apiPort?: number; workerPort?: number; host: string };
 }
 
 export class ConfigError extends Error {
@@ -213,6 +264,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const allowHosts = vars.FETCH_ALLOW_HOSTS.split(',').map((entry) => entry.trim()).filter(Boolean);
   const badRanges = allowHosts.filter((entry) => entry.includes('/') && !ipaddr.isValidCIDR(entry));
   if (badRanges.length > 0) throw new ConfigError([`FETCH_ALLOW_HOSTS has invalid CIDR ranges: ${badRanges.join(', ')}`]);
+
+  const intervalProblems: string[] = [];
+  const refreshIntervalSeconds = intervalSeconds('OPENAPI_REFRESH_INTERVAL', vars.OPENAPI_REFRESH_INTERVAL, intervalProblems);
+  const spacePurgeIntervalSeconds = intervalSeconds('SPACE_PURGE_INTERVAL', vars.SPACE_PURGE_INTERVAL, intervalProblems);
+  if (intervalProblems.length > 0) throw new ConfigError(intervalProblems);
 
   const api = trimSlash(vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`);
   return {
@@ -255,5 +311,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     importCrawl: { maxPages: vars.IMPORT_CRAWL_MAX_PAGES, maxDepth: vars.IMPORT_CRAWL_MAX_DEPTH, timeoutMs: vars.IMPORT_CRAWL_TIMEOUT_MS },
     webhooks: { timeoutMs: vars.WEBHOOK_TIMEOUT_MS, concurrency: vars.WEBHOOK_CONCURRENCY, retentionDays: vars.EVENT_RETENTION_DAYS },
     workerNice: vars.WORKER_NICE,
+    openapi: { refreshIntervalSeconds, maxBytes: vars.OPENAPI_MAX_BYTES, maxFiles: vars.OPENAPI_MAX_FILES },
+    spacePurgeIntervalSeconds,
+    metrics: { token: vars.METRICS_TOKEN, apiPort: vars.METRICS_PORT, workerPort: vars.WORKER_METRICS_PORT, host: vars.METRICS_HOST },
   };
 }

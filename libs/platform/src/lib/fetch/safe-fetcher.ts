@@ -19,6 +19,8 @@ export interface FetchOptions {
   headers?: Record<string, string>;
   /** Abort from outside (the total timeout applies anyway). */
   signal?: AbortSignal;
+  /** The setting that bounds `maxBytes`, named in the too-large message (default IMPORT_MAX_BYTES). */
+  limitName?: string;
 }
 
 export interface FetchedResource {
@@ -127,7 +129,7 @@ export class SafeFetcher implements OnModuleDestroy {
   /** GETs a URL, following up to 5 redirects; non-2xx answers are a `status` failure. */
   async get(url: string, options: FetchOptions): Promise<FetchedResource> {
     const { response, current, signal, contentType } = await this.open(url, options);
-    const body = await readLimited(response.body, options.maxBytes, current.href, signal, this.timeoutMs);
+    const body = await readLimited(response.body, options.maxBytes, current.href, signal, this.timeoutMs, options.limitName);
     return { url: current.href, status: response.statusCode, contentType, body };
   }
 
@@ -142,7 +144,7 @@ export class SafeFetcher implements OnModuleDestroy {
     const limit = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         size += chunk.length;
-        if (size > options.maxBytes) return callback(tooLarge(current.href, options.maxBytes));
+        if (size > options.maxBytes) return callback(tooLarge(current.href, options.maxBytes, options.limitName));
         callback(null, chunk);
       },
     });
@@ -292,7 +294,7 @@ export class SafeFetcher implements OnModuleDestroy {
       const declared = Number(response.headers['content-length']);
       if (Number.isFinite(declared) && declared > options.maxBytes) {
         await discard(response.body);
-        throw tooLarge(current.href, options.maxBytes);
+        throw tooLarge(current.href, options.maxBytes, options.limitName);
       }
       const type = response.headers['content-type'];
       const contentType = String(Array.isArray(type) ? type[0] : (type ?? '')).split(';')[0].trim().toLowerCase();
@@ -389,8 +391,8 @@ function refusedAddress(host: string, address: string | undefined | null): Fetch
   return new FetchError('address', `${shown} is a private, loopback, link-local or otherwise internal address: fetching it is not allowed (see FETCH_ALLOW_HOSTS).`);
 }
 
-function tooLarge(url: string, maxBytes: number): FetchError {
-  return new FetchError('too-large', `${url} is larger than the limit of ${maxBytes} bytes (IMPORT_MAX_BYTES).`);
+function tooLarge(url: string, maxBytes: number, limitName = 'IMPORT_MAX_BYTES'): FetchError {
+  return new FetchError('too-large', `${url} is larger than the limit of ${maxBytes} bytes (${limitName}).`);
 }
 
 /** Drops a body we will not read (closing the connection rather than reading much of it). */
@@ -398,13 +400,13 @@ async function discard(body: { dump(options?: { limit?: number }): Promise<void>
   await body.dump({ limit: 16 * 1024 }).catch(() => undefined);
 }
 
-async function readLimited(body: AsyncIterable<Buffer>, maxBytes: number, url: string, signal: AbortSignal, timeoutMs: number): Promise<Buffer> {
+async function readLimited(body: AsyncIterable<Buffer>, maxBytes: number, url: string, signal: AbortSignal, timeoutMs: number, limitName?: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of body) {
       size += chunk.length;
-      if (size > maxBytes) throw tooLarge(url, maxBytes); // leaving the loop destroys the body
+      if (size > maxBytes) throw tooLarge(url, maxBytes, limitName); // leaving the loop destroys the body
       chunks.push(chunk);
     }
   } catch (error) {

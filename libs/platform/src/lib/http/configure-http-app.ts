@@ -6,6 +6,7 @@ import { bodyParserErrorHandler, requireJsonBody } from '../errors/express-error
 import { AppLogger } from '../logging/app-logger';
 import { ROOT_LOGGER } from '../logging/logging.module';
 import { requestLog } from '../logging/request-log';
+import { Metrics } from '../metrics/metrics';
 import { writeJsonDirectly } from './json-responses';
 import { answerMalformedRequests, refuseNulInQuery } from './malformed-requests';
 import { releaseReferenceDocument } from '../openapi/reference-document';
@@ -26,7 +27,8 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   app.disable('x-powered-by');
   writeJsonDirectly(app.getHttpAdapter().getInstance());
   // First, so that every request has its id and its one log line, those refused before Nest too.
-  app.use(requestLog(app.get(ROOT_LOGGER)));
+  const metrics = app.get(Metrics);
+  app.use(requestLog(app.get(ROOT_LOGGER), metrics.exposed ? metrics.requests : undefined));
   if (config.corsOrigins.length > 0) {
     // Before everything else, so that a preflight is answered without a token or a body.
     app.enableCors({

@@ -12,6 +12,9 @@ import { ReviewsMergeRules1795300000000 } from './1795300000000-reviews-merge-ru
 import { ReusableContentFollowUps1795310000000 } from './1795310000000-reusable-content-follow-ups';
 import { AuthChangedNotifications1795320000000 } from './1795320000000-auth-changed-notifications';
 import { Comments1795350000000 } from './1795350000000-comments';
+import { JobSchedules1795360000000 } from './1795360000000-job-schedules';
+import { OpenapiSpecs1795361000000 } from './1795361000000-openapi-specs';
+import { SpacePurge1795362000000 } from './1795362000000-space-purge';
 import { EventOutbox1795380000000 } from './1795380000000-event-outbox';
 import { Webhooks1795381000000 } from './1795381000000-webhooks';
 import { IntegrationEvents1795382000000 } from './1795382000000-integration-events';
@@ -38,6 +41,9 @@ export const MIGRATIONS = [
   ReusableContentFollowUps1795310000000,
   AuthChangedNotifications1795320000000,
   Comments1795350000000,
+  JobSchedules1795360000000,
+  OpenapiSpecs1795361000000,
+  SpacePurge1795362000000,
   EventOutbox1795380000000,
   Webhooks1795381000000,
   IntegrationEvents1795382000000,

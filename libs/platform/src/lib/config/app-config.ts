@@ -62,6 +62,14 @@ class EnvironmentVariables {
   @Transform(emptyToUndefined) @IsOptional() @IsUrl(HTTP_URL)
   PUBLISHED_URL?: string;
 
+  /** Port of the published docs sites (apps/site); PUBLISHED_URL defaults to it. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  SITE_PORT = 8081;
+
+  /** Memory the site server may keep rendered pages in, in megabytes. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(65536)
+  SITE_CACHE_MB = 64;
+
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 
@@ -139,6 +147,8 @@ export interface AppConfig {
   databasePoolSize: number;
   embeddedPostgres: { dataDir: string; port: number };
   urls: { api: string; app: string; published: string };
+  /** The published docs sites' server (apps/site): its port and its cache of rendered pages. */
+  site: { port: number; cacheBytes: number };
   logLevel: LogLevel;
   bootstrap: { token?: string; email: string; organizationTitle: string };
   rateLimitPerMinute: number;
@@ -200,8 +210,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     urls: {
       api,
       app: trimSlash(vars.APP_URL ?? api),
-      published: trimSlash(vars.PUBLISHED_URL ?? api),
+      published: trimSlash(vars.PUBLISHED_URL ?? `http://localhost:${vars.SITE_PORT}`),
     },
+    site: { port: vars.SITE_PORT, cacheBytes: vars.SITE_CACHE_MB * 1024 * 1024 },
     logLevel: vars.LOG_LEVEL,
     bootstrap: {
       token: vars.BOOTSTRAP_TOKEN,

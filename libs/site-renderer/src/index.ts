@@ -1,0 +1,12 @@
+/**
+ * The published sites' renderer: plain data in (a content document, the site's navigation, the
+ * visitor's view), HTML out. No database, no request: apps/site loads, checks access and caches;
+ * this library only renders, so every block is tested on its own.
+ */
+export * from './lib/model/document-context';
+export * from './lib/document/render-document';
+export type { OutlineHeading } from './lib/document/render-state';
+export { slugifyHeading, HeadingAnchors } from './lib/document/heading-anchors';
+export { safeHref } from './lib/document/safe-href';
+export * from './lib/openapi/openapi-document';
+export { CodeHighlighter, codeHighlighter } from './lib/code/highlighter';

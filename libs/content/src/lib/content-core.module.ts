@@ -23,6 +23,7 @@ import { PdfExports } from './pdf/pdf-exports.service';
 import { PageSearchEntity } from './search/page-search.entity';
 import { SearchIndexer } from './search/search-indexer';
 import { SpaceSearch } from './search/space-search.service';
+import { PublishedContent } from './published/published-content.service';
 import { PageLinkEntity } from './links/page-link.entity';
 import { LinksIndexer } from './links/links-indexer';
 import { SpaceLinks } from './links/space-links.service';
@@ -87,6 +88,8 @@ const services = [
   // Reusable contents and variables of any head.
   ReusableContents,
   VariablesWrites,
+  // What published sites read: revisions, trees, bodies, files and search, kept by revision and hash.
+  PublishedContent,
 ];
 
 /** Collections, spaces, revisions, the content model (storage, reads, writes, indexers) and the content permission model: what later domains build on (no routes). */

@@ -11,6 +11,7 @@ import { ChangeRequests1795290000000 } from './1795290000000-change-requests';
 import { ReviewsMergeRules1795300000000 } from './1795300000000-reviews-merge-rules';
 import { ReusableContentFollowUps1795310000000 } from './1795310000000-reusable-content-follow-ups';
 import { AuthChangedNotifications1795320000000 } from './1795320000000-auth-changed-notifications';
+import { PublishedSites1795370000000 } from './1795370000000-published-sites';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   ReviewsMergeRules1795300000000,
   ReusableContentFollowUps1795310000000,
   AuthChangedNotifications1795320000000,
+  PublishedSites1795370000000,
 ];

@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { EncryptionKeys, preparedStatement, PreparedStatement, SqlPool } from '@docs/platform';
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { SHARE_LINK_KEY_PURPOSE } from '../share-links/share-links.service';
+import { siteColumns, siteFromRow } from '../sites/site-rows';
+import type { SiteEntity } from '../sites/site.entity';
+import { arrangeStructure, SiteStructure } from '../structure/site-structure';
+import { groupFromJson, publishedSiteSpaceFromJson, publishedSiteSpacesJson, sectionFromJson, structureJson } from '../structure/structure-rows';
+
+/**
+ * A published site as the site server shows it: the site, its whole structure for the audience
+ * (every site space of a live space, before conditions), and `stamp`, which changes whenever
+ * anything its pages show changes (the site's settings, its structure, a space's title or
+ * revision): rendered pages are kept under it, so none survives a change.
+ */
+export interface PublishedSite {
+  site: SiteEntity;
+  structure: SiteStructure;
+  stamp: string;
+}
+
+export interface PublishedSiteLookup {
+  published: PublishedSite;
+  /** Whether the share key given with the lookup is the key of an active share link of this site. */
+  shareKeyValid: boolean;
+}
+
+const STRUCTURE = structureJson('st.id');
+
+/**
+ * The state of the site of the row `st` as one text (compared as is: a site whose text did not
+ * change is not parsed again), and whether `shareKey` (a key HMAC, or null) opens it.
+ */
+const stateColumns = (shareKey: string) => `
+  json_build_array(json_build_object(${siteColumns('st')
+    .split(', ')
+    .map((column) => `'${column.slice(3)}', ${column}`)
+    .join(', ')}), ${STRUCTURE.groups}, ${STRUCTURE.sections}, ${publishedSiteSpacesJson('st.id')})::text AS state,
+  EXISTS (SELECT 1 FROM site_share_links l WHERE l.key_hmac = ${shareKey} AND l.active AND l.site_id = st.id) AS share_key_valid`;
+
+/** A published site at its custom hostname. `$1` hostname, `$2` share key HMAC. */
+const BY_HOSTNAME = preparedStatement('sites_published_by_hostname', `SELECT ${stateColumns('$2')} FROM sites st WHERE st.hostname = $1 AND st.published`);
+
+/** A published site of an organization by basename, else by id. `$1` organization, `$2` basename or id, `$3` share key HMAC. */
+const BY_PATH = preparedStatement(
+  'sites_published_by_path',
+  `SELECT ${stateColumns('$3')} FROM sites st
+    WHERE st.organization_id = $1 AND (st.basename = $2 OR st.id = $2) AND st.published
+    ORDER BY (st.basename IS NOT DISTINCT FROM $2) DESC LIMIT 1`,
+);
+
+/** The published site proxied at the longest of these origins (`host/path`). `$1` origins, `$2` share key HMAC. */
+const BY_PROXY = preparedStatement(
+  'sites_published_by_proxy',
+  `SELECT ${stateColumns('$2')} FROM sites st
+    WHERE st.proxy_origin = ANY($1::text[]) AND st.published
+    ORDER BY length(st.proxy_origin) DESC, st.created_at, st.id LIMIT 1`,
+);
+
+const TIMESTAMPS = ['created_at', 'updated_at', 'adaptive_schema_updated_at'];
+
+/**
+ * Finds published sites for the site server, in one prepared statement per request: by custom
+ * hostname, by organization and basename (or id) under `PUBLISHED_URL`, or by proxy origin.
+ * Unpublished sites are not found. The answer is read fresh from the database every time (so a
+ * publish, an edit or a structure change shows on the next request); only its parsing is kept,
+ * per site, while the text stays the same.
+ */
+@Injectable()
+export class PublishedSiteDirectory {
+  private readonly parsed = new LRUCache<string, { text: string; published: PublishedSite }>({ max: 5_000 });
+
+  constructor(
+    private readonly sql: SqlPool,
+    private readonly keys: EncryptionKeys,
+  ) {}
+
+  byHostname(hostname: string, shareKey?: string): Promise<PublishedSiteLookup | undefined> {
+    return this.find(BY_HOSTNAME, [hostname.toLowerCase()], shareKey);
+  }
+
+  byPath(organizationId: string, basenameOrId: string, shareKey?: string): Promise<PublishedSiteLookup | undefined> {
+    return this.find(BY_PATH, [organizationId, basenameOrId], shareKey);
+  }
+
+  /** `origins`: the candidate `host/path` prefixes of the request, any order. */
+  byProxy(origins: string[], shareKey?: string): Promise<PublishedSiteLookup | undefined> {
+    return origins.length === 0 ? Promise.resolve(undefined) : this.find(BY_PROXY, [origins], shareKey);
+  }
+
+  private async find(statement: PreparedStatement, values: unknown[], shareKey: string | undefined): Promise<PublishedSiteLookup | undefined> {
+    const keyHmac = shareKey ? this.keys.hmac(SHARE_LINK_KEY_PURPOSE, shareKey) : null;
+    const row = await this.sql.first<{ state: string; share_key_valid: boolean }>(statement, [...values, keyHmac]);
+    if (!row) return undefined;
+    return { published: this.parse(row.state), shareKeyValid: row.share_key_valid };
+  }
+
+  private parse(text: string): PublishedSite {
+    // The site id opens the text: `[{"id" : "<id>", ...`.
+    const id = /"id"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? '';
+    const known = this.parsed.get(id);
+    if (known && known.text === text) return known.published;
+    const [siteRow, groups, sections, siteSpaces] = JSON.parse(text) as [Record<string, any>, unknown[][], unknown[][], unknown[][]];
+    for (const column of TIMESTAMPS) if (typeof siteRow[column] === 'string') siteRow[column] = new Date(siteRow[column]);
+    const site = siteFromRow(siteRow);
+    const published: PublishedSite = {
+      site,
+      structure: arrangeStructure(site, groups.map(groupFromJson), sections.map(sectionFromJson), siteSpaces.map(publishedSiteSpaceFromJson)),
+      stamp: createHash('sha256').update(text).digest('base64url').slice(0, 22),
+    };
+    this.parsed.set(site.id, { text, published });
+    return published;
+  }
+}

@@ -52,6 +52,7 @@ export class CodeHighlighter {
   private readonly primitive: ShikiPrimitive;
   private readonly loaded = new Set<string>();
   private readonly failed = new Set<string>();
+  private warmed = false;
   private readonly classes = new Map<string, string>();
   private readonly styles = new Map<string, TokenStyle>();
   private readonly defaults: { light: string; dark: string };
@@ -126,6 +127,12 @@ export class CodeHighlighter {
       this.primitive.loadLanguageSync(registrations);
       for (const registration of registrations) this.loaded.add(registration.name);
       this.loaded.add(id);
+      if (!this.warmed) {
+        // Shiki compiled to CommonJS (under Jest) answers its very first tokenization with one
+        // token for the whole line; a throwaway line first keeps tests and servers alike.
+        codeToTokensWithThemes(this.primitive, 'x', { lang: id, themes: { light: CODE_THEMES.light, dark: CODE_THEMES.dark } });
+        this.warmed = true;
+      }
       return true;
     } catch {
       this.failed.add(id);

@@ -109,7 +109,11 @@ describe('renderDocument: blocks', () => {
     // Tokens carry classes whose colours (light and dark) the page's CSS defines.
     const keyword = Array.from(codeElement.querySelectorAll('.line span')).find((span) => span.textContent === 'const')!;
     expect(keyword.className).toMatch(/^k[0-9a-z]+$/);
-    expect(codeCss).toContain(`.${keyword.className}{--l:#`);
+    expect(codeCss).toContain(`.${keyword.className}{--l:#cf222e;--d:#ff7b72}`);
+    // Each token its own colours (plain text has none: the block's colour).
+    const identifier = Array.from(codeElement.querySelectorAll('.line span')).find((span) => span.textContent === 'answer')!;
+    expect(codeCss).toContain(`.${identifier.className}{--l:#`);
+    expect(identifier.className).not.toBe(keyword.className);
   });
 
   it('renders code of an unknown language plain, and escapes it', () => {

@@ -67,8 +67,8 @@ export interface PageView {
     updatedAt?: string;
     /** Absolute URL: canonical link, Open Graph. */
     canonicalUrl: string;
-    /** The page as markdown. */
-    markdownUrl: string;
+    /** The page as markdown (absent for a space without pages). */
+    markdownUrl?: string;
     /** `noindex` (unlisted sites, pages hidden or not indexed). */
     noindex: boolean;
   };

@@ -171,15 +171,17 @@ describe('renderPage', () => {
 
 describe('renderErrorPage', () => {
   it('says nothing about what is missing in a 404', () => {
-    const document = parse(renderErrorPage({ status: 404, assets }));
+    const document = parse(renderErrorPage({ status: 404 }));
     expect(document.title).toBe('Page not found');
     expect(document.querySelector('meta[name=robots]')!.getAttribute('content')).toBe('noindex');
     expect(document.querySelector('h1')!.textContent).toBe('Page not found');
     expect(document.querySelector('main a')).toBeNull();
+    // Self-contained: no stylesheet or script whose address would depend on the mount.
+    expect(document.querySelector('link, script')).toBeNull();
   });
 
   it('invites to sign in on a 401', () => {
-    const document = parse(renderErrorPage({ status: 401, siteTitle: 'Acme', homeUrl: '/', assets }));
+    const document = parse(renderErrorPage({ status: 401, siteTitle: 'Acme', homeUrl: '/' }));
     expect(document.title).toBe('Sign in to read this site | Acme');
   });
 });

@@ -164,10 +164,10 @@ export function renderPage(view: PageView): string {
                 {page.updatedAt ? (
                   <>
                     Last updated <time dateTime={page.updatedAt}>{formatDate(page.updatedAt)}</time>
-                    {' · '}
                   </>
                 ) : null}
-                <a href={page.markdownUrl}>View as Markdown</a>
+                {page.updatedAt && page.markdownUrl ? ' · ' : null}
+                {page.markdownUrl ? <a href={page.markdownUrl}>View as Markdown</a> : null}
               </p>
             </footer>
           </main>
@@ -186,9 +186,17 @@ export interface ErrorPageView {
   /** Only for a 401 of a site the visitor knows exists; a 404 names nothing. */
   siteTitle?: string;
   homeUrl?: string;
-  assets: SiteAssetUrls;
   lang?: string;
 }
+
+/**
+ * The error pages carry their own few styles: they link no stylesheet, whose address would
+ * depend on where the site is mounted (and so tell a 404 of one mount from another).
+ */
+const ERROR_PAGE_CSS =
+  ':root{color-scheme:light dark;--fg:#1f2328;--bg:#fff;--muted:#57606a;--accent:#0b5cad}@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--muted:#9198a1;--accent:#58a6ff}}' +
+  'body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}a{color:var(--accent)}' +
+  'main{max-width:560px;margin:15vh auto;padding:0 24px;text-align:center}.error-status{margin:0;color:var(--muted);font:700 3rem ui-monospace,monospace}';
 
 const ERRORS = {
   404: { title: 'Page not found', message: 'There is no page at this address, or it is not published for you.' },
@@ -205,7 +213,13 @@ export function renderErrorPage(view: ErrorPageView): string {
   return html(
     view.lang ?? 'en',
     <>
-      <Head title={view.siteTitle ? `${error.title} | ${view.siteTitle}` : error.title} noindex assets={view.assets} />
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{view.siteTitle ? `${error.title} | ${view.siteTitle}` : error.title}</title>
+        <meta name="robots" content="noindex" />
+        <style dangerouslySetInnerHTML={{ __html: ERROR_PAGE_CSS }} />
+      </head>
       <body>
         <main id="content" class="error-page">
           <p class="error-status">{view.status}</p>

@@ -137,7 +137,7 @@ describe('POST /v1/orgs/{organizationId}/sites/{siteId}/search (searchSiteConten
   });
 
   it('keeps the rules of the published site: 401 without a token, 404 for unpublished sites, share keys and visitor tokens', async () => {
-    const { base, token, site, organization } = await setup('share-link');
+    const { base, token, site } = await setup('share-link');
     expect((await t.http.as(undefined).post(`${base}/search`, { query: 'deploy', scope: { mode: 'all' } })).status).toBe(401);
     expect((await t.http.as(token).post(`${base}/search`, { query: 'deploy', scope: { mode: 'all' } })).status).toBe(404);
     const link = (await t.http.as(token).post(`${base}/share-links`, { name: 'x' })).body;

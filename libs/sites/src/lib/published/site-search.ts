@@ -12,6 +12,8 @@ export type SiteSearchScope =
 
 export interface SiteSearchHit {
   pageId: string;
+  /** Relevance (`ts_rank`): comparable across the spaces of one search. */
+  rank: number;
   title: string;
   path: string;
   sections: { anchor: string | null; title: string; excerpt: string }[];
@@ -77,7 +79,7 @@ export class SiteSearch {
       if (!listed.get(match.headKey)?.has(match.pageId)) continue;
       const list = hits.get(match.headKey) ?? [];
       if (list.length >= perSpace) continue;
-      list.push({ pageId: match.pageId, title: match.title, path: match.path, sections: match.sections });
+      list.push({ pageId: match.pageId, rank: match.rank, title: match.title, path: match.path, sections: match.sections });
       hits.set(match.headKey, list);
     }
     const results = [...bySpace.values()].filter(({ siteSpace }) => hits.has(siteSpace.spaceId)).map((entry) => ({ ...entry, hits: hits.get(entry.siteSpace.spaceId)! }));

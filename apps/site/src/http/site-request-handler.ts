@@ -247,7 +247,7 @@ export class SiteRequestHandler {
       const variant = links.variants.find((v) => v.siteSpace.id === result.siteSpace.id);
       if (!variant) continue;
       const { index } = await this.pages.target(variant);
-      const context = results.length > 1 ? (variant.section ? `${variant.section.title} › ${variantTitle(variant)}` : variantTitle(variant)) : undefined;
+      const context = links.variants.length > 1 ? (variant.section ? `${variant.section.title} › ${variantTitle(variant)}` : variantTitle(variant)) : undefined;
       for (const hit of result.hits) {
         const page = index.byId.get(hit.pageId);
         const pageUrl = links.pageUrl(variant, hit.path, page === index.first);

@@ -257,4 +257,17 @@ describe('the published site: pages', () => {
     expect(inVariant.pages.map((p: any) => [p.title, p.url, p.context])).toEqual([['Old welcome', `${base}/version-1`, 'Guides › Version 1']]);
     expect(JSON.parse((await t.site.get(`${base}/~site/search?q=`)).text)).toEqual({ words: [], pages: [] });
   });
+
+  it('gives headings the anchors search links to (content computes them, the renderer agrees), duplicates and accents included', async () => {
+    const { base, token, guides } = await setup();
+    await createPage(t, token, guides.id, {
+      title: 'Anchors',
+      markdown: '## Café & crème\n\nzebra one\n\n## Setup\n\nzebra two\n\n### Setup\n\nzebra three\n\n## Own id <a href="#custom-id" id="custom-id"></a>\n\nzebra four\n\n{% tabs %}\n{% tab title="A" %}\n## Setup\n\nzebra five\n{% endtab %}\n{% endtabs %}',
+    });
+    const found = JSON.parse((await t.site.get(`${base}/~site/search?q=zebra`)).text).pages[0];
+    const anchors = found.sections.map((section: any) => section.url.split('#')[1]);
+    expect(anchors).toEqual(['cafe-creme', 'setup', 'setup-1', 'custom-id', 'setup-2']);
+    const { document } = await t.site.page(`${base}/anchors`);
+    for (const anchor of anchors) expect(document.getElementById(decodeURIComponent(anchor))).not.toBeNull();
+  });
 });

@@ -30,8 +30,8 @@ export type MountCandidate =
   /** A site proxied at one of these origins (`host/path`), longest first. */
   | { kind: 'proxy'; origins: { origin: string; basePath: string; rest: string }[] };
 
-/** A custom hostname has three labels or more (the API's rule): anything else is not looked up. */
-const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** A custom hostname has three labels or more (the API's rule), the last one not a number (an IP address): anything else is not looked up. */
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** The segments of a path, or undefined when it is not one a site serves (dot segments, empty, encoded slashes). */
 export function pathSegments(path: string): string[] | undefined {

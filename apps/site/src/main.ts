@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(root, { bufferLogs: true });
   app.useLogger(app.get(AppLogger));
   const handler = app.get(SiteRequestHandler);
-  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000, requestTimeout: 60_000 }, handler.listener);
+  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 30_000, requestTimeout: 60_000 }, handler.listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? portInUse(config.site.port, config.host, 'SITE_PORT', error.code) : error));
     server.listen(config.site.port, config.host, () => resolve());

@@ -292,6 +292,17 @@ describe('the published site: access', () => {
     });
   });
 
+  it('answers its health check and its static files without a site', async () => {
+    expect((await t.site.get('/~site/health', { host: 'anything.example.com' })).text).toBe('ok');
+    const page = await t.site.page((await setup('public')).base);
+    const css = page.document.querySelector('link[rel=stylesheet]')!.getAttribute('href')!;
+    const asset = await t.site.get(css.slice(css.indexOf('/~site/')));
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect((await t.site.get('/~site/assets/site.nope.css')).status).toBe(404);
+  });
+
   it('answers only GET and HEAD', async () => {
     const { base } = await setup('public');
     const head = await t.site.get(base, { method: 'HEAD' });

@@ -81,6 +81,11 @@ export class SiteRequestHandler {
     const url = new URL(req.url ?? '/', 'http://site.invalid');
     const path = url.pathname;
 
+    // For load balancers and container health checks: the process serves.
+    if (path === '/~site/health') {
+      send(req, res, 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }, 'ok');
+      return;
+    }
     // Static files first: no database, the same bytes under any base path.
     const assetAt = path.indexOf(`${ASSETS_PATH}/`);
     if (assetAt >= 0) {

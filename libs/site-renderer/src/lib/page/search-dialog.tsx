@@ -23,8 +23,8 @@ export function SearchDialog() {
           autocomplete="off"
           spellcheck={false}
         />
-        <button type="button" class="search-close" aria-label="Close the search">
-          Esc
+        <button type="button" class="search-close">
+          <span class="visually-hidden">Close the search: </span>Esc
         </button>
       </div>
       <p class="search-status" role="status" aria-live="polite" />

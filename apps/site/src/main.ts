@@ -16,6 +16,7 @@ import {
   tellLauncher,
   underLauncher,
 } from '@docs/platform';
+import { codeHighlighter, COMMON_LANGUAGES } from '@docs/site-renderer';
 import { SiteRequestHandler } from './http/site-request-handler';
 import { SiteServerModule } from './site-server.module';
 
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(root, { bufferLogs: true });
   app.useLogger(app.get(AppLogger));
   const handler = app.get(SiteRequestHandler);
+  // Grammars compile on first use: before listening, so that no reader waits for them.
+  codeHighlighter().preload(COMMON_LANGUAGES);
   const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 30_000, requestTimeout: 60_000 }, handler.listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? portInUse(config.site.port, config.host, 'SITE_PORT', error.code) : error));

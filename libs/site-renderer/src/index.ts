@@ -9,7 +9,7 @@ export type { OutlineHeading } from './lib/document/render-state';
 export { slugifyHeading, HeadingAnchors } from './lib/document/heading-anchors';
 export { safeHref } from './lib/document/safe-href';
 export * from './lib/openapi/openapi-document';
-export { CodeHighlighter, codeHighlighter } from './lib/code/highlighter';
+export { CodeHighlighter, codeHighlighter, COMMON_LANGUAGES } from './lib/code/highlighter';
 export * from './lib/model/page-view';
 export { renderPage, renderErrorPage } from './lib/page/page-layout';
 export type { ErrorPageView } from './lib/page/page-layout';

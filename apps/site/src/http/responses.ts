@@ -29,7 +29,7 @@ export function send(req: IncomingMessage, res: ServerResponse, status: number, 
 }
 
 /** Whether the client accepts brotli. */
-function acceptsBrotli(req: IncomingMessage): boolean {
+export function acceptsBrotli(req: IncomingMessage): boolean {
   const header = req.headers['accept-encoding'];
   return typeof header === 'string' && /\bbr\b/.test(header) && !/\bbr;q=0(\.0*)?\b/.test(header);
 }

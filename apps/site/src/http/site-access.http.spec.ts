@@ -300,6 +300,9 @@ describe('the published site: access', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-type']).toBe('text/css; charset=utf-8');
+    const compressed = await t.site.get(css.slice(css.indexOf('/~site/')), { headers: { 'Accept-Encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(Number(compressed.headers['content-length'])).toBeLessThan(asset.body.length / 2);
     expect((await t.site.get('/~site/assets/site.nope.css')).status).toBe(404);
   });
 

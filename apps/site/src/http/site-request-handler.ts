@@ -12,7 +12,7 @@ import { variantTitle } from '../pages/site-navigation';
 import { PageTarget, SitePages, SiteView } from '../pages/site-pages';
 import { MountCandidate, mountCandidates, pathSegments, PublishedOrigin, publishedOriginOf } from '../routing/site-mount';
 import { SiteLinks } from '../routing/site-routes';
-import { CONTENT_SECURITY_POLICY, send, sendCached } from './responses';
+import { acceptsBrotli, CONTENT_SECURITY_POLICY, send, sendCached } from './responses';
 
 /** The cookie holding a visitor's share key (scoped to the site's base path). */
 export const SHARE_COOKIE = 'site_share';
@@ -42,6 +42,7 @@ export class SiteRequestHandler {
   private readonly cache: RenderCache;
   private readonly notFound = cachedResponse(renderErrorPage({ status: 404 }), 'text/html; charset=utf-8');
   private readonly assets = SiteAssets.load();
+  private readonly links = new WeakMap<SiteLinks['structure'], Map<string, SiteLinks>>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -91,7 +92,9 @@ export class SiteRequestHandler {
     if (assetAt >= 0) {
       const asset = this.assets.get(decodeURIComponent(path.slice(assetAt + ASSETS_PATH.length + 1)));
       if (!asset) return this.sendNotFound(req, res);
-      send(req, res, 200, { 'Content-Type': asset.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' }, asset.body);
+      const headers = { 'Content-Type': asset.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff', Vary: 'Accept-Encoding' };
+      if (asset.br && acceptsBrotli(req)) send(req, res, 200, { ...headers, 'Content-Encoding': 'br' }, asset.br);
+      else send(req, res, 200, headers, asset.body);
       return;
     }
 
@@ -144,7 +147,7 @@ export class SiteRequestHandler {
     }
     if (audience.access === 'login') return this.sendLogin(req, res, audience.fallbackUrl, basePath, rest, site.title, secure, cookiePath, visitorToken !== undefined);
 
-    const links = new SiteLinks(audience.structure, basePath);
+    const links = this.linksOf(audience.structure, basePath);
     const view: SiteView = { published, audience, links, canonicalRoot: this.pages.canonicalRoot(published) };
     const personal = site.visibility === 'share-link' || site.visibility === 'visitor-auth' || visitorToken !== undefined;
     const cacheControl = personal ? 'private, no-cache' : 'public, no-cache';
@@ -203,6 +206,21 @@ export class SiteRequestHandler {
     if (format === 'md') return this.serve(req, res, key, headers, () => this.pages.markdown(view, target));
     headers['Content-Security-Policy'] = CONTENT_SECURITY_POLICY;
     return this.serve(req, res, key, headers, () => this.pages.page(view, target), site.organizationId);
+  }
+
+  /** The links of a visitor's structure under a base path (the same structure object while the site's state and the claims are the same). */
+  private linksOf(structure: SiteLinks['structure'], basePath: string): SiteLinks {
+    let byBase = this.links.get(structure);
+    if (!byBase) {
+      byBase = new Map();
+      this.links.set(structure, byBase);
+    }
+    let links = byBase.get(basePath);
+    if (!links) {
+      links = new SiteLinks(structure, basePath);
+      byBase.set(basePath, links);
+    }
+    return links;
   }
 
   /** The first mount candidate that finds a published site. */

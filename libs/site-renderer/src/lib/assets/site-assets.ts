@@ -1,12 +1,20 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 import type { SiteAssetUrls } from '../model/page-view';
 
 /** A static file of the sites, served with immutable caching (its URL changes with its bytes). */
 export interface StaticAsset {
   body: Buffer;
+  /** The bytes compressed with brotli (text files), for clients that accept it. */
+  br?: Buffer;
   contentType: string;
+}
+
+/** A text asset, with its brotli form (best quality: compressed once, when the server starts). */
+function textAsset(body: Buffer, contentType: string): StaticAsset {
+  return { body, contentType, br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) };
 }
 
 /** Where the sites' static files live under a site's base path. */
@@ -45,13 +53,13 @@ export class SiteAssets {
     const js = Buffer.from(minifyJs(readFileSync(join(__dirname, 'site-client.js'), 'utf8')));
     const cssName = `site.${hashOf(css)}.css`;
     const jsName = `site.${hashOf(js)}.js`;
-    this.files.set(cssName, { body: css, contentType: 'text/css; charset=utf-8' });
-    this.files.set(jsName, { body: js, contentType: 'text/javascript; charset=utf-8' });
+    this.files.set(cssName, textAsset(css, 'text/css; charset=utf-8'));
+    this.files.set(jsName, textAsset(js, 'text/javascript; charset=utf-8'));
 
     const katexRoot = dirname(require.resolve('katex/package.json'));
     const katexVersion = (require('katex/package.json') as { version: string }).version;
     const katexDir = `katex-${katexVersion}`;
-    this.files.set(`${katexDir}/katex.min.css`, { body: readFileSync(join(katexRoot, 'dist/katex.min.css')), contentType: 'text/css; charset=utf-8' });
+    this.files.set(`${katexDir}/katex.min.css`, textAsset(readFileSync(join(katexRoot, 'dist/katex.min.css')), 'text/css; charset=utf-8'));
     for (const font of readdirSync(join(katexRoot, 'dist/fonts'))) {
       if (!font.endsWith('.woff2')) continue;
       this.files.set(`${katexDir}/fonts/${font}`, { body: readFileSync(join(katexRoot, 'dist/fonts', font)), contentType: 'font/woff2' });

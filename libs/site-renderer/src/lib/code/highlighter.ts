@@ -14,6 +14,9 @@ import type { LanguageRegistration, ShikiPrimitive, ThemeRegistrationAny } from 
 
 export const CODE_THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
 
+/** The languages most documentation pages show, loaded by servers when they start. */
+export const COMMON_LANGUAGES = ['javascript', 'typescript', 'json', 'shellscript', 'python', 'yaml'] as const;
+
 /** Longest code highlighted; longer blocks stay plain (tokenizing is linear, but not free). */
 export const MAX_HIGHLIGHTED_CHARS = 100_000;
 
@@ -91,6 +94,15 @@ export class CodeHighlighter {
   /** The colours of text without a class (the themes' foreground). */
   get foreground(): { light: string; dark: string } {
     return this.defaults;
+  }
+
+  /**
+   * Loads and exercises these languages now (a grammar's first use compiles its expressions, up
+   * to a second for the largest): a server calls it before it listens, so its first readers do
+   * not pay for it.
+   */
+  preload(syntaxes: readonly string[]): void {
+    for (const syntax of syntaxes) this.highlight('x = 1 // "x"\n', syntax);
   }
 
   /** CSS rules of the given token classes: each sets the light and dark colours as variables the stylesheet picks from. */

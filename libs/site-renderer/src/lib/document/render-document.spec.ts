@@ -52,6 +52,12 @@ describe('renderDocument: blocks', () => {
     ]);
   });
 
+  it('starts the headings at h2 whatever the top level of the document, so that none skips a level', () => {
+    const { document, outline } = render(heading(2, 'Install'), heading(3, 'Linux'), heading(2, 'Use'));
+    expect(Array.from(document.querySelectorAll('h2, h3, h4')).map((h) => h.tagName)).toEqual(['H2', 'H3', 'H2']);
+    expect(outline.map((h) => h.level)).toEqual([1, 2, 1]);
+  });
+
   it('renders ordered (with a start), bulleted and nested lists', () => {
     const { document } = render(
       block('list-ordered', [item(p('one')), item(p('two'), block('list-unordered', [item(p('nested'))]))], { start: 3 }),
@@ -274,14 +280,14 @@ describe('renderDocument: blocks', () => {
     expect(details.hasAttribute('open')).toBe(false);
     expect(details.querySelector('summary')!.textContent).toBe('Click to expand');
     expect(details.querySelector('.expandable-body p')!.textContent).toBe('Hidden');
-    expect(details.querySelector('h3')!.id).toBe('inside');
+    expect(details.querySelector('h2')!.id).toBe('inside');
   });
 
   it('renders steppers as numbered steps', () => {
     const { document } = render(block('stepper', [block('stepper-step', [heading(3, 'Install'), p('Run it')]), block('stepper-step', [p('Configure')])]));
     const steps = document.querySelectorAll('ol.stepper > li.step');
     expect(steps.length).toBe(2);
-    expect(steps[0].querySelector('h4')!.textContent).toContain('Install');
+    expect(steps[0].querySelector('h2')!.textContent).toContain('Install');
   });
 
   it('renders content references as cards titled with their target', () => {

@@ -28,6 +28,9 @@ export function renderDocument(document: { nodes?: unknown[] }, context: Documen
   const state = new RenderState(context, codeHighlighter());
   const root = document as unknown as DocNode;
   assignAnchors(root, state.anchorAllocator, state.anchors);
+  let top = 3;
+  for (const node of state.anchors.keys()) top = Math.min(top, Number(node.type!.slice(-1)));
+  state.topHeadingLevel = top;
   const html = renderToString(
     <RenderStateContext.Provider value={state}>
       <Blocks nodes={root.nodes} />

@@ -9,7 +9,7 @@ import { HeadingAnchors } from './heading-anchors';
 export interface OutlineHeading {
   id: string;
   title: string;
-  /** 1 to 3, as the document's heading levels. */
+  /** 1 to 3: the depth below the page's title (a document whose headings start at level 2 has them at 1). */
   level: number;
 }
 
@@ -25,6 +25,8 @@ export class RenderState {
   readonly outline: OutlineHeading[] = [];
   readonly codeClasses = new Set<string>();
   usesMath = false;
+  /** The highest heading level the document uses (1 to 3): it becomes `h2`, under the page's title. */
+  topHeadingLevel = 1;
   usesOpenApi = false;
   private ids = 0;
 

@@ -18,7 +18,8 @@ export function Paragraph({ node }: { node: DocNode }) {
 }
 
 /**
- * The page's title is its `h1`, so the document's three heading levels are `h2` to `h4`. Each
+ * The page's title is its `h1`, so the document's highest heading level is `h2`, and the others
+ * follow (a document whose headings start at level 2 does not skip from `h1` to `h3`). Each
  * carries its anchor (assigned before rendering, as search and `#anchor` links compute it) and a
  * link to itself.
  */
@@ -27,8 +28,9 @@ export function Heading({ node }: { node: DocNode }) {
   const level = Number(node.type!.slice(-1));
   const id = state.anchors.get(node) ?? state.uniqueId('heading');
   const title = plainText(node).trim();
-  state.outline.push({ id, title, level });
-  const Tag = (['h2', 'h3', 'h4'] as const)[level - 1];
+  const depth = Math.max(0, level - state.topHeadingLevel);
+  state.outline.push({ id, title, level: depth + 1 });
+  const Tag = (['h2', 'h3', 'h4'] as const)[depth];
   return (
     <Tag id={id} class={['heading', alignClass(node)].filter(Boolean).join(' ')}>
       <Inlines nodes={node.nodes} />

@@ -22,7 +22,9 @@ export function SiteHeader({ site, hasSidebar }: { site: SiteChrome; hasSidebar:
       <button type="button" class="search-button" aria-haspopup="dialog" aria-controls="search-dialog" data-search-url={site.searchUrl}>
         <span aria-hidden="true">⌕</span>
         <span class="search-label">Search</span>
-        <kbd class="search-shortcut">Ctrl K</kbd>
+        <kbd class="search-shortcut" aria-hidden="true">
+          Ctrl K
+        </kbd>
       </button>
       <button type="button" class="theme-toggle" aria-label="Switch between light and dark mode">
         <span class="theme-icon-light" aria-hidden="true">

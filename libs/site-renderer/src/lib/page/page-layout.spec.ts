@@ -64,6 +64,7 @@ describe('renderPage', () => {
     expect(meta('meta[property="og:description"]')).toBe('How to install it.');
     expect(meta('meta[name="twitter:card"]')).toBe('summary');
     expect(document.querySelector('meta[name=robots]')).toBeNull();
+    expect(decodeURIComponent(document.querySelector('link[rel=icon]')!.getAttribute('href')!)).toContain('>📘</text>');
     expect(document.querySelector('link[rel=alternate][type="text/markdown"]')!.getAttribute('href')).toBe('/sites/o/docs/getting-started/install.md');
     expect(document.querySelector('link[rel=stylesheet]')!.getAttribute('href')).toBe(assets.css);
     expect(document.querySelector('script[src]')!.getAttribute('src')).toBe(assets.js);
@@ -177,7 +178,7 @@ describe('renderErrorPage', () => {
     expect(document.querySelector('h1')!.textContent).toBe('Page not found');
     expect(document.querySelector('main a')).toBeNull();
     // Self-contained: no stylesheet or script whose address would depend on the mount.
-    expect(document.querySelector('link, script')).toBeNull();
+    expect(document.querySelector('link[rel=stylesheet], script')).toBeNull();
   });
 
   it('invites to sign in on a 401', () => {

@@ -8,8 +8,17 @@ import { PageTree, SectionTabs, SiteHeader, VariantSwitcher } from './navigation
 import { SearchDialog } from './search-dialog';
 import { THEME_SCRIPT } from './theme-script';
 
+/** The site's icon (its emoji, else its initial) as an SVG favicon in the page: no request, no 404 in the console. */
+export function faviconDataUrl(icon: string): string {
+  const escaped = icon.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0b5cad"/><text x="16" y="22.5" font-size="18" font-family="system-ui,sans-serif" font-weight="700" text-anchor="middle" fill="#fff">${escaped}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
 interface HeadProps {
   title: string;
+  /** The site's icon (an emoji or a letter). */
+  icon?: string;
   description?: string;
   canonicalUrl?: string;
   siteTitle?: string;
@@ -43,6 +52,7 @@ function Head(props: HeadProps) {
       ) : null}
       {props.markdownUrl ? <link rel="alternate" type="text/markdown" href={props.markdownUrl} /> : null}
       <meta name="color-scheme" content="light dark" />
+      {props.icon ? <link rel="icon" href={faviconDataUrl(props.icon)} /> : null}
       <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       <link rel="stylesheet" href={props.assets.css} />
       {props.math ? <link rel="stylesheet" href={props.assets.katexCss} /> : null}
@@ -96,6 +106,7 @@ export function renderPage(view: PageView): string {
     site.lang,
     <>
       <Head
+        icon={site.icon ?? (site.title.trim().charAt(0).toUpperCase() || 'D')}
         title={page.title === site.title ? page.title : `${page.title} | ${site.title}`}
         description={page.description}
         canonicalUrl={page.canonicalUrl}
@@ -218,6 +229,7 @@ export function renderErrorPage(view: ErrorPageView): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{view.siteTitle ? `${error.title} | ${view.siteTitle}` : error.title}</title>
         <meta name="robots" content="noindex" />
+        <link rel="icon" href="data:," />
         <style dangerouslySetInnerHTML={{ __html: ERROR_PAGE_CSS }} />
       </head>
       <body>

@@ -60,16 +60,30 @@ const BY_PROXY = preparedStatement(
 
 const TIMESTAMPS = ['created_at', 'updated_at', 'adaptive_schema_updated_at'];
 
+type StateRow = { state: string; share_key_valid: boolean } | undefined;
+
+/** Lookups of one site (same statement, values and share key): the one running, and the next one, which waits for it. */
+interface Flight {
+  running: Promise<StateRow>;
+  next?: { promise: Promise<StateRow>; resolve: (row: StateRow) => void; reject: (error: unknown) => void };
+}
+
 /**
- * Finds published sites for the site server, in one prepared statement per request: by custom
- * hostname, by organization and basename (or id) under `PUBLISHED_URL`, or by proxy origin.
- * Unpublished sites are not found. The answer is read fresh from the database every time (so a
- * publish, an edit or a structure change shows on the next request); only its parsing is kept,
- * per site, while the text stays the same.
+ * Finds published sites for the site server, in one prepared statement: by custom hostname, by
+ * organization and basename (or id) under `PUBLISHED_URL`, or by proxy origin. Unpublished sites
+ * are not found. Every answer is read from the database after the request asked (so a publish,
+ * an edit or a structure change shows on the next request); only its parsing is kept, per site,
+ * while the text stays the same.
+ *
+ * Concurrent lookups of the same site share statements without ever using one that may have run
+ * before they asked: a lookup arriving while a statement runs waits for the next one, which
+ * starts when the running one ends and answers everyone who arrived meanwhile. Under load a site
+ * costs the database one statement per round trip, however many requests ask.
  */
 @Injectable()
 export class PublishedSiteDirectory {
   private readonly parsed = new LRUCache<string, { text: string; published: PublishedSite }>({ max: 5_000 });
+  private readonly flights = new Map<string, Flight>();
 
   constructor(
     private readonly sql: SqlPool,
@@ -91,9 +105,44 @@ export class PublishedSiteDirectory {
 
   private async find(statement: PreparedStatement, values: unknown[], shareKey: string | undefined): Promise<PublishedSiteLookup | undefined> {
     const keyHmac = shareKey ? this.keys.hmac(SHARE_LINK_KEY_PURPOSE, shareKey) : null;
-    const row = await this.sql.first<{ state: string; share_key_valid: boolean }>(statement, [...values, keyHmac]);
+    const parameters = [...values, keyHmac];
+    const row = await this.shared(`${statement.name}\u0000${JSON.stringify(parameters)}`, () => this.sql.first<NonNullable<StateRow>>(statement, parameters));
     if (!row) return undefined;
     return { published: this.parse(row.state), shareKeyValid: row.share_key_valid };
+  }
+
+  /** `read()`, started after this call, shared with the calls that arrive while it waits to start. */
+  private shared(key: string, read: () => Promise<StateRow>): Promise<StateRow> {
+    const flight = this.flights.get(key);
+    if (!flight) {
+      const running = read();
+      this.flights.set(key, { running });
+      const land = () => this.land(key, read);
+      running.then(land, land);
+      return running;
+    }
+    if (!flight.next) {
+      let resolve!: (row: StateRow) => void;
+      let reject!: (error: unknown) => void;
+      const promise = new Promise<StateRow>((ok, fail) => ((resolve = ok), (reject = fail)));
+      flight.next = { promise, resolve, reject };
+    }
+    return flight.next.promise;
+  }
+
+  /** The running statement ended: start the next one for those who waited, or forget the site. */
+  private land(key: string, read: () => Promise<StateRow>): void {
+    const flight = this.flights.get(key);
+    if (!flight?.next) {
+      this.flights.delete(key);
+      return;
+    }
+    const { resolve, reject } = flight.next;
+    const running = read();
+    this.flights.set(key, { running });
+    running.then(resolve, reject);
+    const land = () => this.land(key, read);
+    running.then(land, land);
   }
 
   private parse(text: string): PublishedSite {

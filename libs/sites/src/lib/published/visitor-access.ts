@@ -50,6 +50,8 @@ export class VisitorAccess {
   /** Verified tokens by site key and token: verifying a JWT on every request of a visitor is wasted work. */
   private readonly verified = new LRUCache<string, { claims: Record<string, unknown>; expiresAt: number }>({ max: 10_000 });
   private readonly keys = new LRUCache<string, string>({ max: 5_000 });
+  /** What each set of claims sees of a published site (the site's object lives as long as its state is current). */
+  private readonly views = new WeakMap<PublishedSite, Map<string, { claims: Record<string, unknown>; structure: SiteStructure; key: string }>>();
 
   constructor(
     private readonly encryption: EncryptionKeys,
@@ -73,9 +75,27 @@ export class VisitorAccess {
         tokenExpiresAt = undefined;
       }
     }
-    const claims = { ...signed, unsigned: {} };
-    const structure = visibleStructure(published.structure, claims);
-    return { access: 'granted', claims, structure, key: audienceKey(structure, claims), ...(tokenExpiresAt ? { tokenExpiresAt } : {}) };
+    const view = this.viewOf(published, { ...signed, unsigned: {} });
+    return { access: 'granted', ...view, ...(tokenExpiresAt ? { tokenExpiresAt } : {}) };
+  }
+
+  /** The structure these claims see, and its audience key: computed once per site state and claims. */
+  private viewOf(published: PublishedSite, claims: Record<string, unknown>): { claims: Record<string, unknown>; structure: SiteStructure; key: string } {
+    let views = this.views.get(published);
+    if (!views) {
+      views = new Map();
+      this.views.set(published, views);
+    }
+    const claimsKey = stableStringify(claims);
+    let view = views.get(claimsKey);
+    if (!view) {
+      const structure = visibleStructure(published.structure, claims);
+      view = { claims, structure, key: audienceKey(structure, claims) };
+      // Visitors with their own claims are many: keep the most recent ones only.
+      if (views.size >= 1_000) views.clear();
+      views.set(claimsKey, view);
+    }
+    return view;
   }
 
   /** Whether a condition (of a conditional block) holds for these claims; a condition that does not parse never does. */
@@ -112,6 +132,7 @@ export class VisitorAccess {
 
 /** The visible site spaces and the claims: two visitors with the same see the same pages. */
 function audienceKey(structure: SiteStructure, claims: Record<string, unknown>): string {
+  // Called once per site state and claims (see viewOf).
   const ids: string[] = [];
   for (const [section, list] of structure.siteSpaces) {
     if (section !== '' && !structure.sections.some((s) => s.id === section)) continue;

@@ -267,7 +267,7 @@ describe('the published site: access', () => {
     });
 
     it('serves a site through its proxy (host/path): links stay under the proxied path', async () => {
-      const { api, token } = await setup('public');
+      const { api, token, organization, site } = await setup('public');
       expect((await t.http.as(token).patch(api, { proxy: 'www.acme-example.com/help' })).status).toBe(200);
       const page = await t.site.page('/help/install', { host: 'www.acme-example.com' });
       expect(page.status).toBe(200);
@@ -276,6 +276,11 @@ describe('the published site: access', () => {
       expect(page.document.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe('https://www.acme-example.com/help/install');
       expect(page.document.querySelector('link[rel=stylesheet]')!.getAttribute('href')).toMatch(/^\/help\/~site\/assets\//);
       expect((await t.site.get('/elsewhere/install', { host: 'www.acme-example.com' })).status).toBe(404);
+      // A proxy that rewrites to the site's own URL and says where it was asked (X-Forwarded-Host).
+      const rewritten = await t.site.page(`/sites/${organization.id}/${site.id}/install`, { host: 'site-server:8081', headers: { 'X-Forwarded-Host': 'www.acme-example.com' } });
+      expect(rewritten.status).toBe(200);
+      expect(rewritten.document.querySelector('a.site-title')!.getAttribute('href')).toBe('/help');
+      expect(rewritten.document.querySelector('nav.page-tree a[aria-current=page]')!.getAttribute('href')).toBe('/help/install');
     });
 
     it('serves a site by basename as well as by id', async () => {

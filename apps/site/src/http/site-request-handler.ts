@@ -27,6 +27,8 @@ interface Mounted {
   basePath: string;
   /** The path below the base, starting with `/`. */
   rest: string;
+  /** Reached through the site's proxy (an HTTPS origin). */
+  viaProxy: boolean;
 }
 
 /**
@@ -103,12 +105,13 @@ export class SiteRequestHandler {
     const queryToken = url.searchParams.get('jwt_token') ?? undefined;
     const shareKey = queryShare ?? cookies.get(SHARE_COOKIE);
     const host = forwardedHost(req) ?? '';
-    const mounted = await this.mount(mountCandidates(host, path, this.published), shareKey);
+    const mounted = await this.mount(mountCandidates(host, path, this.published), shareKey, headerValue(req, 'x-forwarded-host'));
     if (!mounted) return this.sendNotFound(req, res);
     const { lookup, basePath, rest } = mounted;
     const { published } = lookup;
     const site = published.site;
-    const secure = (forwardedProto(req) ?? (this.published.origin.startsWith('https:') && host === this.published.host ? 'https' : 'http')) === 'https' || !!site.hostname;
+    const secure =
+      (forwardedProto(req) ?? (this.published.origin.startsWith('https:') && host === this.published.host ? 'https' : 'http')) === 'https' || !!site.hostname || mounted.viaProxy;
     const cookiePath = basePath || '/';
 
     // A share key or a visitor token in the query: kept in a cookie, then the same URL without it.
@@ -223,22 +226,33 @@ export class SiteRequestHandler {
     return links;
   }
 
-  /** The first mount candidate that finds a published site. */
-  private async mount(candidates: MountCandidate[], shareKey: string | undefined): Promise<Mounted | undefined> {
+  /**
+   * The first mount candidate that finds a published site. A site proxied at `host/path` is
+   * reached either with its path kept (`host/path/...`: the proxy candidates), or rewritten to
+   * the site's URL under PUBLISHED_URL with `X-Forwarded-Host: host`: its pages then link under
+   * the proxy's path too.
+   */
+  private async mount(candidates: MountCandidate[], shareKey: string | undefined, forwardedHostOnly: string | undefined): Promise<Mounted | undefined> {
     for (const candidate of candidates) {
       if (candidate.kind === 'path') {
         const lookup = await this.directory.byPath(candidate.organizationId, candidate.site, shareKey);
-        if (lookup) return { lookup, basePath: candidate.basePath, rest: candidate.rest };
+        if (!lookup) continue;
+        const proxy = lookup.published.site.proxyOrigin;
+        const proxyHost = proxy?.slice(0, proxy.indexOf('/'));
+        if (proxy && forwardedHostOnly && forwardedHostOnly.toLowerCase().replace(/:\d+$/, '') === proxyHost) {
+          return { lookup, basePath: proxy.slice(proxy.indexOf('/')).replace(/\/+$/, ''), rest: candidate.rest, viaProxy: true };
+        }
+        return { lookup, basePath: candidate.basePath, rest: candidate.rest, viaProxy: false };
       } else if (candidate.kind === 'hostname') {
         const lookup = await this.directory.byHostname(candidate.hostname, shareKey);
-        if (lookup) return { lookup, basePath: '', rest: candidate.rest };
+        if (lookup) return { lookup, basePath: '', rest: candidate.rest, viaProxy: false };
       } else {
         const lookup = await this.directory.byProxy(
           candidate.origins.map((o) => o.origin),
           shareKey,
         );
         const origin = lookup && candidate.origins.find((o) => o.origin === lookup.published.site.proxyOrigin);
-        if (lookup && origin) return { lookup, basePath: origin.basePath, rest: origin.rest };
+        if (lookup && origin) return { lookup, basePath: origin.basePath, rest: origin.rest, viaProxy: true };
       }
     }
     return undefined;
@@ -351,11 +365,16 @@ export class SiteRequestHandler {
   }
 }
 
+/** The first value of a header that proxies may repeat or list. */
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const header = req.headers[name];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.split(',')[0].trim() || undefined;
+}
+
 /** The host the visitor used: a proxy's X-Forwarded-Host (first value), else Host. */
 function forwardedHost(req: IncomingMessage): string | undefined {
-  const forwarded = req.headers['x-forwarded-host'];
-  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
-  return (value?.split(',')[0].trim() || req.headers.host || undefined)?.toLowerCase();
+  return (headerValue(req, 'x-forwarded-host') ?? req.headers.host)?.toLowerCase();
 }
 
 function forwardedProto(req: IncomingMessage): string | undefined {

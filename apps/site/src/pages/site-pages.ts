@@ -178,12 +178,22 @@ export class SitePages {
     return cachedResponse(llmsTxt({ title: view.published.site.title }, sections), 'text/plain; charset=utf-8');
   }
 
-  /** `llms-full.txt`: every listed page of every variant the visitor sees, as markdown, one after the other. */
+  /**
+   * `llms-full.txt`: every listed page of every variant the visitor sees, as markdown, one after
+   * the other. Bodies are read 500 at a time, and the conversion yields to other requests every
+   * few pages (a large site's file takes seconds to write, once per change of the site).
+   */
   async llmsFull(view: SiteView): Promise<CachedResponse> {
     const pages = [];
     for (const variant of view.links.variants) {
       const base = await this.target(variant);
-      for (const page of base.index.listed) {
+      for (let i = 0; i < base.index.listed.length; i++) {
+        const page = base.index.listed[i];
+        if (i % 500 === 0) {
+          const hashes = base.index.listed.slice(i, i + 500).map((p) => p.documentHash);
+          await this.content.documents(hashes.filter((hash): hash is string => hash !== null));
+        }
+        if (i % 20 === 19) await new Promise((resolve) => setImmediate(resolve));
         const markdown = await this.markdownOf(view, { ...base, page });
         pages.push({ title: page.title, url: this.absolute(view, view.links.pageUrl(variant, page.path ?? '', page === base.index.first)), markdown: markdown.replace(/^# .*\n\n/, '') });
       }

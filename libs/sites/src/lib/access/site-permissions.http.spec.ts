@@ -53,6 +53,8 @@ describe('site permissions', () => {
     ['GET share links', (tk) => t.http.as(tk).get(`${base}/share-links`), manager(200)],
     ['POST share link', (tk) => t.http.as(tk).post(`${base}/share-links`, { name: 'x' }), manager(201)],
     ['GET publishing auth', (tk) => t.http.as(tk).get(`${base}/publishing/auth`), manager(200)],
+    ['PATCH publishing auth', (tk) => t.http.as(tk).patch(`${base}/publishing/auth`, { backend: 'custom', fallbackURL: null }), manager(200)],
+    ['POST search (public site)', (tk) => t.http.as(tk).post(`${base}/search`, { query: 'x', scope: { mode: 'all' } }), { admin: 200, create: 200, review: 200, edit: 200, comment: 200, read: 200, guest: 200, outsider: 200 }],
     ['GET published (public site)', (tk) => t.http.as(tk).get(`${base}/published`), { admin: 200, create: 200, review: 200, edit: 200, comment: 200, read: 200, guest: 200, outsider: 200 }],
   ];
 

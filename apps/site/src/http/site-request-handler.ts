@@ -62,13 +62,11 @@ export class SiteRequestHandler {
 
   /** The node:http request listener. */
   readonly listener = (req: IncomingMessage, res: ServerResponse): void => {
-    const started = process.hrtime.bigint();
-    res.once('finish', () => {
-      if (this.logger.isLevelEnabled('info')) {
-        // The path only: queries may carry share keys and visitor tokens.
-        this.logger.info({ method: req.method, path: (req.url ?? '').split('?')[0], status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'site request');
-      }
-    });
+    if (this.logger.isLevelEnabled('info')) {
+      const started = process.hrtime.bigint();
+      // The path only: queries may carry share keys and visitor tokens.
+      res.once('finish', () => this.logger.info({ method: req.method, path: (req.url ?? '').split('?')[0], status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'site request'));
+    }
     this.handle(req, res).catch((error: unknown) => {
       this.logger.error({ err: error, method: req.method, path: (req.url ?? '').split('?')[0] }, 'site request failed');
       if (!res.headersSent) send(req, res, 500, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Something went wrong on our side. Please try again.');
@@ -81,8 +79,7 @@ export class SiteRequestHandler {
       send(req, res, 405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }, 'Only GET and HEAD.');
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://site.invalid');
-    const path = url.pathname;
+    const { path, query } = splitUrl(req.url ?? '/');
 
     // For load balancers and container health checks: the process serves.
     if (path === '/~site/health') {
@@ -101,8 +98,8 @@ export class SiteRequestHandler {
     }
 
     const cookies = parseCookies(req.headers.cookie);
-    const queryShare = url.searchParams.get('share') ?? undefined;
-    const queryToken = url.searchParams.get('jwt_token') ?? undefined;
+    const queryShare = query.get('share') ?? undefined;
+    const queryToken = query.get('jwt_token') ?? undefined;
     const shareKey = queryShare ?? cookies.get(SHARE_COOKIE);
     const host = forwardedHost(req) ?? '';
     const mounted = await this.mount(mountCandidates(host, path, this.published), shareKey, headerValue(req, 'x-forwarded-host'));
@@ -131,10 +128,11 @@ export class SiteRequestHandler {
           setCookies.push(serializeCookie(VISITOR_COOKIE, queryToken, { path: cookiePath, secure, maxAge }));
         }
       }
-      url.searchParams.delete('share');
-      url.searchParams.delete('jwt_token');
+      query.delete('share');
+      query.delete('jwt_token');
       if (setCookies.length > 0) headers['Set-Cookie'] = setCookies;
-      headers.Location = `${path}${url.search}`;
+      const remaining = query.toString();
+      headers.Location = `${path}${remaining ? `?${remaining}` : ''}`;
       headers['Cache-Control'] = 'no-store';
       headers['Referrer-Policy'] = 'no-referrer';
       send(req, res, 302, headers, '');
@@ -164,7 +162,7 @@ export class SiteRequestHandler {
     const keyBase = `${published.stamp}|${audience.key}|${basePath}|${view.canonicalRoot}`;
 
     const segments = pathSegments(rest) ?? [];
-    if (segments[0] === '~site') return this.siteEndpoint(req, res, view, segments.slice(1), url, headers);
+    if (segments[0] === '~site') return this.siteEndpoint(req, res, view, segments.slice(1), query, headers);
     if (rest === '/robots.txt') return this.serve(req, res, `${keyBase}|robots`, headers, async () => this.pages.robots(view));
     if (rest === '/sitemap.xml') {
       if (site.visibility !== 'public') return this.sendNotFound(req, res);
@@ -181,7 +179,8 @@ export class SiteRequestHandler {
 
     // A page (or a page as markdown: its URL plus `.md`).
     if (path.length > 1 && path.endsWith('/')) {
-      send(req, res, 308, { Location: `${path.replace(/\/+$/, '') || '/'}${url.search}`, 'Cache-Control': cacheControl }, '');
+      const search = query.toString();
+      send(req, res, 308, { Location: `${path.replace(/\/+$/, '') || '/'}${search ? `?${search}` : ''}`, 'Cache-Control': cacheControl }, '');
       return;
     }
     const resolved = links.resolve(segments);
@@ -269,8 +268,8 @@ export class SiteRequestHandler {
   }
 
   /** The site's own endpoints: search (for the dialog) and files. */
-  private async siteEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, segments: string[], url: URL, headers: Record<string, string>): Promise<void> {
-    if (segments[0] === 'search' && segments.length <= 2) return this.searchEndpoint(req, res, view, segments[1], url.searchParams.get('q') ?? '');
+  private async siteEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, segments: string[], query: URLSearchParams, headers: Record<string, string>): Promise<void> {
+    if (segments[0] === 'search' && segments.length <= 2) return this.searchEndpoint(req, res, view, segments[1], query.get('q') ?? '');
     if (segments[0] === 'files' && segments.length === 4) return this.fileEndpoint(req, res, view, segments[1], segments[2], headers);
     return this.sendNotFound(req, res);
   }
@@ -363,6 +362,20 @@ export class SiteRequestHandler {
   private sendNotFound(req: IncomingMessage, res: ServerResponse, extra?: Record<string, string>): void {
     send(req, res, 404, { 'Content-Type': this.notFound.contentType, 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', ...extra }, this.notFound.body);
   }
+}
+
+/** A request target's path (as sent: percent-encoded) and query; an absolute-form target (from a proxy) gives its path. */
+function splitUrl(target: string): { path: string; query: URLSearchParams } {
+  if (!target.startsWith('/')) {
+    try {
+      const url = new URL(target);
+      return { path: url.pathname, query: url.searchParams };
+    } catch {
+      return { path: '', query: new URLSearchParams() };
+    }
+  }
+  const mark = target.indexOf('?');
+  return mark < 0 ? { path: target, query: new URLSearchParams() } : { path: target.slice(0, mark), query: new URLSearchParams(target.slice(mark + 1)) };
 }
 
 /** The first value of a header that proxies may repeat or list. */

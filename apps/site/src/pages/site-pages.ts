@@ -52,6 +52,8 @@ const AI_CRAWLERS = ['GPTBot', 'ChatGPT-User', 'OAI-SearchBot', 'ClaudeBot', 'an
  */
 @Injectable()
 export class SitePages {
+  private readonly targets = new WeakMap<Variant, Promise<Omit<PageTarget, 'page'>>>();
+
   constructor(
     private readonly content: PublishedContent,
     private readonly access: VisitorAccess,
@@ -71,8 +73,18 @@ export class SitePages {
     return `${view.canonicalRoot}${suffix === '/' ? '' : suffix}` || '/';
   }
 
-  /** The variant's revision and tree, and the page at `pagePath` ('' for its home page; undefined page when the space has none). */
-  async target(variant: Variant): Promise<Omit<PageTarget, 'page'>> {
+  /** The variant's revision, tree and the tree's index (kept with the variant: the same object while the site's state is the same). */
+  target(variant: Variant): Promise<Omit<PageTarget, 'page'>> {
+    let target = this.targets.get(variant);
+    if (!target) {
+      target = this.loadTarget(variant);
+      target.catch(() => this.targets.delete(variant));
+      this.targets.set(variant, target);
+    }
+    return target;
+  }
+
+  private async loadTarget(variant: Variant): Promise<Omit<PageTarget, 'page'>> {
     const revision = await this.revisionOf(variant.siteSpace.space!.revisionId);
     const tree = await this.content.tree(revision);
     return { variant, revision, tree, index: indexTree(tree) };

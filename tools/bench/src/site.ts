@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -88,11 +88,46 @@ interface Measurement {
   rps: number;
   p99: number;
   errors: number;
+  /** CPU per request of the server process and of the database, in µs. */
+  serverUs: number;
+  databaseUs: number;
 }
 
-async function measure(url: string, headers: Record<string, string> = {}): Promise<Measurement> {
+/** utime + stime of a process so far (ms), from /proc; with what it reaped and its parent. */
+function cpuFields(pid: number | string): { own: number; reaped: number; parent: number } | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ms = (i: number) => Number(fields[i]) * 10;
+    return { own: ms(11) + ms(12), reaped: ms(13) + ms(14), parent: Number(fields[1]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU of the PostgreSQL server: the postmaster, its live children and those it reaped. */
+function databaseCpuMs(dataDir: string): number {
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const own = cpuFields(postmaster);
+  let total = (own?.own ?? 0) + (own?.reaped ?? 0);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const child = cpuFields(entry);
+    if (child?.parent === postmaster) total += child.own;
+  }
+  return total;
+}
+
+async function measure(url: string, pid: number, pgDataDir: string, headers: Record<string, string> = {}): Promise<Measurement> {
+  const [server, db] = [cpuFields(pid)?.own ?? 0, databaseCpuMs(pgDataDir)];
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx - (headers['If-None-Match'] ? result['3xx'] ?? 0 : 0) };
+  const requests = Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx - (headers['If-None-Match'] ? (result['3xx'] ?? 0) : 0),
+    serverUs: (((cpuFields(pid)?.own ?? 0) - server) * 1000) / requests,
+    databaseUs: ((databaseCpuMs(pgDataDir) - db) * 1000) / requests,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -134,7 +169,8 @@ function lighthouse(url: string, preset: 'mobile' | 'desktop', outputDir: string
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-'));
-  const database = await EmbeddedPostgresServer.start({ dataDir: join(dataDir, 'pg'), port: await freePort() });
+  const pgDataDir = join(dataDir, 'pg');
+  const database = await EmbeddedPostgresServer.start({ dataDir: pgDataDir, port: await freePort() });
   const children: ChildProcess[] = [];
   try {
     const apiPort = await freePort();
@@ -171,7 +207,8 @@ async function main(): Promise<void> {
     // 2. Cold renders first (nothing of these pages is in memory yet): the first one also loads
     //    Shiki's grammars of the ten languages.
     const cold: number[] = [];
-    for (const page of long) {
+    // BENCH_COLD=0 leaves them out (a profile of warm requests only).
+    for (const page of process.env.BENCH_COLD === '0' ? [] : long) {
       const startedAt = performance.now();
       const res = await fetch(`${home}/${page.path}`);
       await res.arrayBuffer();
@@ -192,19 +229,19 @@ async function main(): Promise<void> {
     const bare = start('tools/bench/src/bare-bytes-server.ts', { PORT: String(barePort), BODY_FILE: bodyFile, ETAG: etag });
     children.push(bare);
     await untilUp(`http://127.0.0.1:${barePort}/`);
-    const scenarios: { name: string; url: string; headers: Record<string, string> }[] = [
-      { name: 'node:http, the same bytes from memory', url: `http://127.0.0.1:${barePort}/`, headers: {} },
-      { name: 'site server: a warm page (200)', url: home, headers: {} },
-      { name: 'site server: a warm page revalidated (304)', url: home, headers: { 'If-None-Match': etag } },
+    const scenarios: { name: string; url: string; pid: number; headers: Record<string, string> }[] = [
+      { name: 'node:http, the same bytes from memory', url: `http://127.0.0.1:${barePort}/`, pid: bare.pid!, headers: {} },
+      { name: 'site server: a warm page (200)', url: home, pid: siteProcess.pid!, headers: {} },
+      { name: 'site server: a warm page revalidated (304)', url: home, pid: siteProcess.pid!, headers: { 'If-None-Match': etag } },
     ];
-    await measure(home); // warm-up: JIT, prepared statements on every pooled connection
-    await measure(scenarios[0].url);
+    await measure(home, siteProcess.pid!, pgDataDir); // warm-up: JIT, prepared statements on every pooled connection
+    await measure(scenarios[0].url, bare.pid!, pgDataDir);
     const results = new Map<string, Measurement[]>();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const scenario of scenarios) {
-        const r = await measure(scenario.url, scenario.headers);
+        const r = await measure(scenario.url, scenario.pid, pgDataDir, scenario.headers);
         results.set(scenario.name, [...(results.get(scenario.name) ?? []), r]);
-        process.stderr.write(`round ${round}: ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms\n`);
+        process.stderr.write(`round ${round}: ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, CPU/request ${Math.round(r.serverUs)} µs + db ${Math.round(r.databaseUs)} µs\n`);
       }
     }
     const of = (name: string, value: (m: Measurement) => number) => median(results.get(name)!.map(value));
@@ -216,16 +253,24 @@ async function main(): Promise<void> {
     const lines = [
       `Warm pages: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, medians; the sample page is ${body.length} bytes (${home.replace(siteBase, '')}).`,
       '',
-      '| scenario | req/s | vs node:http | p99 ms | errors |',
-      '|---|---:|---:|---:|---:|',
+      'Per round, the ratio of req/s to node:http measured just before; CPU: µs per request of the server process + the database.',
+      '',
+      '| scenario | req/s | vs node:http | ratio per round | p99 ms | CPU µs/req (server + db) | errors |',
+      '|---|---:|---:|---|---:|---:|---:|',
       ...scenarios.map((s) => {
         const rps = of(s.name, (m) => m.rps);
-        return `| ${s.name} | ${Math.round(rps)} | ${(rps / bareRps).toFixed(2)} | ${of(s.name, (m) => m.p99)} | ${results.get(s.name)!.reduce((sum, m) => sum + m.errors, 0)} |`;
+        const perRound = results.get(s.name)!.map((m, i) => (m.rps / results.get(scenarios[0].name)![i].rps).toFixed(2)).join(', ');
+        const cpu = `${Math.round(of(s.name, (m) => m.serverUs))} + ${Math.round(of(s.name, (m) => m.databaseUs))}`;
+        return `| ${s.name} | ${Math.round(rps)} | ${(rps / bareRps).toFixed(2)} | ${perRound} | ${of(s.name, (m) => m.p99)} | ${cpu} | ${results.get(s.name)!.reduce((sum, m) => sum + m.errors, 0)} |`;
       }),
       '',
-      `Cold renders of a 5,000-word page with 20 code blocks (10 languages), ${longBytes} bytes of HTML, each page's first request:`,
-      `first page (grammars loaded) ${Math.round(cold[0])} ms; the nine others: median ${Math.round(median(cold.slice(1)))} ms, slowest ${Math.round(Math.max(...cold.slice(1)))} ms; the same page warm: ${warmLongMs.toFixed(1)} ms.`,
-      '',
+      ...(cold.length > 0
+        ? [
+            `Cold renders of a 5,000-word page with 20 code blocks (10 languages), ${longBytes} bytes of HTML, each page's first request:`,
+            `first page (grammars loaded) ${Math.round(cold[0])} ms; the nine others: median ${Math.round(median(cold.slice(1)))} ms, slowest ${Math.round(Math.max(...cold.slice(1)))} ms; the same page warm: ${warmLongMs.toFixed(1)} ms.`,
+            '',
+          ]
+        : []),
       ...(scores
         ? [
             '| Lighthouse 12.2.3 (Debian Chromium) | performance | accessibility | best practices | SEO | audits below 0.9 |',

@@ -62,11 +62,25 @@ const TIMESTAMPS = ['created_at', 'updated_at', 'adaptive_schema_updated_at'];
 
 type StateRow = { state: string; share_key_valid: boolean } | undefined;
 
-/** Lookups of one site (same statement, values and share key): the one running, and the next one, which waits for it. */
-interface Flight {
-  running: Promise<StateRow>;
-  next?: { promise: Promise<StateRow>; resolve: (row: StateRow) => void; reject: (error: unknown) => void };
+/** Lookups waiting for one statement: those that arrived since the last one started. */
+interface Batch {
+  promise: Promise<StateRow>;
+  resolve: (row: StateRow) => void;
+  reject: (error: unknown) => void;
 }
+
+/** The lookups of one site (same statement, values and share key): statements running, and the batch waiting to start. */
+interface Lane {
+  running: number;
+  waiting?: Batch;
+}
+
+/**
+ * Statements of one site running at once at most: beyond, lookups wait together for the next one.
+ * Two rather than one: a lookup arriving while one runs often starts at once instead of waiting
+ * for it (lower latency when the database is slow to answer), for one statement more per round trip.
+ */
+export const MAX_RUNNING_PER_SITE = 2;
 
 /**
  * Finds published sites for the site server, in one prepared statement: by custom hostname, by
@@ -76,14 +90,15 @@ interface Flight {
  * while the text stays the same.
  *
  * Concurrent lookups of the same site share statements without ever using one that may have run
- * before they asked: a lookup arriving while a statement runs waits for the next one, which
- * starts when the running one ends and answers everyone who arrived meanwhile. Under load a site
- * costs the database one statement per round trip, however many requests ask.
+ * before they asked: while `MAX_RUNNING_PER_SITE` statements of the site run, lookups wait
+ * together for the next one, which starts when one ends (after all of them arrived) and answers
+ * them all. Under load a site costs the database a couple of statements per round trip, however
+ * many requests ask.
  */
 @Injectable()
 export class PublishedSiteDirectory {
   private readonly parsed = new LRUCache<string, { text: string; published: PublishedSite }>({ max: 5_000 });
-  private readonly flights = new Map<string, Flight>();
+  private readonly lanes = new Map<string, Lane>();
 
   constructor(
     private readonly sql: SqlPool,
@@ -111,38 +126,37 @@ export class PublishedSiteDirectory {
     return { published: this.parse(row.state), shareKeyValid: row.share_key_valid };
   }
 
-  /** `read()`, started after this call, shared with the calls that arrive while it waits to start. */
+  /** `read()` started after this call: at once when fewer than the maximum run, else with the batch waiting for one to end. */
   private shared(key: string, read: () => Promise<StateRow>): Promise<StateRow> {
-    const flight = this.flights.get(key);
-    if (!flight) {
-      const running = read();
-      this.flights.set(key, { running });
-      const land = () => this.land(key, read);
-      running.then(land, land);
-      return running;
+    let lane = this.lanes.get(key);
+    if (!lane) {
+      lane = { running: 0 };
+      this.lanes.set(key, lane);
     }
-    if (!flight.next) {
+    if (lane.running < MAX_RUNNING_PER_SITE && !lane.waiting) return this.run(key, lane, read);
+    if (!lane.waiting) {
       let resolve!: (row: StateRow) => void;
       let reject!: (error: unknown) => void;
       const promise = new Promise<StateRow>((ok, fail) => ((resolve = ok), (reject = fail)));
-      flight.next = { promise, resolve, reject };
+      lane.waiting = { promise, resolve, reject };
     }
-    return flight.next.promise;
+    return lane.waiting.promise;
   }
 
-  /** The running statement ended: start the next one for those who waited, or forget the site. */
-  private land(key: string, read: () => Promise<StateRow>): void {
-    const flight = this.flights.get(key);
-    if (!flight?.next) {
-      this.flights.delete(key);
-      return;
-    }
-    const { resolve, reject } = flight.next;
+  private run(key: string, lane: Lane, read: () => Promise<StateRow>): Promise<StateRow> {
+    lane.running++;
     const running = read();
-    this.flights.set(key, { running });
-    running.then(resolve, reject);
-    const land = () => this.land(key, read);
-    running.then(land, land);
+    const done = () => {
+      lane.running--;
+      const batch = lane.waiting;
+      if (batch) {
+        // Those who waited: a statement of their own, started now (after every one of them asked).
+        lane.waiting = undefined;
+        this.run(key, lane, read).then(batch.resolve, batch.reject);
+      } else if (lane.running === 0) this.lanes.delete(key);
+    };
+    running.then(done, done);
+    return running;
   }
 
   private parse(text: string): PublishedSite {

@@ -226,7 +226,9 @@ async function main(): Promise<void> {
     const etag = sample.headers.get('etag')!;
     const bodyFile = join(dataDir, 'page.html');
     writeFileSync(bodyFile, body);
-    const bare = start('tools/bench/src/bare-bytes-server.ts', { PORT: String(barePort), BODY_FILE: bodyFile, ETAG: etag });
+    // Its headers as sent (node:http adds Date, Connection and Keep-Alive itself).
+    const sentHeaders = Object.fromEntries([...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
+    const bare = start('tools/bench/src/bare-bytes-server.ts', { PORT: String(barePort), BODY_FILE: bodyFile, HEADERS: JSON.stringify(sentHeaders) });
     children.push(bare);
     await untilUp(`http://127.0.0.1:${barePort}/`);
     const scenarios: { name: string; url: string; pid: number; headers: Record<string, string> }[] = [

@@ -4,7 +4,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { markdownToDocument } from '@docs/content';
 import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
+
+// The renderer, loaded without its types: they bring the DOM's into this project's type check.
+const { EMPTY_DOCUMENT_CONTEXT, renderDocument } = require('@docs/site-renderer') as { EMPTY_DOCUMENT_CONTEXT: unknown; renderDocument: (document: unknown, context: unknown) => unknown };
 import autocannon from 'autocannon';
 import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
 
@@ -215,6 +219,15 @@ async function main(): Promise<void> {
       if (res.status !== 200) throw new Error(`${page.path}: ${res.status}`);
       cold.push(performance.now() - startedAt);
     }
+    // The renderer alone (no database, no HTTP): the same document, after a first render.
+    const longDocument = markdownToDocument(longPage(1));
+    renderDocument(longDocument, EMPTY_DOCUMENT_CONTEXT);
+    const renders: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const startedAt = performance.now();
+      renderDocument(longDocument, EMPTY_DOCUMENT_CONTEXT);
+      renders.push(performance.now() - startedAt);
+    }
     const warmLong = performance.now();
     await (await fetch(`${home}/${long[1].path}`)).arrayBuffer();
     const warmLongMs = performance.now() - warmLong;
@@ -270,6 +283,7 @@ async function main(): Promise<void> {
         ? [
             `Cold renders of a 5,000-word page with 20 code blocks (10 languages), ${longBytes} bytes of HTML, each page's first request:`,
             `first page (grammars loaded) ${Math.round(cold[0])} ms; the nine others: median ${Math.round(median(cold.slice(1)))} ms, slowest ${Math.round(Math.max(...cold.slice(1)))} ms; the same page warm: ${warmLongMs.toFixed(1)} ms.`,
+            `The renderer alone on that document (in the benchmark's process, grammars loaded): median ${median(renders).toFixed(1)} ms of 10 renders.`,
             '',
           ]
         : []),

@@ -176,8 +176,14 @@ describe('npm start', () => {
     expect(failureLines(otherFolder)).toEqual([
       `[start] Port ${env.PORT} (PORT) on 0.0.0.0 is already in use by another program: stop it, or set PORT to a free port.`,
     ]);
+    // Another folder whose site server port is the first's: one line naming SITE_PORT.
+    const otherSitePort = launch({ ...env, PORT: String(await freePort()), EMBEDDED_POSTGRES_DIR: join(dataDir, 'other'), EMBEDDED_POSTGRES_PORT: String(await freePort()) });
+    expect(await otherSitePort.exit).toBe(1);
+    expect(failureLines(otherSitePort)).toEqual([
+      `[start] Port ${env.SITE_PORT} (SITE_PORT) on 0.0.0.0 is already in use by another program: stop it, or set SITE_PORT to a free port.`,
+    ]);
     // Another folder whose database port is the first's: one line too.
-    const otherDatabasePort = launch({ ...env, PORT: String(await freePort()), EMBEDDED_POSTGRES_DIR: join(dataDir, 'other') });
+    const otherDatabasePort = launch({ ...env, PORT: String(await freePort()), SITE_PORT: String(await freePort()), EMBEDDED_POSTGRES_DIR: join(dataDir, 'other') });
     expect(await otherDatabasePort.exit).toBe(1);
     expect(failureLines(otherDatabasePort).filter((line) => !line.includes('allowed the postgres user'))).toEqual([
       `[start] Port ${env.EMBEDDED_POSTGRES_PORT} (EMBEDDED_POSTGRES_PORT) on 127.0.0.1 is already in use by another program: stop it, or set EMBEDDED_POSTGRES_PORT to a free port.`,

@@ -7,8 +7,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { markdownToDocument } from '@docs/content';
 import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
 
-// The renderer, loaded without its types: they bring the DOM's into this project's type check.
-const { EMPTY_DOCUMENT_CONTEXT, renderDocument } = require('@docs/site-renderer') as { EMPTY_DOCUMENT_CONTEXT: unknown; renderDocument: (document: unknown, context: unknown) => unknown };
+/** The renderer, loaded by path and without its types (they bring the DOM's into this project's type check). */
+function renderer(): { EMPTY_DOCUMENT_CONTEXT: unknown; renderDocument: (document: unknown, context: unknown) => unknown } {
+  return require(join(findWorkspaceRoot(), 'libs/site-renderer/src/index.ts'));
+}
 import autocannon from 'autocannon';
 import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
 
@@ -220,6 +222,7 @@ async function main(): Promise<void> {
       cold.push(performance.now() - startedAt);
     }
     // The renderer alone (no database, no HTTP): the same document, after a first render.
+    const { EMPTY_DOCUMENT_CONTEXT, renderDocument } = renderer();
     const longDocument = markdownToDocument(longPage(1));
     renderDocument(longDocument, EMPTY_DOCUMENT_CONTEXT);
     const renders: number[] = [];
@@ -262,6 +265,22 @@ async function main(): Promise<void> {
     const of = (name: string, value: (m: Measurement) => number) => median(results.get(name)!.map(value));
     const bareRps = of(scenarios[0].name, (m) => m.rps);
 
+    // How soon a change shows: from the answer of an edit to the first page showing it (polled).
+    const pages = await api<{ pages: { id: string; title: string }[] }>(apiBase, 'GET', `/v1/spaces/${space.id}/content/pages`);
+    const target = pages.pages.find((p) => p.title === 'Configuration')!;
+    const visibleAfter: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const marker = `marker-${i}-${Date.now()}`;
+      await api(apiBase, 'PATCH', `/v1/spaces/${space.id}/content/page/${target.id}`, { markdown: `${prose(50, i)} ${marker}` });
+      const editedAt = performance.now();
+      for (;;) {
+        const text = await (await fetch(`${home}/configuration`)).text();
+        if (text.includes(marker)) break;
+        if (performance.now() - editedAt > 5000) throw new Error('the change did not show within 5 s');
+      }
+      visibleAfter.push(performance.now() - editedAt);
+    }
+
     // 3. Lighthouse on the sample page (BENCH_LIGHTHOUSE=0 leaves it out while iterating).
     const scores = process.env.BENCH_LIGHTHOUSE === '0' ? undefined : { mobile: await lighthouse(home, 'mobile', dataDir), desktop: await lighthouse(home, 'desktop', dataDir) };
 
@@ -278,6 +297,8 @@ async function main(): Promise<void> {
         const cpu = `${Math.round(of(s.name, (m) => m.serverUs))} + ${Math.round(of(s.name, (m) => m.databaseUs))}`;
         return `| ${s.name} | ${Math.round(rps)} | ${(rps / bareRps).toFixed(2)} | ${perRound} | ${of(s.name, (m) => m.p99)} | ${cpu} | ${results.get(s.name)!.reduce((sum, m) => sum + m.errors, 0)} |`;
       }),
+      '',
+      `A change shows (SITE_FRESHNESS=${process.env.SITE_FRESHNESS ?? 'notify'}): from the answer of a page edit to the first response showing it, median ${median(visibleAfter).toFixed(1)} ms, slowest ${Math.max(...visibleAfter).toFixed(1)} ms of 10 (the first request after the edit renders the page anew).`,
       '',
       ...(cold.length > 0
         ? [

@@ -11,9 +11,14 @@ import request from 'supertest';
 import { SiteRequestHandler } from '../http/site-request-handler';
 import { SiteServerModule } from '../site-server.module';
 
-/** The api (to set sites up, as admins do) and the site server, on one test database. */
-export async function createSiteTestApp(): Promise<TestApp & { site: SiteClient }> {
-  const t = await createTestApp({ imports: [IdentityModule, ContentModule, SitesModule, SiteServerModule] });
+/**
+ * The api (to set sites up, as admins do) and the site server, on one test database. The site
+ * server checks the database on every request (`SITE_FRESHNESS=strict`), so a change made through
+ * the api shows on the very next request; `notify` (the default in production) is tested on its
+ * own (it shows changes once their notification has arrived).
+ */
+export async function createSiteTestApp(options: { freshness?: 'strict' | 'notify' } = {}): Promise<TestApp & { site: SiteClient }> {
+  const t = await createTestApp({ imports: [IdentityModule, ContentModule, SitesModule, SiteServerModule], env: { SITE_FRESHNESS: options.freshness ?? 'strict' } });
   return Object.assign(t, { site: new SiteClient(t.get(SiteRequestHandler)) });
 }
 

@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.urls).toEqual({ api: 'http://localhost:8080', app: 'http://localhost:8080', published: 'http://localhost:8081' });
-    expect(config.site).toEqual({ port: 8081, cacheBytes: 64 * 1024 * 1024 });
+    expect(config.site).toEqual({ port: 8081, cacheBytes: 64 * 1024 * 1024, freshness: 'notify' });
     expect(config.embeddedPostgres.dataDir).toMatch(/\.data\/postgres$/);
     expect(config.logLevel).toBe('info');
     expect(config.rateLimitStore).toBe('postgres');
@@ -49,6 +49,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ SITE_PORT: '9000', PUBLISHED_URL: 'https://docs.example.com/' }).urls.published).toBe('https://docs.example.com');
     expect(loadConfig({ SITE_CACHE_MB: '8' }).site.cacheBytes).toBe(8 * 1024 * 1024);
     expect(() => loadConfig({ SITE_PORT: 'x' })).toThrow(/SITE_PORT/);
+    expect(loadConfig({ SITE_FRESHNESS: 'strict' }).site.freshness).toBe('strict');
+    expect(() => loadConfig({ SITE_FRESHNESS: 'sometimes' })).toThrow(/SITE_FRESHNESS/);
   });
 
   it('treats empty variables as unset', () => {

@@ -70,6 +70,10 @@ class EnvironmentVariables {
   @Transform(toInt) @IsInt() @Min(1) @Max(65536)
   SITE_CACHE_MB = 64;
 
+  /** `notify`: the site server reads a site again when PostgreSQL notifies a change; `strict`: on every request. */
+  @IsIn(['notify', 'strict'], { message: 'SITE_FRESHNESS must be notify or strict' })
+  SITE_FRESHNESS: 'notify' | 'strict' = 'notify';
+
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 
@@ -148,7 +152,7 @@ export interface AppConfig {
   embeddedPostgres: { dataDir: string; port: number };
   urls: { api: string; app: string; published: string };
   /** The published docs sites' server (apps/site): its port and its cache of rendered pages. */
-  site: { port: number; cacheBytes: number };
+  site: { port: number; cacheBytes: number; freshness: 'notify' | 'strict' };
   logLevel: LogLevel;
   bootstrap: { token?: string; email: string; organizationTitle: string };
   rateLimitPerMinute: number;
@@ -212,7 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       app: trimSlash(vars.APP_URL ?? api),
       published: trimSlash(vars.PUBLISHED_URL ?? `http://localhost:${vars.SITE_PORT}`),
     },
-    site: { port: vars.SITE_PORT, cacheBytes: vars.SITE_CACHE_MB * 1024 * 1024 },
+    site: { port: vars.SITE_PORT, cacheBytes: vars.SITE_CACHE_MB * 1024 * 1024, freshness: vars.SITE_FRESHNESS },
     logLevel: vars.LOG_LEVEL,
     bootstrap: {
       token: vars.BOOTSTRAP_TOKEN,

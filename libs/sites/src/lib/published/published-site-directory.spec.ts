@@ -1,4 +1,4 @@
-import type { EncryptionKeys, SqlPool } from '@docs/platform';
+import type { AppConfig, DatabaseNotifications, EncryptionKeys, SqlPool } from '@docs/platform';
 import { MAX_RUNNING_PER_SITE, PublishedSiteDirectory } from './published-site-directory';
 
 /** A site's state text as the statement answers it (the structure empty), with a marker of which statement answered. */
@@ -14,7 +14,7 @@ describe('PublishedSiteDirectory: shared lookups', () => {
           started.push({ n, resolve: () => resolve({ state: state(n), share_key_valid: false }) });
         }),
     } as unknown as SqlPool;
-    const directory = new PublishedSiteDirectory(sql, { hmac: () => 'h' } as unknown as EncryptionKeys);
+    const directory = new PublishedSiteDirectory(sql, { hmac: () => 'h' } as unknown as EncryptionKeys, {} as DatabaseNotifications, { site: { freshness: 'strict' } } as AppConfig);
     const answer = async (lookup: ReturnType<PublishedSiteDirectory['byPath']>) => (await lookup)!.published.site.title;
 
     const calls: { askedAfter: number; answer: Promise<string> }[] = [];
@@ -39,5 +39,49 @@ describe('PublishedSiteDirectory: shared lookups', () => {
     }
     // Far fewer statements than lookups.
     expect(started.length).toBeLessThan(calls.length);
+  });
+});
+
+describe('PublishedSiteDirectory: notified freshness', () => {
+  const setup = () => {
+    let statements = 0;
+    let listener: ((event: 'notification' | 'connected' | 'lost') => void) | undefined;
+    const sql = { first: async () => ({ state: state(++statements), share_key_valid: false }) } as unknown as SqlPool;
+    const notifications = { subscribe: (_channel: string, fn: typeof listener) => (listener = fn) } as unknown as DatabaseNotifications;
+    const directory = new PublishedSiteDirectory(sql, { hmac: () => 'h' } as unknown as EncryptionKeys, notifications, { site: { freshness: 'notify' } } as AppConfig);
+    const title = async () => (await directory.byPath('o', 'site-1'))!.published.site.title;
+    return { directory, title, emit: (event: 'notification' | 'connected' | 'lost') => listener!(event), statements: () => statements };
+  };
+
+  it('keeps answers while it hears notifications, and reads again after one', async () => {
+    const { title, emit, statements } = setup();
+    // Not connected yet: every lookup reads.
+    expect(await title()).toBe('Answer 1');
+    expect(await title()).toBe('Answer 2');
+    emit('connected');
+    expect(await title()).toBe('Answer 3');
+    expect(await title()).toBe('Answer 3');
+    expect(statements()).toBe(3);
+    emit('notification');
+    expect(await title()).toBe('Answer 4');
+    expect(await title()).toBe('Answer 4');
+    // The connection lost: nothing is kept until it is back.
+    emit('lost');
+    expect(await title()).toBe('Answer 5');
+    expect(await title()).toBe('Answer 6');
+    emit('connected');
+    expect(await title()).toBe('Answer 7');
+    expect(await title()).toBe('Answer 7');
+  });
+
+  it('does not keep an answer whose statement ran while a notification arrived', async () => {
+    const { title, emit } = setup();
+    expect(await title()).toBe('Answer 1');
+    emit('connected');
+    const pending = title();
+    emit('notification');
+    expect(await pending).toBe('Answer 2');
+    expect(await title()).toBe('Answer 3');
+    expect(await title()).toBe('Answer 3');
   });
 });

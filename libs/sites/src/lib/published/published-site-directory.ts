@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { EncryptionKeys, preparedStatement, PreparedStatement, SqlPool } from '@docs/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig, DatabaseNotifications, EncryptionKeys, preparedStatement, PreparedStatement, SqlPool } from '@docs/platform';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { SHARE_LINK_KEY_PURPOSE } from '../share-links/share-links.service';
@@ -82,12 +82,22 @@ interface Lane {
  */
 export const MAX_RUNNING_PER_SITE = 2;
 
+/** The channel every change of what a published site shows notifies (migration 1795370000000). */
+export const SITES_CHANGED_CHANNEL = 'sites_changed';
+
 /**
  * Finds published sites for the site server, in one prepared statement: by custom hostname, by
  * organization and basename (or id) under `PUBLISHED_URL`, or by proxy origin. Unpublished sites
- * are not found. Every answer is read from the database after the request asked (so a publish,
- * an edit or a structure change shows on the next request); only its parsing is kept, per site,
- * while the text stays the same.
+ * are not found. The parsing of a site's state is kept while its text stays the same.
+ *
+ * Freshness (`SITE_FRESHNESS`). `notify` (the default): answers are kept while this process hears
+ * PostgreSQL's `sites_changed` notifications, which every statement changing a site, its
+ * structure, its share links or a space sends as it commits; any notification, and any loss of
+ * the notification connection, forgets them all (and while it is down nothing is kept). A lookup
+ * whose statement was running when a notification arrived is not kept either. So a publish, an
+ * edit or a structure change shows on the next request as soon as its notification has reached
+ * this process (on one machine, well under a millisecond after the commit). `strict`: every lookup
+ * reads the database after its request arrived.
  *
  * Concurrent lookups of the same site share statements without ever using one that may have run
  * before they asked: while `MAX_RUNNING_PER_SITE` statements of the site run, lookups wait
@@ -99,11 +109,29 @@ export const MAX_RUNNING_PER_SITE = 2;
 export class PublishedSiteDirectory {
   private readonly parsed = new LRUCache<string, { text: string; published: PublishedSite }>({ max: 5_000 });
   private readonly lanes = new Map<string, Lane>();
+  /** Lookups answered while notifications were heard, by statement and parameters (`null`: no such site). */
+  private readonly known = new LRUCache<string, { lookup: PublishedSiteLookup | null }>({ max: 20_000 });
+  /** Bumped by every notification and connection change: a lookup started under another generation is not kept. */
+  private generation = 0;
+  private hearing = false;
+  private subscribed = false;
 
   constructor(
     private readonly sql: SqlPool,
     private readonly keys: EncryptionKeys,
+    private readonly notifications: DatabaseNotifications,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Listens from the first lookup on (processes that serve no site hold no connection for it). */
+  private listen(): void {
+    this.subscribed = true;
+    this.notifications.subscribe(SITES_CHANGED_CHANNEL, (event) => {
+      this.generation++;
+      this.known.clear();
+      if (event !== 'notification') this.hearing = event === 'connected';
+    });
+  }
 
   byHostname(hostname: string, shareKey?: string): Promise<PublishedSiteLookup | undefined> {
     return this.find(BY_HOSTNAME, [hostname.toLowerCase()], shareKey);
@@ -119,11 +147,21 @@ export class PublishedSiteDirectory {
   }
 
   private async find(statement: PreparedStatement, values: unknown[], shareKey: string | undefined): Promise<PublishedSiteLookup | undefined> {
+    const notify = this.config.site.freshness === 'notify';
+    if (notify && !this.subscribed) this.listen();
     const keyHmac = shareKey ? this.keys.hmac(SHARE_LINK_KEY_PURPOSE, shareKey) : null;
     const parameters = [...values, keyHmac];
-    const row = await this.shared(`${statement.name}\u0000${JSON.stringify(parameters)}`, () => this.sql.first<NonNullable<StateRow>>(statement, parameters));
-    if (!row) return undefined;
-    return { published: this.parse(row.state), shareKeyValid: row.share_key_valid };
+    const key = `${statement.name}\u0000${JSON.stringify(parameters)}`;
+    if (notify && this.hearing) {
+      const known = this.known.get(key);
+      if (known) return known.lookup ?? undefined;
+    }
+    const generation = this.generation;
+    const row = await this.shared(key, () => this.sql.first<NonNullable<StateRow>>(statement, parameters));
+    const lookup = row ? { published: this.parse(row.state), shareKeyValid: row.share_key_valid } : undefined;
+    // Kept only if nothing was notified while its statement ran (it may predate the change).
+    if (notify && this.hearing && generation === this.generation) this.known.set(key, { lookup: lookup ?? null });
+    return lookup;
   }
 
   /** `read()` started after this call: at once when fewer than the maximum run, else with the batch waiting for one to end. */

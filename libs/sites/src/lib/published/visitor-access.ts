@@ -75,18 +75,18 @@ export class VisitorAccess {
         tokenExpiresAt = undefined;
       }
     }
-    const view = this.viewOf(published, { ...signed, unsigned: {} });
+    const view = this.viewOf(published, { ...signed, unsigned: {} }, Object.keys(signed).length === 0 ? ANONYMOUS : undefined);
     return { access: 'granted', ...view, ...(tokenExpiresAt ? { tokenExpiresAt } : {}) };
   }
 
   /** The structure these claims see, and its audience key: computed once per site state and claims. */
-  private viewOf(published: PublishedSite, claims: Record<string, unknown>): { claims: Record<string, unknown>; structure: SiteStructure; key: string } {
+  private viewOf(published: PublishedSite, claims: Record<string, unknown>, knownKey?: string): { claims: Record<string, unknown>; structure: SiteStructure; key: string } {
     let views = this.views.get(published);
     if (!views) {
       views = new Map();
       this.views.set(published, views);
     }
-    const claimsKey = stableStringify(claims);
+    const claimsKey = knownKey ?? stableStringify(claims);
     let view = views.get(claimsKey);
     if (!view) {
       const structure = visibleStructure(published.structure, claims);
@@ -129,6 +129,9 @@ export class VisitorAccess {
     return key;
   }
 }
+
+/** The claims of a visitor without a token, as `stableStringify` writes them (the common case, not written again per request). */
+const ANONYMOUS = stableStringify({ unsigned: {} });
 
 /** The visible site spaces and the claims: two visitors with the same see the same pages. */
 function audienceKey(structure: SiteStructure, claims: Record<string, unknown>): string {

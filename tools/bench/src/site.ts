@@ -269,13 +269,17 @@ async function main(): Promise<void> {
     const pages = await api<{ pages: { id: string; title: string }[] }>(apiBase, 'GET', `/v1/spaces/${space.id}/content/pages`);
     const target = pages.pages.find((p) => p.title === 'Configuration')!;
     const visibleAfter: number[] = [];
+    let onFirstRequest = 0;
     for (let i = 0; i < 10; i++) {
       const marker = `marker-${i}-${Date.now()}`;
       await api(apiBase, 'PATCH', `/v1/spaces/${space.id}/content/page/${target.id}`, { markdown: `${prose(50, i)} ${marker}` });
       const editedAt = performance.now();
-      for (;;) {
+      for (let attempt = 1; ; attempt++) {
         const text = await (await fetch(`${home}/configuration`)).text();
-        if (text.includes(marker)) break;
+        if (text.includes(marker)) {
+          if (attempt === 1) onFirstRequest++;
+          break;
+        }
         if (performance.now() - editedAt > 5000) throw new Error('the change did not show within 5 s');
       }
       visibleAfter.push(performance.now() - editedAt);
@@ -298,7 +302,7 @@ async function main(): Promise<void> {
         return `| ${s.name} | ${Math.round(rps)} | ${(rps / bareRps).toFixed(2)} | ${perRound} | ${of(s.name, (m) => m.p99)} | ${cpu} | ${results.get(s.name)!.reduce((sum, m) => sum + m.errors, 0)} |`;
       }),
       '',
-      `A change shows (SITE_FRESHNESS=${process.env.SITE_FRESHNESS ?? 'notify'}): from the answer of a page edit to the first response showing it, median ${median(visibleAfter).toFixed(1)} ms, slowest ${Math.max(...visibleAfter).toFixed(1)} ms of 10 (the first request after the edit renders the page anew).`,
+      `A change shows (SITE_FRESHNESS=${process.env.SITE_FRESHNESS ?? 'notify'}): on the first request sent after the edit's answer in ${onFirstRequest} of 10 edits; from that answer to the first response showing it, median ${median(visibleAfter).toFixed(1)} ms, slowest ${Math.max(...visibleAfter).toFixed(1)} ms (that request renders the page anew).`,
       '',
       ...(cold.length > 0
         ? [

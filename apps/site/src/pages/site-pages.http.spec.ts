@@ -1,5 +1,6 @@
 import type { TestApp } from '@docs/platform/testing';
 import { deflateSync } from 'node:zlib';
+import { Client } from 'pg';
 import { createOrganization, createPage, createSection, createSite, createSiteTestApp, createSpace, SiteClient } from '../testing/site-test-app';
 
 /** A PNG of `width` x `height` pixels (what an upload records the dimensions of). */
@@ -269,5 +270,45 @@ describe('the published site: pages', () => {
     expect(anchors).toEqual(['cafe-creme', 'setup', 'setup-1', 'custom-id', 'setup-2']);
     const { document } = await t.site.page(`${base}/anchors`);
     for (const anchor of anchors) expect(document.getElementById(decodeURIComponent(anchor))).not.toBeNull();
+  });
+
+  it('renders a page cold in the same number of statements whatever the number of its links, images and headings', async () => {
+    /** A published site (Guides, and API in a second section) whose page has `n` links across spaces, images and headings; the statements of its first request. */
+    const coldStatements = async (n: number) => {
+      const org = await createOrganization(t);
+      const token = org.members.admin.token;
+      const guides = await createSpace(t, token, org.organization.id, { title: 'Guides' });
+      const api = await createSpace(t, token, org.organization.id, { title: 'API' });
+      const lines: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const target = await createPage(t, token, api.id, { title: `Endpoint ${i}`, markdown: `Endpoint ${i}.` });
+        const upload = await t.http.send('POST', `/v1/spaces/${guides.id}/content/files`, token, undefined, { query: { name: `shot-${i}.png` }, raw: png(10 + i, 10), headers: { 'Content-Type': 'image/png' } });
+        if (upload.status !== 201) throw new Error(`upload -> ${upload.status} ${upload.text}`);
+        lines.push(`## Part ${i}`, '', `See [endpoint ${i}](ref:space/${api.id}/page/${target.id}).`, '', `![Shot ${i}](ref:file/${upload.body.id})`, '');
+      }
+      await createPage(t, token, guides.id, { title: 'Tour', markdown: lines.join('\n') });
+      const site = await createSite(t, token, org.organization.id, { title: 'Tour' });
+      const siteApi = `/v1/orgs/${org.organization.id}/sites/${site.id}`;
+      await createSection(t, token, siteApi, guides.id, { title: 'Guides' });
+      await createSection(t, token, siteApi, api.id, { title: 'API' });
+      await t.http.as(token).post(`${siteApi}/publish`);
+      const query = jest.spyOn(Client.prototype, 'query');
+      try {
+        const res = await t.site.page(`/sites/${org.organization.id}/${site.id}`);
+        expect(res.status).toBe(200);
+        expect(res.document.querySelectorAll('article img')).toHaveLength(n);
+        expect(res.document.querySelectorAll('article h2[id]')).toHaveLength(n);
+        expect(res.document.querySelectorAll('article a[href$="api"], article a[href*="/api/"]')).toHaveLength(n);
+        // The api's rate limit writes its counters behind its answers: not the site server's.
+        const text = (args: unknown[]) => String(typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text);
+        return query.mock.calls.filter((args) => !text(args).includes('rate_limit_counters')).length;
+      } finally {
+        query.mockRestore();
+      }
+    };
+    const small = await coldStatements(1);
+    const large = await coldStatements(25);
+    expect(small).toBeGreaterThan(0);
+    expect(large).toBe(small);
   });
 });

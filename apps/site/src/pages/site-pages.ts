@@ -39,6 +39,9 @@ export interface PageTarget {
   page: PageTreeNode | undefined;
 }
 
+/** The version recorded for a spec that a page names but that was not available when it rendered (NUL: never a real version). */
+const SPEC_ABSENT = '\u0000absent';
+
 /** Crawlers of language models refused by `robots.txt` when a site's agents context is `excluded`. */
 const AI_CRAWLERS = ['GPTBot', 'ChatGPT-User', 'OAI-SearchBot', 'ClaudeBot', 'anthropic-ai', 'Claude-Web', 'Google-Extended', 'CCBot', 'PerplexityBot', 'Bytespider', 'Applebot-Extended', 'meta-externalagent'];
 
@@ -219,12 +222,16 @@ export class SitePages {
     return !page || (!page.noIndex && !index.unlisted.has(page.pageId));
   }
 
-  /** The OpenAPI versions an entry was rendered with are still the current ones. */
+  /**
+   * The OpenAPI specs an entry was rendered with are still as they were: the same versions, and
+   * still absent where the page was rendered with a block's fallback (a spec hosted since then,
+   * or one removed, renders the page anew).
+   */
   async specsCurrent(organizationId: string, entry: CachedResponse): Promise<boolean> {
     if (!entry.specs) return true;
     const current = await this.specs.versions(organizationId, [...entry.specs.keys()]);
-    for (const [slug, version] of entry.specs) if (current.get(slug) !== version) return false;
-    return current.size === entry.specs.size;
+    for (const [slug, version] of entry.specs) if ((current.get(slug) ?? SPEC_ABSENT) !== version) return false;
+    return true;
   }
 
   /** The page's body and everything it may point at, in a few queries (most answered from memory). */
@@ -250,11 +257,14 @@ export class SitePages {
       }
     }
     const openApi = new Map<string, OpenApiDocument>();
+    // Every spec the page names, with the version it was rendered with (or SPEC_ABSENT).
     const specVersions = new Map<string, string>();
     if (references.specs.size > 0) {
-      for (const [slug, spec] of await this.specs.find(published.site.organizationId, [...references.specs])) {
-        openApi.set(slug, spec.document);
-        specVersions.set(slug, spec.version);
+      const found = await this.specs.find(published.site.organizationId, [...references.specs]);
+      for (const slug of references.specs) {
+        const spec = found.get(slug);
+        if (spec) openApi.set(slug, spec.document);
+        specVersions.set(slug, spec ? spec.version : SPEC_ABSENT);
       }
     }
     const files = await this.content.files(revision);

@@ -16,10 +16,13 @@ const depConstraints = [
   { sourceTag: 'scope:webhooks', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:content', 'scope:webhooks'] },
   { sourceTag: 'scope:git-sync', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:content', 'scope:collaboration', 'scope:git-sync'] },
   { sourceTag: 'scope:openapi-hosting', onlyDependOnLibsWithTags: ['scope:platform', 'scope:identity', 'scope:openapi-hosting'] },
+  // The published sites' renderer is pure (a document and its site context -> HTML): no library.
+  { sourceTag: 'scope:site-renderer', onlyDependOnLibsWithTags: ['scope:site-renderer'] },
+  { sourceTag: 'type:renderer', onlyDependOnLibsWithTags: ['type:renderer'] },
   { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform'] },
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:platform', 'type:domain'] },
-  { sourceTag: 'scope:app', onlyDependOnLibsWithTags: ['type:platform', 'type:domain'] },
-  { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['type:platform', 'type:domain'] },
+  { sourceTag: 'scope:app', onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:renderer'] },
+  { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:renderer'] },
 ];
 
 export default [
@@ -28,6 +31,16 @@ export default [
   ...nx.configs['flat/typescript'],
   {
     files: ['**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // TSX components (the site renderer): the same rules as TypeScript.
+    files: ['**/*.tsx'],
     rules: {
       '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints }],
       '@typescript-eslint/no-explicit-any': 'off',

@@ -44,6 +44,7 @@ export { REFUSED_CONTENT_TYPES } from './lib/files/file-type-rules';
 export * from './lib/search/page-search.entity';
 export * from './lib/search/search-indexer';
 export * from './lib/search/space-search.service';
+export * from './lib/published/published-content.service';
 export * from './lib/search/search-query';
 export * from './lib/search/search-language';
 export * from './lib/links/page-link.entity';

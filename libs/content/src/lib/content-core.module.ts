@@ -28,6 +28,7 @@ import { SpaceExportFileEntity } from './exports/space-export-file.entity';
 import { PageSearchEntity } from './search/page-search.entity';
 import { SearchIndexer } from './search/search-indexer';
 import { SpaceSearch } from './search/space-search.service';
+import { PublishedContent } from './published/published-content.service';
 import { PageLinkEntity } from './links/page-link.entity';
 import { LinksIndexer } from './links/links-indexer';
 import { SpaceLinks } from './links/space-links.service';
@@ -102,6 +103,8 @@ const services = [
   PageSummaries,
   // What other modules do in the transaction of a space purge (the purge itself runs in the worker).
   SpacePurgeHooks,
+  // What published sites read: revisions, trees, bodies, files and search, kept by revision and hash.
+  PublishedContent,
 ];
 
 /** Collections, spaces, revisions, the content model (storage, reads, writes, indexers) and the content permission model: what later domains build on (no routes). */

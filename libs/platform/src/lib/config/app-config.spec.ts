@@ -5,7 +5,8 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.urls).toEqual({ api: 'http://localhost:8080', app: 'http://localhost:8080', published: 'http://localhost:8080' });
+    expect(config.urls).toEqual({ api: 'http://localhost:8080', app: 'http://localhost:8080', published: 'http://localhost:8081' });
+    expect(config.site).toEqual({ port: 8081, cacheBytes: 64 * 1024 * 1024, freshness: 'notify' });
     expect(config.embeddedPostgres.dataDir).toMatch(/\.data\/postgres$/);
     expect(config.logLevel).toBe('info');
     expect(config.rateLimitStore).toBe('postgres');
@@ -27,7 +28,7 @@ describe('loadConfig', () => {
       ENCRYPTION_KEY: 'an-encryption-key-of-32-characters!',
     });
     expect(config.port).toBe(3000);
-    expect(config.urls).toEqual({ api: 'https://docs.example.com/api', app: 'https://app.example.com', published: 'https://docs.example.com/api' });
+    expect(config.urls).toEqual({ api: 'https://docs.example.com/api', app: 'https://app.example.com', published: 'http://localhost:8081' });
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/docs');
     expect(config.runMigrations).toBe(false);
     expect(config.rateLimitPerMinute).toBe(60);
@@ -73,6 +74,15 @@ describe('loadConfig', () => {
     ]) {
       expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
     }
+  });
+
+  it('serves the published sites on SITE_PORT, which PUBLISHED_URL defaults to', () => {
+    expect(loadConfig({ SITE_PORT: '9000' }).urls.published).toBe('http://localhost:9000');
+    expect(loadConfig({ SITE_PORT: '9000', PUBLISHED_URL: 'https://docs.example.com/' }).urls.published).toBe('https://docs.example.com');
+    expect(loadConfig({ SITE_CACHE_MB: '8' }).site.cacheBytes).toBe(8 * 1024 * 1024);
+    expect(() => loadConfig({ SITE_PORT: 'x' })).toThrow(/SITE_PORT/);
+    expect(loadConfig({ SITE_FRESHNESS: 'strict' }).site.freshness).toBe('strict');
+    expect(() => loadConfig({ SITE_FRESHNESS: 'sometimes' })).toThrow(/SITE_FRESHNESS/);
   });
 
   it('treats empty variables as unset', () => {

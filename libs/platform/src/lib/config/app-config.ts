@@ -79,6 +79,18 @@ class EnvironmentVariables {
   @Transform(emptyToUndefined) @IsOptional() @IsUrl(HTTP_URL)
   PUBLISHED_URL?: string;
 
+  /** Port of the published docs sites (apps/site); PUBLISHED_URL defaults to it. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  SITE_PORT = 8081;
+
+  /** Memory the site server may keep rendered pages in, in megabytes. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(65536)
+  SITE_CACHE_MB = 64;
+
+  /** `notify`: the site server reads a site again when PostgreSQL notifies a change; `strict`: on every request. */
+  @IsIn(['notify', 'strict'], { message: 'SITE_FRESHNESS must be notify or strict' })
+  SITE_FRESHNESS: 'notify' | 'strict' = 'notify';
+
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 
@@ -198,6 +210,8 @@ export interface AppConfig {
   databasePoolSize: number;
   embeddedPostgres: { dataDir: string; port: number };
   urls: { api: string; app: string; published: string };
+  /** The published docs sites' server (apps/site): its port and its cache of rendered pages. */
+  site: { port: number; cacheBytes: number; freshness: 'notify' | 'strict' };
   logLevel: LogLevel;
   /** JSON lines, or pino-pretty's lines for people (`auto`: pretty when stdout is a terminal). */
   logFormat: LogFormat;
@@ -283,8 +297,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     urls: {
       api,
       app: trimSlash(vars.APP_URL ?? api),
-      published: trimSlash(vars.PUBLISHED_URL ?? api),
+      published: trimSlash(vars.PUBLISHED_URL ?? `http://localhost:${vars.SITE_PORT}`),
     },
+    site: { port: vars.SITE_PORT, cacheBytes: vars.SITE_CACHE_MB * 1024 * 1024, freshness: vars.SITE_FRESHNESS },
     logLevel: vars.LOG_LEVEL,
     logFormat: vars.LOG_FORMAT,
     bootstrap: {

@@ -117,17 +117,24 @@ const SITES_TABLE: PermissionTable<Fixture> = {
       },
     },
     {
-      operation: '`GET`, `POST .../publishing/auth[/regenerate]` (the visitor-token signing key)',
+      operation: '`GET`, `PATCH`, `POST .../publishing/auth[/regenerate]` (the visitor-token signing key, the fallback URL)',
       cells: MANAGE(200),
       check: async (f, who) => {
         const { base } = await site(f);
-        return [await status(as(f, who).get(`${base}/publishing/auth`)), await status(as(f, who).post(`${base}/publishing/auth/regenerate`))];
+        return [
+          await status(as(f, who).get(`${base}/publishing/auth`)),
+          await status(as(f, who).patch(`${base}/publishing/auth`, { backend: 'custom', fallbackURL: null })),
+          await status(as(f, who).post(`${base}/publishing/auth/regenerate`)),
+        ];
       },
     },
     {
-      operation: '`GET .../published` (a published public site: its audience is any authenticated caller, member or not)',
+      operation: '`GET .../published`, `POST .../search` (a published public site: its audience is any authenticated caller, member or not)',
       cells: cells(200, 200, 200, 200, 200, 200, 200, 200),
-      check: async (f, who) => status(as(f, who).get(`${(await site(f)).base}/published`)),
+      check: async (f, who) => {
+        const { base } = await site(f);
+        return [await status(as(f, who).get(`${base}/published`)), await status(as(f, who).post(`${base}/search`, { query: 'x', scope: { mode: 'all' } }))];
+      },
     },
   ],
 };

@@ -175,6 +175,13 @@ export class SitesService {
     return this.keys.decrypt(VISITOR_KEY_PURPOSE, site.visitorKeyEncrypted);
   }
 
+  /** Where visitors of the site without a valid token go (null: a 401 page). */
+  async setVisitorFallbackUrl(context: SiteContext, url: string | null): Promise<void> {
+    const changes = { visitorFallbackUrl: url, updatedAt: this.clock.now() };
+    await this.sites.update({ id: context.site.id }, changes);
+    Object.assign(context.site, changes);
+  }
+
   /** A new visitor key: tokens signed with the old one stop working. */
   async regenerateVisitorKey(context: SiteContext): Promise<string> {
     const key = randomBase62(43);

@@ -15,6 +15,7 @@ import { Comments1795350000000 } from './1795350000000-comments';
 import { JobSchedules1795360000000 } from './1795360000000-job-schedules';
 import { OpenapiSpecs1795361000000 } from './1795361000000-openapi-specs';
 import { SpacePurge1795362000000 } from './1795362000000-space-purge';
+import { PublishedSites1795370000000 } from './1795370000000-published-sites';
 import { EventOutbox1795380000000 } from './1795380000000-event-outbox';
 import { Webhooks1795381000000 } from './1795381000000-webhooks';
 import { IntegrationEvents1795382000000 } from './1795382000000-integration-events';
@@ -44,6 +45,7 @@ export const MIGRATIONS = [
   JobSchedules1795360000000,
   OpenapiSpecs1795361000000,
   SpacePurge1795362000000,
+  PublishedSites1795370000000,
   EventOutbox1795380000000,
   Webhooks1795381000000,
   IntegrationEvents1795382000000,

@@ -56,6 +56,30 @@ describe('change requests: lifecycle', () => {
     expect(byId.body).toMatchObject({ number: 1, permissions: { edit: false, view: true } });
   });
 
+  it('a transferred space takes its change requests and their reviews along; deleting the old organization leaves them', async () => {
+    const { as, base, space, members, organization } = await setup();
+    const target = await createOrganization(t, {});
+    await t.dataSource.query(`INSERT INTO organization_members (organization_id, user_id, role, disabled, sso, joined_at) VALUES ($1, $2, 'admin', false, false, now())`, [
+      target.organization.id,
+      members.admin.user.id,
+    ]);
+    const opened = (await as('editor').post(base, { subject: 'Travels' })).body;
+    expect((await as('editor').patch(`${base}/${opened.id}`, { status: 'open' })).status).toBe(200);
+    expect((await as('admin').post(`${base}/${opened.id}/reviews`, { status: 'approved' })).status).toBe(201);
+    expect((await as('admin').post(`/v1/spaces/${space.id}/transfer`, { organization: target.organization.id })).status).toBe(200);
+    const owners = await t.dataSource.query(
+      `SELECT DISTINCT organization_id FROM change_requests WHERE space_id = $1
+       UNION SELECT DISTINCT r.organization_id FROM change_request_reviews r JOIN change_requests cr ON cr.id = r.change_request_id WHERE cr.space_id = $1`,
+      [space.id],
+    );
+    expect(owners).toEqual([{ organization_id: target.organization.id }]);
+    await t.dataSource.query(`DELETE FROM organizations WHERE id = $1`, [organization.id]);
+    const read = await as('admin').get(`${base}/${opened.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: opened.id, status: 'open', subject: 'Travels' });
+    expect((await as('admin').get(`${base}/${opened.id}/reviews`)).body.items).toHaveLength(1);
+  });
+
   it('numbers are distinct under concurrent creation, and counts stay exact', async () => {
     const { as, base, counts } = await setup();
     const results = await Promise.all(Array.from({ length: 20 }, () => as('editor').post(base, { subject: 'x' })));

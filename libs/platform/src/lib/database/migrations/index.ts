@@ -22,6 +22,7 @@ import { IntegrationEvents1795382000000 } from './1795382000000-integration-even
 import { SpaceExportFiles1795390000000 } from './1795390000000-space-export-files';
 import { GitSync1795391000000 } from './1795391000000-git-sync';
 import { SpaceTransferFollow1795430000000 } from './1795430000000-space-transfer-follow';
+import { PurgeFollow1795431000000 } from './1795431000000-purge-follow';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   SpaceExportFiles1795390000000,
   GitSync1795391000000,
   SpaceTransferFollow1795430000000,
+  PurgeFollow1795431000000,
 ];

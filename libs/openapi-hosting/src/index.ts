@@ -6,6 +6,7 @@ export * from './lib/openapi-hosting.module';
 export * from './lib/openapi-hosting-core.module';
 export * from './lib/openapi-hosting-jobs.module';
 export * from './lib/processing/spec-jobs';
+export * from './lib/published/published-specs';
 export * from './lib/specs/openapi-spec.entity';
 export * from './lib/specs/openapi-specs.service';
 export * from './lib/versions/openapi-spec-version.entity';

@@ -5,6 +5,7 @@
 export * from './lib/openapi-hosting.module';
 export * from './lib/openapi-hosting-core.module';
 export * from './lib/openapi-hosting-jobs.module';
+export * from './lib/processing/spec-dereference';
 export * from './lib/processing/spec-jobs';
 export * from './lib/published/published-specs';
 export * from './lib/specs/openapi-spec.entity';

@@ -175,7 +175,7 @@ describe('the published site: OpenAPI blocks from hosted specs', () => {
     expect(section.querySelector('.openapi-summary')!.textContent).toBe('List the pets');
     expect(section.querySelector('.openapi-part-title')!.textContent).toBe('Query parameters');
     // The response's items, a `$ref` into components, dereferenced.
-    const fields = [...section.querySelectorAll('.openapi-response .openapi-name')].map((node) => node.textContent);
+    const fields = Array.from(section.querySelectorAll('.openapi-response .openapi-name')).map((node) => node.textContent);
     expect(fields).toEqual(['name', 'tag']);
     expect(section.textContent).toContain('curl');
     expect(section.textContent).toContain('https://api.example.com/v1/pets');
@@ -250,7 +250,7 @@ describe('the published site: OpenAPI blocks from hosted specs', () => {
     const page = await t.site.page(base);
     const section = page.document.querySelector('section.openapi-operation')!;
     expect(section.querySelector('.openapi-summary')!.textContent).toBe('List the split pets');
-    const fields = [...section.querySelectorAll('.openapi-response .openapi-name')].map((node) => node.textContent);
+    const fields = Array.from(section.querySelectorAll('.openapi-response .openapi-name')).map((node) => node.textContent);
     expect(fields).toEqual(['nickname', 'owner', 'ownerEmail']);
     expect(section.textContent).toContain('What the pet answers to');
     expect(section.textContent).toContain('https://split.example.com/pets');
@@ -261,7 +261,7 @@ describe('the published site: OpenAPI blocks from hosted specs', () => {
     await host(token, organizationId, 'legacy', { text: SWAGGER });
     const section = (await t.site.page(base)).document.querySelector('section.openapi-operation')!;
     expect(section.querySelector('.openapi-summary')!.textContent).toBe('Legacy pets');
-    expect([...section.querySelectorAll('.openapi-response .openapi-name')].map((node) => node.textContent)).toEqual(['legacyName']);
+    expect(Array.from(section.querySelectorAll('.openapi-response .openapi-name')).map((node) => node.textContent)).toEqual(['legacyName']);
     expect(section.textContent).toContain('legacy.example.com/v0/pets');
   });
 

@@ -140,7 +140,11 @@ describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, 
       .filter((name) => !exclude.has(name))
       .map((name) => `SELECT '${name}' AS name, md5(coalesce(string_agg(md5(x::text), '' ORDER BY md5(x::text)), '')) AS hash FROM "${name}" x`);
     const rows: { name: string; hash: string }[] = await t.dataSource.query(parts.join(' UNION ALL '));
-    return rows.map((row) => `${row.name}:${row.hash}`).join(',');
+    // UNION ALL promises no order (a parallel append interleaves its parts): sort by table.
+    return rows
+      .map((row) => `${row.name}:${row.hash}`)
+      .sort()
+      .join(',');
   }
 
   /** The tables whose fingerprints differ. */

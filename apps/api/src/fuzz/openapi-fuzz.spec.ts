@@ -216,7 +216,7 @@ describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, 
 
   // Bounded by the number of operations: about half a second each on a quiet 2-core machine, two
   // or three times that on one shared with other test runs.
-  jest.setTimeout(900_000);
+  jest.setTimeout(1_800_000);
 
   it('every operation: valid input is served, invalid input is a 4xx that changes nothing, every answer as documented', async () => {
     expect(operations.length).toBeGreaterThan(ONLY ? 0 : 20);

@@ -7,8 +7,13 @@ interface Column {
   type: string;
 }
 
-/** Tables whose rows move by themselves while nothing is written (the rate limit's counters). */
-const RESTLESS = new Set(['rate_limit_counters']);
+/**
+ * Tables the walks leave out: rows that move by themselves while nothing is written (the rate
+ * limit's counters), and the event outbox, the organization's record of what happened: its
+ * events name the space by id (its `space_purged` too, delivered after the purge) and age out by
+ * EVENT_RETENTION_DAYS; its sequence moves with every event.
+ */
+const RESTLESS = new Set(['rate_limit_counters', 'events', 'event_sequences']);
 
 /** Every column of every table of `public` (the application's data; pg-boss keeps its own schema). */
 async function columns(db: DataSource): Promise<Column[]> {

@@ -9,6 +9,7 @@ import { EventDeliveryEntity } from './deliveries/event-delivery.entity';
 import { DeliveryStats } from './stats/delivery-stats';
 import { EventSubscriptionEntity } from './subscriptions/event-subscription.entity';
 import { IntegrationSubscriptions } from './subscriptions/integration-subscriptions';
+import { PurgedSpaceFilters } from './subscriptions/purged-space-filters';
 import { SubscriptionSecrets } from './subscriptions/subscription-secrets';
 import { WebhooksService } from './webhooks/webhooks.service';
 
@@ -18,7 +19,7 @@ const services = [SubscriptionSecrets, WebhooksService, DeliveriesService, Deliv
 /** Subscriptions, deliveries and their figures, without routes: for the api, the worker, the CLI and libs/integrations. */
 @Module({
   imports: [IdentityCoreModule, ContentCoreModule, entities],
-  providers: services,
+  providers: [...services, PurgedSpaceFilters],
   exports: [entities, ...services],
 })
 export class WebhooksCoreModule {}

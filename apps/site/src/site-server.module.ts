@@ -3,6 +3,7 @@ import { PublishedSitesModule } from '@docs/sites';
 import { SiteRequestHandler } from './http/site-request-handler';
 import { NoHostedOpenApiSpecs, OpenApiSpecs } from './openapi/openapi-specs';
 import { SitePages } from './pages/site-pages';
+import { SiteViewsModule } from './views/site-views.module';
 
 /**
  * The published sites' server: routing, visitor access, loading and caching, over the services
@@ -10,7 +11,7 @@ import { SitePages } from './pages/site-pages';
  * `OpenApiSpecs` is bound to "none hosted" until OpenAPI hosting lands (issue 20).
  */
 @Module({
-  imports: [PublishedSitesModule],
+  imports: [PublishedSitesModule, SiteViewsModule],
   providers: [SiteRequestHandler, SitePages, { provide: OpenApiSpecs, useClass: NoHostedOpenApiSpecs }],
   exports: [SiteRequestHandler],
 })

@@ -34,7 +34,7 @@ describe('events emitted by the operations, delivered to a webhook', () => {
   });
 
   /** An organization whose admin subscribed a webhook to every event. */
-  async function subscribed(roles: Record<string, 'admin' | 'edit' | 'read'> = {}) {
+  async function subscribed(roles: Record<string, 'admin' | 'edit' | 'comment' | 'read'> = {}) {
     const org = await createOrganization(api, roles);
     const receiver = await TestReceiver.start();
     receivers.push(receiver);

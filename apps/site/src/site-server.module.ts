@@ -5,6 +5,7 @@ import { SiteRequestHandler } from './http/site-request-handler';
 import { HostedOpenApiSpecs } from './openapi/hosted-openapi-specs';
 import { OpenApiSpecs } from './openapi/openapi-specs';
 import { SitePages } from './pages/site-pages';
+import { SiteViewsModule } from './views/site-views.module';
 
 /**
  * The published sites' server: routing, visitor access, loading and caching, over the services
@@ -12,7 +13,7 @@ import { SitePages } from './pages/site-pages';
  * libs/site-renderer. OpenAPI blocks read the organization's hosted specs (`HostedOpenApiSpecs`).
  */
 @Module({
-  imports: [PublishedSitesModule, OpenApiHostingCoreModule],
+  imports: [PublishedSitesModule, OpenApiHostingCoreModule, SiteViewsModule],
   providers: [SiteRequestHandler, SitePages, { provide: OpenApiSpecs, useClass: HostedOpenApiSpecs }],
   exports: [SiteRequestHandler],
 })

@@ -25,3 +25,5 @@ export * from './lib/dispatch/webhook-signature';
 export * from './lib/stats/delivery-metrics';
 export * from './lib/stats/delivery-stats';
 export * from './lib/stats/delivery-prometheus';
+export * from './lib/site-views/site-view-subscribers';
+export * from './lib/stats/delivery-metrics-registration';

@@ -1,6 +1,7 @@
 import { builtinModules } from 'node:module';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 
 const root = join(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
@@ -86,5 +87,23 @@ describe('the docker images carry what their processes and the operator CLI load
     const packages = [...new Set(loaded.flatMap((part) => part.packages))];
     expect(packages).toEqual(expect.arrayContaining(['@nestjs/core', 'pg', 'commander']));
     expect(packages.filter((name) => !inProductionInstall(name))).toEqual([]);
+  });
+});
+
+describe('docker/compose.yaml', () => {
+  const compose = parseYaml(readFileSync(join(root, 'docker/compose.yaml'), 'utf8')) as {
+    services: Record<string, { environment?: Record<string, string>; volumes?: string[]; depends_on?: Record<string, unknown> }>;
+  };
+
+  it('gives the api, the worker and the site server the same ENCRYPTION_KEY and the same key file (the worker unseals webhook secrets and Git Sync credentials)', () => {
+    const sealing = ['api', 'worker', 'site'].map((name) => {
+      const service = compose.services[name];
+      return { name, key: service.environment?.['ENCRYPTION_KEY'], keyFile: (service.volumes ?? []).find((volume) => volume.endsWith(':/app/.data')) };
+    });
+    expect(sealing).toEqual(['api', 'worker', 'site'].map((name) => ({ name, key: '${ENCRYPTION_KEY:-}', keyFile: 'api-data:/app/.data' })));
+    // The folder of the key file exists in each image, writable by the process (a fresh volume takes its owner).
+    for (const dockerfile of ['Dockerfile.api', 'Dockerfile.worker', 'Dockerfile.site']) {
+      expect([dockerfile, readFileSync(join(root, 'docker', dockerfile), 'utf8')]).toEqual([dockerfile, expect.stringContaining('mkdir -p /app/.data && chown node:node /app/.data')]);
+    }
   });
 });

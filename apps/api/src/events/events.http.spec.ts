@@ -34,7 +34,7 @@ describe('events emitted by the operations, delivered to a webhook', () => {
   });
 
   /** An organization whose admin subscribed a webhook to every event. */
-  async function subscribed(roles: Record<string, 'admin' | 'edit' | 'read'> = {}) {
+  async function subscribed(roles: Record<string, 'admin' | 'edit' | 'comment' | 'read'> = {}) {
     const org = await createOrganization(api, roles);
     const receiver = await TestReceiver.start();
     receivers.push(receiver);
@@ -137,6 +137,48 @@ describe('events emitted by the operations, delivered to a webhook', () => {
     expect(payloads[4]).toMatchObject({ spaceId: space.id, revisionId: merged.body.revision, pages: { updated: [page.body.id] } });
     expect(payloads[5]).toMatchObject({ ...base, revisionId: merged.body.revision });
     expect(payloads[7]).toMatchObject({ changeRequestId: other.body.id, previousStatus: 'draft' });
+  });
+
+  it('comments: posted (on a space, a page, a change request), replied, resolved (once), nothing for a refused write, no text in the payloads', async () => {
+    const { organization, members, as, received } = await subscribed({ reader: 'read', commenter: 'comment' });
+    const space = await createSpace(api, members.admin.token, organization.id, { title: 'Docs' });
+    const page = await as().post(`/v1/spaces/${space.id}/content/pages`, { title: 'Intro', markdown: 'One.' });
+    const cr = await as().post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Fix' });
+    const commenter = as(members.commenter.token);
+    const onSpace = await commenter.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'Secret remark about **the plan**' } });
+    expect(onSpace.status).toBe(200);
+    const onPage = await commenter.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'Typo here' }, page: page.body.id });
+    const reply = await as().post(`/v1/spaces/${space.id}/comments/${onSpace.body.id}/replies`, { body: { markdown: 'Reply text' } });
+    expect(reply.status).toBe(200);
+    expect((await as().put(`/v1/spaces/${space.id}/comments/${onSpace.body.id}`, { resolved: true })).status).toBe(200);
+    expect((await as().put(`/v1/spaces/${space.id}/comments/${onSpace.body.id}`, { resolved: true })).status).toBe(200); // already resolved: nothing
+    await as().put(`/v1/spaces/${space.id}/comments/${onPage.body.id}`, { addedReactions: ['👍'] }); // a reaction: nothing
+    const crBase = `/v1/spaces/${space.id}/change-requests/${cr.body.id}/comments`;
+    const onCr = await commenter.post(crBase, { body: { markdown: 'On the change' } });
+    const crReply = await commenter.post(`${crBase}/${onCr.body.id}/replies`, { body: { markdown: 'Me again' } });
+    await as().put(`${crBase}/${onCr.body.id}`, { resolved: true });
+    // Refused writes: a reader may not comment, an unknown page is a 400, a reply to no comment a 404.
+    expect((await as(members.reader.token).post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'x' } })).status).toBe(403);
+    expect((await commenter.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'x' }, page: 'no-such-page' })).status).toBe(400);
+    expect((await commenter.post(`/v1/spaces/${space.id}/comments/nope/replies`, { body: { markdown: 'x' } })).status).toBe(404);
+    expect((await as(members.reader.token).put(`/v1/spaces/${space.id}/comments/${onPage.body.id}`, { resolved: true })).status).toBe(403);
+
+    const payloads = (await received()).filter((p) => p.type.startsWith('comment_'));
+    expectValid(payloads);
+    const commenterId = members.commenter.user.id;
+    const adminId = members.admin.user.id;
+    expect(payloads.map(({ type, commentId, replyId, changeRequestId, pageId, auth }) => ({ type, commentId, replyId, changeRequestId, pageId, by: auth.userId }))).toEqual([
+      { type: 'comment_posted', commentId: onSpace.body.id, replyId: undefined, changeRequestId: undefined, pageId: undefined, by: commenterId },
+      { type: 'comment_posted', commentId: onPage.body.id, replyId: undefined, changeRequestId: undefined, pageId: page.body.id, by: commenterId },
+      { type: 'comment_replied', commentId: onSpace.body.id, replyId: reply.body.id, changeRequestId: undefined, pageId: undefined, by: adminId },
+      { type: 'comment_resolved', commentId: onSpace.body.id, replyId: undefined, changeRequestId: undefined, pageId: undefined, by: adminId },
+      { type: 'comment_posted', commentId: onCr.body.id, replyId: undefined, changeRequestId: cr.body.id, pageId: undefined, by: commenterId },
+      { type: 'comment_replied', commentId: onCr.body.id, replyId: crReply.body.id, changeRequestId: cr.body.id, pageId: undefined, by: commenterId },
+      { type: 'comment_resolved', commentId: onCr.body.id, replyId: undefined, changeRequestId: cr.body.id, pageId: undefined, by: adminId },
+    ]);
+    expect(payloads.every((p) => p.spaceId === space.id)).toBe(true);
+    // Ids and states only: the text stays behind the API's read checks.
+    expect(JSON.stringify(payloads)).not.toMatch(/Secret remark|Typo here|Reply text|On the change|Me again/);
   });
 
   it('members and teams: added, role changed, removed; teams created and deleted', async () => {

@@ -3,7 +3,8 @@ import { createCollection, createSpace } from '@docs/content/testing';
 import { createOrganization } from '@docs/identity/testing';
 import { publishIntegration } from '@docs/integrations/testing';
 import { JobDefinition, JobQueue, JobWorker, JobWorkerModule } from '@docs/platform';
-import { createTestApp, createTestDatabase, TestApp, TestDatabase } from '@docs/platform/testing';
+import { createTestApp, createTestDatabase, eventPayloadProblems, outboxEvents, TestApp, TestDatabase } from '@docs/platform/testing';
+import { WebhooksCoreModule } from '@docs/webhooks';
 import { ApiModule } from '../api.module';
 import { rowsNotReferring, rowsReferring, unindexedForeignKeys } from './database-walk';
 import { SHARED_FILE_HASH, SHARED_MARKDOWN, seedSpace } from './space-seed';
@@ -23,8 +24,8 @@ describe('space purge', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     api = await createTestApp({ imports: [ApiModule], database });
-    // The worker's purge jobs (apps/worker composes the same ContentJobsModule).
-    worker = await createTestApp({ runtime: 'worker', imports: [JobWorkerModule, ContentJobsModule], database });
+    // The worker's purge jobs (apps/worker composes the same ContentJobsModule, and the webhooks' hook).
+    worker = await createTestApp({ runtime: 'worker', imports: [JobWorkerModule, ContentJobsModule, WebhooksCoreModule], database });
     await worker.get(JobWorker).start({ schedule: false });
   });
   afterAll(async () => {
@@ -125,6 +126,11 @@ describe('space purge', () => {
     expect(crossLinks[0].n).toBe(1);
     const [report] = await sweep();
     expect(report).toMatchObject({ purged: true, spaceId: doomed.id, changeRequests: 1, sharedNodesKept: 0, sharedFilesKept: 0 });
+    // space_purged, in the purge's transaction: by the job (no user), ids only.
+    const purged = await outboxEvents(api.dataSource, organization.id, ['space_purged']);
+    expect(purged).toEqual([expect.objectContaining({ type: 'space_purged', organizationId: organization.id, spaceId: doomed.id })]);
+    expect(purged[0]).not.toHaveProperty('auth');
+    expect(eventPayloadProblems(purged[0])).toEqual([]);
     expect(report.revisions).toBeGreaterThan(5);
     expect(report.pageNodes).toBeGreaterThan(5);
     expect(report.fileEntries).toBe(3);
@@ -138,12 +144,14 @@ describe('space purge', () => {
     expect(await rowsReferring(api.dataSource, needles, theirs)).toEqual([]);
     expect((await api.dataSource.query(`SELECT count(*)::int AS n FROM page_links WHERE head_key = $1 AND target_space = $2`, [keep.id, doomed.id]))[0].n).toBe(1);
     // Every other row is exactly as it was: the other space, the organization, the shared blobs;
-    // but the integration's subscription, filtered by both spaces, forgot the purged one.
-    const after = await rowsNotReferring(api.dataSource, needles);
-    const changed = after['event_subscriptions'].filter((row) => !before['event_subscriptions'].includes(row));
-    expect(changed.map((row) => JSON.parse(row).space_ids)).toEqual([[keep.id]]);
-    const unchanged = { ...after, event_subscriptions: after['event_subscriptions'].filter((row) => !changed.includes(row)) };
-    expect(unchanged).toEqual(before);
+    // the integration's subscription names the other space alone now (a trigger on spaces).
+    const unrelatedAfter = async () => {
+      const after = await rowsNotReferring(api.dataSource, needles);
+      expect(after['event_subscriptions'].map((row) => JSON.parse(row).space_ids)).toEqual([[keep.id]]);
+      return { ...after, event_subscriptions: before['event_subscriptions'] };
+    };
+    expect(before['event_subscriptions']).toEqual([]);
+    expect(await unrelatedAfter()).toEqual(before);
     for (const hash of [SHARED_FILE_HASH, sharedDocument]) {
       expect([hash, (await api.dataSource.query(`SELECT count(*)::int AS n FROM content_blobs WHERE hash = $1`, [hash]))[0].n]).toEqual([hash, 1]);
     }
@@ -159,7 +167,8 @@ describe('space purge', () => {
     // Running it again is harmless.
     const again = await run(PurgeSpaceJob, { spaceId: doomed.id });
     expect(again).toEqual({ state: 'completed', output: { purged: false, spaceId: doomed.id } });
-    expect(await rowsNotReferring(api.dataSource, needles)).toEqual(after);
+    expect(await outboxEvents(api.dataSource, organization.id, ['space_purged'])).toHaveLength(1);
+    expect(await unrelatedAfter()).toEqual(before);
   });
 
   it('keeps what a duplicate of the purged space still shares, and removes what only the purged space reached', async () => {
@@ -257,6 +266,8 @@ describe('space purge', () => {
     await runner.commitTransaction();
     await runner.release();
     expect((await waiting).output).toEqual({ purged: false, spaceId: lucky.id });
+    // The purge that lost wrote no event; the one that won, its one.
+    expect((await outboxEvents(api.dataSource, organization.id, ['space_purged'])).map((event) => event.spaceId)).toEqual([slow.id]);
     expect((await as.get(`/v1/spaces/${lucky.id}`)).status).toBe(200);
     const pages = (await as.get(`/v1/spaces/${lucky.id}/content/pages`)).body.pages;
     expect(pages.map((page: { title: string }) => page.title)).toEqual(['Guide', 'Links', 'Shared words']);

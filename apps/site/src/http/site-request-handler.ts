@@ -13,6 +13,7 @@ import { PageTarget, SitePages, SiteView } from '../pages/site-pages';
 import { MountCandidate, mountCandidates, pathSegments, PublishedOrigin, publishedOriginOf } from '../routing/site-mount';
 import { SiteLinks } from '../routing/site-routes';
 import { acceptsBrotli, CONTENT_SECURITY_POLICY, send, sendCached } from './responses';
+import { SiteViewRecorder } from '../views/site-view-recorder';
 
 /** The cookie holding a visitor's share key (scoped to the site's base path). */
 export const SHARE_COOKIE = 'site_share';
@@ -55,6 +56,7 @@ export class SiteRequestHandler {
     private readonly search: SiteSearch,
     private readonly content: PublishedContent,
     private readonly clock: Clock,
+    private readonly views: SiteViewRecorder,
   ) {
     this.published = publishedOriginOf(config.urls.published);
     this.cache = new RenderCache(config.site.cacheBytes);
@@ -207,7 +209,18 @@ export class SiteRequestHandler {
     const key = `${keyBase}|${resolved.variant.siteSpace.id}|${base.revision.id}|${page?.pageId ?? ''}|${pagePath === '' ? 'home' : 'path'}|${format}`;
     if (format === 'md') return this.serve(req, res, key, headers, () => this.pages.markdown(view, target));
     headers['Content-Security-Policy'] = CONTENT_SECURITY_POLICY;
-    return this.serve(req, res, key, headers, () => this.pages.page(view, target), site.organizationId);
+    await this.serve(req, res, key, headers, () => this.pages.page(view, target), site.organizationId);
+    // A page view, once the page is sent (a 304 too: the visitor is on the page): handed over, written later.
+    if (req.method === 'GET') {
+      this.views.record(req, {
+        organizationId: site.organizationId,
+        siteId: site.id,
+        siteSpaceId: resolved.variant.siteSpace.id,
+        spaceId: resolved.variant.siteSpace.spaceId,
+        pageId: page?.pageId,
+        url: new URL(`${secure ? 'https' : 'http'}://${host}${req.url ?? '/'}`),
+      });
+    }
   }
 
   /** The links of a visitor's structure under a base path (the same structure object while the site's state and the claims are the same). */

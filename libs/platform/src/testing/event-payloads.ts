@@ -33,3 +33,26 @@ export function eventPayloadProblems(payload: unknown): string[] {
   }
   return run(EXTENSION_EVENT_SCHEMAS[definition.type]!, payload, type);
 }
+
+/**
+ * The payloads an organization's outbox holds, in sequence order (only the given types when
+ * named), as a webhook `webhookId` would receive them: with its id, and as the reference's
+ * `installationId` where the type requires one (as libs/webhooks' deliveryPayload does). For
+ * tests of emitters whose process (the worker, the site server) runs without a dispatcher.
+ */
+export async function outboxEvents(
+  dataSource: { query: (sql: string, values: unknown[]) => Promise<unknown> },
+  organizationId: string,
+  types?: readonly string[],
+  webhookId = 'outbox-test',
+): Promise<Record<string, any>[]> {
+  const rows = (await dataSource.query(
+    `SELECT payload FROM events WHERE organization_id = $1 AND ($2::text[] IS NULL OR type = ANY($2::text[])) ORDER BY sequence`,
+    [organizationId, types ?? null],
+  )) as { payload: Record<string, any> }[];
+  return rows.map(({ payload }) => ({
+    ...payload,
+    ...(eventTypeDefinition(payload['type'])?.needsInstallationId && payload['installationId'] === undefined ? { installationId: webhookId } : {}),
+    webhookId,
+  }));
+}

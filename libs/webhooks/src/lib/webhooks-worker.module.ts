@@ -4,12 +4,13 @@ import { DeliverySender } from './dispatch/delivery-sender';
 import { EventDispatcher } from './dispatch/event-dispatcher';
 import { EventRetention } from './dispatch/event-retention';
 import { DeliveryMetrics } from './stats/delivery-metrics';
+import { DeliveryMetricsRegistration } from './stats/delivery-metrics-registration';
 import { WebhooksCoreModule } from './webhooks-core.module';
 
 /** The delivery loop: imported by the worker only (it starts with the application). */
 @Module({
   imports: [WebhooksCoreModule],
-  providers: [DeliveryQueue, DeliverySender, EventRetention, DeliveryMetrics, EventDispatcher],
+  providers: [DeliveryQueue, DeliverySender, EventRetention, DeliveryMetrics, EventDispatcher, DeliveryMetricsRegistration],
   exports: [EventDispatcher, DeliveryMetrics, EventRetention],
 })
 export class WebhooksWorkerModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IdentityCoreModule } from '@docs/identity';
 import { DeliveryPresenter } from './deliveries/delivery.presenter';
+import { DeliveryMetricsRegistration } from './stats/delivery-metrics-registration';
 import { WebhookPresenter } from './webhooks/webhook.presenter';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { WebhooksCoreModule } from './webhooks-core.module';
@@ -9,6 +10,6 @@ import { WebhooksCoreModule } from './webhooks-core.module';
 @Module({
   imports: [IdentityCoreModule, WebhooksCoreModule],
   controllers: [WebhooksController],
-  providers: [WebhookPresenter, DeliveryPresenter],
+  providers: [WebhookPresenter, DeliveryPresenter, DeliveryMetricsRegistration],
 })
 export class WebhooksModule {}

@@ -1,7 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Caller } from '@docs/identity';
-import { Clock, ListEnvelope, newId, Paginator, preparedStatement, sortKey, SqlPool, toListEnvelope } from '@docs/platform';
+import { Clock, EventOutbox, ListEnvelope, newId, Paginator, preparedStatement, sortKey, SqlPool, toListEnvelope } from '@docs/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { BodyFormat, commentDocument } from './comment-body';
 import { commentPermissions } from './comment-permissions';
@@ -34,6 +34,7 @@ export class CommentRepliesService {
     private readonly presenter: CommentPresenter,
     private readonly reactions: CommentReactions,
     private readonly mentions: MentionRecorder,
+    private readonly events: EventOutbox,
   ) {}
 
   async post(thread: CommentThread, caller: Caller, commentId: string, input: PostReplyDto, format: BodyFormat = 'markdown'): Promise<CommentReplyDto> {
@@ -52,6 +53,12 @@ export class CommentRepliesService {
         [id, commentId, thread.spaceId, thread.key, caller.userId, document, now],
       );
       await this.mentions.record(tx, subjectOf(thread, commentId, id), mentioned, now, false);
+      await this.events.emit(tx, {
+        type: 'comment_replied',
+        organizationId: thread.organizationId,
+        actor: caller.userId,
+        payload: { spaceId: thread.spaceId, commentId, replyId: id, ...(thread.changeRequestId ? { changeRequestId: thread.changeRequestId } : {}) },
+      });
     });
     return this.get(thread, caller, commentId, id, format);
   }

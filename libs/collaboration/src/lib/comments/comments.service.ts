@@ -2,7 +2,7 @@ import { BadRequestException, ForbiddenException, Injectable, NotFoundException 
 import { InjectDataSource } from '@nestjs/typeorm';
 import { BlobStore, emptyDocument, JSONDocument, PageSummaries, PageSummary, parseDocumentBytes } from '@docs/content';
 import type { Caller } from '@docs/identity';
-import { Clock, composedStatement, ListEnvelope, newId, Paginator, preparedStatement, sortKey, SqlPool, toListEnvelope } from '@docs/platform';
+import { Clock, composedStatement, EventOutbox, ListEnvelope, newId, Paginator, preparedStatement, sortKey, SqlPool, toListEnvelope } from '@docs/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { BodyFormat, commentDocument } from './comment-body';
 import { findNode, nodePreview } from './comment-node';
@@ -45,6 +45,7 @@ export class CommentsService {
     private readonly mentions: MentionRecorder,
     private readonly pages: PageSummaries,
     private readonly blobs: BlobStore,
+    private readonly events: EventOutbox,
   ) {}
 
   async post(thread: CommentThread, caller: Caller, input: PostCommentDto, format: BodyFormat = 'markdown'): Promise<CommentDto> {
@@ -83,6 +84,18 @@ export class CommentsService {
         ],
       );
       await this.mentions.record(tx, this.subject(thread, id), mentioned, now, false);
+      // Ids only: the body stays in the API, behind its read checks.
+      await this.events.emit(tx, {
+        type: 'comment_posted',
+        organizationId: thread.organizationId,
+        actor: caller.userId,
+        payload: {
+          spaceId: thread.spaceId,
+          commentId: id,
+          ...(thread.changeRequestId ? { changeRequestId: thread.changeRequestId } : {}),
+          ...(target.page ? { pageId: target.page.pageId } : {}),
+        },
+      });
     });
     return this.get(thread, caller, id, format);
   }
@@ -159,7 +172,8 @@ export class CommentsService {
         const set: string[] = [];
         const values: unknown[] = [comment.id];
         if (document) set.push(`body = $${values.push(document)}`, `edited_at = $${values.push(now)}`);
-        if (input.resolved === true && current.status === 'open') {
+        const resolves = input.resolved === true && current.status === 'open';
+        if (resolves) {
           set.push(`status = 'resolved'`, `resolved_at = $${values.push(now)}`, `resolved_by = $${values.push(caller.userId)}`);
         } else if (input.resolved === false && current.status === 'resolved') {
           set.push(`status = 'open'`, 'resolved_at = NULL', 'resolved_by = NULL');
@@ -168,6 +182,15 @@ export class CommentsService {
         const subject = this.subject(thread, comment.id);
         if (document) await this.mentions.record(tx, subject, mentioned, now, true);
         if (reacts) await this.reactions.apply(tx, subject, caller.userId, changes, now);
+        // Only the move from open to resolved: resolving a resolved comment changes nothing.
+        if (resolves) {
+          await this.events.emit(tx, {
+            type: 'comment_resolved',
+            organizationId: thread.organizationId,
+            actor: caller.userId,
+            payload: { spaceId: thread.spaceId, commentId: comment.id, ...(thread.changeRequestId ? { changeRequestId: thread.changeRequestId } : {}) },
+          });
+        }
       });
     }
     return this.get(thread, caller, commentId, format);

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { EventOutbox } from '@docs/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { ContentIndexers } from '../indexing/content-indexer';
 import { deleteInBatches, Pacer, PURGE_BATCH } from './delete-in-batches';
@@ -39,7 +40,7 @@ export interface PurgeReport {
 /**
  * Removes a space deleted more than 7 days ago for good, with everything that belongs to it, in
  * ONE transaction (a restore racing it wins or loses entirely; an event written by a hook commits
- * with it), every statement bounded (`PURGE_BATCH` rows, 100 revisions), with a pause after each
+ * with it, as does `space_purged`), every statement bounded (`PURGE_BATCH` rows, 100 revisions), with a pause after each
  * as long as the statement took (`PURGE_PAUSE_RATIO`):
  *
  * 1. the space row, locked `FOR UPDATE` if its `deleted_at` is older than 7 days by the database's
@@ -66,6 +67,7 @@ export class SpacePurger {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly indexers: ContentIndexers,
     private readonly hooks: SpacePurgeHooks,
+    private readonly events: EventOutbox,
   ) {}
 
   /** Ids of spaces due for a purge (deleted more than 7 days ago), oldest deletion first. */
@@ -113,6 +115,8 @@ export class SpacePurger {
       const blobs = await this.drain(tx, pace, { list: 'purge_blobs', listKey: 'hash', target: 'content_blobs', key: 'hash', condition: unreferencedBlob(blobReferences), batch: 500 });
 
       await this.hooks.run(tx, { spaceId, organizationId: space.organization_id, deletedAt: space.deleted_at, changeRequestIds });
+      // Last, as EventOutbox asks: commits if and only if the space is gone. A job's: no actor.
+      await this.events.emit(tx, { type: 'space_purged', organizationId: space.organization_id, actor: null, payload: { spaceId } });
       return {
         spaceId,
         organizationId: space.organization_id,

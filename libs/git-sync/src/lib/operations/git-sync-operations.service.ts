@@ -1,6 +1,6 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock, newId, Page, Paginator, sortKey } from '@docs/platform';
+import { Clock, EventOutbox, newId, Page, Paginator, sortKey } from '@docs/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { GitSyncError } from './git-sync-failure';
 import { GitSyncDirection, GitSyncOperationEntity, GitSyncStage } from './git-sync-operation.entity';
@@ -48,6 +48,7 @@ export class GitSyncOperations {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly paginator: Paginator,
+    private readonly events: EventOutbox,
   ) {}
 
   /** Records a requested operation, pending, in the request's transaction. */
@@ -122,14 +123,26 @@ export class GitSyncOperations {
       .getOne();
   }
 
-  /** pending -> running (a restarted operation starts over). */
+  /**
+   * pending -> running (a restarted operation starts over), with `space_gitsync_started` in the
+   * same transaction: a run started again after a worker stopped is announced again.
+   */
   async start(operation: GitSyncOperationEntity): Promise<void> {
     Object.assign(operation, { state: 'running', stage: 'repo_fetch', dispatchedTasks: 0, completedTasks: 0, updatedAt: this.clock.now() });
-    await this.dataSource.manager.update(
-      GitSyncOperationEntity,
-      { id: operation.id },
-      { state: 'running', stage: 'repo_fetch', dispatchedTasks: 0, completedTasks: 0, updatedAt: operation.updatedAt },
-    );
+    await this.dataSource.transaction(async (tx) => {
+      await tx.update(
+        GitSyncOperationEntity,
+        { id: operation.id },
+        { state: 'running', stage: 'repo_fetch', dispatchedTasks: 0, completedTasks: 0, updatedAt: operation.updatedAt },
+      );
+      const from = await this.startingPoint(tx, operation);
+      await this.events.emit(tx, {
+        type: 'space_gitsync_started',
+        organizationId: operation.organizationId,
+        actor: operation.createdBy,
+        payload: { spaceId: operation.spaceId, revisionId: from.revisionId, commitId: from.commitId },
+      });
+    });
     this.logger.log({ operation: operation.id, space: operation.spaceId, direction: operation.direction, ref: operation.ref }, 'git sync started');
   }
 
@@ -163,16 +176,50 @@ export class GitSyncOperations {
     };
     Object.assign(operation, changes);
     await tx.update(GitSyncOperationEntity, { id: operation.id }, changes);
+    // An import that found its commit already synced made no revision: the space's stands.
+    const revisionId = changes.revisionId ?? (await this.startingPoint(tx, operation)).revisionId;
+    await this.events.emit(tx, {
+      type: 'space_gitsync_completed',
+      organizationId: operation.organizationId,
+      actor: operation.createdBy,
+      payload: { spaceId: operation.spaceId, state: 'success', revisionId, commitId: changes.commit ?? '' },
+    });
     this.logger.log({ operation: operation.id, space: operation.spaceId, direction: operation.direction, commit: changes.commit, revision: changes.revisionId }, 'git sync completed');
   }
 
-  /** running -> failure, with its code and message; nothing of the operation was kept. Its credentials are dropped. */
+  /**
+   * running -> failure, with its code and message; nothing of the operation was kept. Its
+   * credentials are dropped. `space_gitsync_completed` (state `failure`) in the same transaction,
+   * naming the revision and commit the run started from.
+   */
   async fail(operation: GitSyncOperationEntity, error: GitSyncError): Promise<void> {
     const now = this.clock.now();
     const changes = { state: 'failure' as const, errorCode: error.code, error: error.message.slice(0, 2000), credentials: null, updatedAt: now, completedAt: now };
     Object.assign(operation, changes);
-    await this.dataSource.manager.update(GitSyncOperationEntity, { id: operation.id }, changes);
+    await this.dataSource.transaction(async (tx) => {
+      await tx.update(GitSyncOperationEntity, { id: operation.id }, changes);
+      const from = await this.startingPoint(tx, operation);
+      await this.events.emit(tx, {
+        type: 'space_gitsync_completed',
+        organizationId: operation.organizationId,
+        actor: operation.createdBy,
+        payload: { spaceId: operation.spaceId, state: 'failure', revisionId: from.revisionId, commitId: operation.commit ?? from.commitId },
+      });
+    });
     this.logger.warn({ operation: operation.id, space: operation.spaceId, direction: operation.direction, code: error.code, error: changes.error }, 'git sync failed');
+  }
+
+  /**
+   * Where a run starts from, as its events name it: the revision it exports (an export) or the
+   * space's current one (an import), and the commit the space last synced with ('' before its
+   * first sync: the reference requires the field, and no commit is known yet).
+   */
+  private async startingPoint(tx: EntityManager, operation: GitSyncOperationEntity): Promise<{ revisionId: string; commitId: string }> {
+    const [row]: { revision_id: string | null; last_commit: string | null }[] = await tx.query(
+      `SELECT s.revision_id, c.last_commit FROM spaces s LEFT JOIN git_sync_configs c ON c.space_id = s.id WHERE s.id = $1`,
+      [operation.spaceId],
+    );
+    return { revisionId: (operation.direction === 'export' ? operation.revisionId : null) ?? row?.revision_id ?? '', commitId: row?.last_commit ?? '' };
   }
 
   async get(spaceId: string, operationId: string): Promise<GitSyncOperationEntity> {

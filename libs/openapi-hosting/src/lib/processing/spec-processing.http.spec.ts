@@ -1,7 +1,7 @@
 import { IdentityModule } from '@docs/identity';
 import { createOrganization } from '@docs/identity/testing';
 import { JobQueue, JobWorker, JobWorkerModule } from '@docs/platform';
-import { createTestApp, createTestDatabase, eventually, TestApp, TestDatabase } from '@docs/platform/testing';
+import { createTestApp, createTestDatabase, eventPayloadProblems, eventually, outboxEvents, TestApp, TestDatabase } from '@docs/platform/testing';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OpenApiHostingJobsModule } from '../openapi-hosting-jobs.module';
@@ -150,6 +150,14 @@ describe('the fetch job: specs fetched, parsed and versioned by the worker', () 
     expect(versions.body.items.map((v: { id: string }) => v.id)).toEqual([changed.lastVersion, first.lastVersion]);
     expect((await as.get(`${path}/versions/${first.lastVersion}/content`)).body.filesystem['pets.yaml'].paths['/pets'].get.responses['200'].description).toBe('The pets');
     expect((await as.get(`${path}/versions/latest/content`)).body.filesystem['pets.yaml'].paths['/pets'].get.responses['200'].description).toBe('All the pets');
+    // openapi_spec_version_created for each version kept, in the run's transaction; none for the unchanged run.
+    const created = await outboxEvents(api.dataSource, organization.id, ['openapi_spec_version_created']);
+    expect(created.map(({ specSlug, versionId, auth }) => ({ specSlug, versionId, auth }))).toEqual([
+      { specSlug: 'pets', versionId: first.lastVersion, auth: undefined },
+      { specSlug: 'pets', versionId: changed.lastVersion, auth: undefined },
+    ]);
+    expect(new Set(created.map((event) => event.specId)).size).toBe(1);
+    for (const event of created) expect(eventPayloadProblems(event)).toEqual([]);
 
     // One version by its id, as listed; the list in keyset pages of one.
     const byId = await as.get(`${path}/versions/${first.lastVersion}`);
@@ -272,6 +280,8 @@ describe('the fetch job: specs fetched, parsed and versioned by the worker', () 
     );
     // A $ref to a file that is not there.
     await expectFailure('openapi: 3.1.0\ninfo: {title: X, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: "missing.yaml"}\n', 'FETCH_ERROR', /missing\.yaml.*404/, false);
+    // Failures (and recoveries to the same content) keep no version: the good one's event alone.
+    expect((await outboxEvents(api.dataSource, organization.id, ['openapi_spec_version_created'])).map((event) => event.versionId)).toEqual([good.lastVersion]);
   });
 
   it('processes a spec in one job at a time; requests made during a run run it once more after', async () => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { APP_CONFIG, AppConfig, newId, SafeFetcher } from '@docs/platform';
+import { APP_CONFIG, AppConfig, EventOutbox, newId, SafeFetcher } from '@docs/platform';
 import { DataSource } from 'typeorm';
 import type { ProcessErrorCode, ProcessError } from '../specs/openapi-spec.entity';
 import { MEDIA_TYPES } from './spec-documents';
@@ -51,6 +51,7 @@ export class SpecProcessor {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly fetcher: SafeFetcher,
+    private readonly events: EventOutbox,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.limits = { maxBytes: config.openapi.maxBytes, maxFiles: config.openapi.maxFiles };
@@ -111,8 +112,8 @@ export class SpecProcessor {
   private async recordVersion(specId: string, jobId: string, claim: Claim, spec: LoadedSpec): Promise<RunOutcome | undefined> {
     const hash = specContentHash(spec.files);
     return this.dataSource.transaction(async (tx) => {
-      const [row]: { organization_id: string; last_version_id: string | null; last_hash: string | null }[] = await tx.query(
-        `SELECT s.organization_id, s.last_version_id, v.content_hash AS last_hash
+      const [row]: { organization_id: string; slug: string; last_version_id: string | null; last_hash: string | null }[] = await tx.query(
+        `SELECT s.organization_id, s.slug, s.last_version_id, v.content_hash AS last_hash
            FROM openapi_specs s LEFT JOIN openapi_spec_versions v ON v.id = s.last_version_id
           WHERE s.id = $1 AND s.lease_job = $2 FOR UPDATE OF s`,
         [specId, jobId],
@@ -150,6 +151,15 @@ export class SpecProcessor {
           WHERE id = $1 AND lease_job = $2`,
         [specId, jobId, outcome.versionId, claim.requested],
       );
+      // Only a version kept: an unchanged fetch (same content hash) or a failure announces nothing.
+      if (outcome.kind === 'version') {
+        await this.events.emit(tx, {
+          type: 'openapi_spec_version_created',
+          organizationId: row.organization_id,
+          actor: null,
+          payload: { specId, specSlug: row.slug, versionId: outcome.versionId },
+        });
+      }
       return outcome;
     });
   }

@@ -119,6 +119,31 @@ describe('webhooks (/v1/orgs/{organizationId}/webhooks)', () => {
     expect(clearedRow).toEqual({ space_ids: null, site_ids: null, organization_events: true });
   });
 
+  it('forgets a space removed for good: a filter naming others keeps them, a webhook for that space alone is disabled', async () => {
+    const { organization, members } = await createOrganization(t);
+    const base = `/v1/orgs/${organization.id}/webhooks`;
+    const admin = as(members.admin.token);
+    const doomed = await createSpace(t, members.admin.token, organization.id, { title: 'Doomed' });
+    const kept = await createSpace(t, members.admin.token, organization.id, { title: 'Kept' });
+    const alone = (await admin.post(base, { url: 'https://r.example.com/alone', spaces: [doomed.id] })).body;
+    const both = (await admin.post(base, { url: 'https://r.example.com/both', spaces: [doomed.id, kept.id] })).body;
+    const everything = (await admin.post(base, { url: 'https://r.example.com/all' })).body;
+
+    // What the purge does last (the space row goes, whoever deletes it).
+    await t.dataSource.query(`DELETE FROM spaces WHERE id = $1`, [doomed.id]);
+
+    const disabled = (await admin.get(`${base}/${alone.id}`)).body;
+    expect(disabled).toMatchObject({ spaces: [], status: 'disabled', disabled: { reason: 'Every space and site it was filtered by was deleted for good.' } });
+    const [row] = await t.dataSource.query(`SELECT space_ids, organization_events FROM event_subscriptions WHERE id = $1`, [alone.id]);
+    expect(row).toEqual({ space_ids: [], organization_events: false });
+    expect((await admin.get(`${base}/${both.id}`)).body).toMatchObject({ spaces: [kept.id], status: 'active', disabled: null });
+    expect((await admin.get(`${base}/${everything.id}`)).body).toMatchObject({ spaces: [], status: 'active', disabled: null });
+    // The remaining filter does not trip a later change on the id that is gone.
+    const renamed = await admin.patch(`${base}/${both.id}`, { description: 'Kept only' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ spaces: [kept.id], description: 'Kept only' });
+  });
+
   it('refuses bad input with a 400 naming the field, and changes nothing', async () => {
     const { organization, members } = await createOrganization(t);
     const base = `/v1/orgs/${organization.id}/webhooks`;

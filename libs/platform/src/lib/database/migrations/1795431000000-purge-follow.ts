@@ -6,8 +6,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   statements, which needs an index (the outbox keeps EVENT_RETENTION_DAYS of every
  *   organization's events);
  * - webhook and integration subscriptions filtered by space or site lose the id of a space or a
- *   site that is deleted for good (a trigger, whatever deletes the row). An emptied filter then
- *   matches no space or site event, as the subscription asked, rather than all of them (null).
+ *   site deleted for good (a trigger, whatever deletes the row): a stale id would make every later
+ *   `PATCH` of the webhook a 404 naming it. A webhook whose filter that empties is disabled, with
+ *   its reason: an empty filter reads as "everything" in the API, and it asked for that space only.
  */
 export class PurgeFollow1795431000000 implements MigrationInterface {
   name = 'PurgeFollow1795431000000';
@@ -17,16 +18,34 @@ export class PurgeFollow1795431000000 implements MigrationInterface {
     await db.query(`
       CREATE FUNCTION event_subscriptions_forget_space() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        UPDATE event_subscriptions SET space_ids = array_remove(space_ids, OLD.id)
-         WHERE organization_id = OLD.organization_id AND OLD.id = ANY (space_ids);
+        WITH changed AS (
+          SELECT id, array_remove(space_ids, OLD.id) AS rest,
+                 kind = 'webhook' AND status <> 'disabled' AND NOT organization_events
+                   AND cardinality(array_remove(space_ids, OLD.id)) = 0 AND coalesce(cardinality(site_ids), 0) = 0 AS emptied
+            FROM event_subscriptions WHERE organization_id = OLD.organization_id AND OLD.id = ANY (space_ids))
+        UPDATE event_subscriptions s
+           SET space_ids = c.rest, updated_at = now(),
+               status = CASE WHEN c.emptied THEN 'disabled' ELSE s.status END,
+               disabled_at = CASE WHEN c.emptied THEN now() ELSE s.disabled_at END,
+               disabled_reason = CASE WHEN c.emptied THEN 'Every space and site it was filtered by was deleted for good.' ELSE s.disabled_reason END
+          FROM changed c WHERE s.id = c.id;
         RETURN NULL;
       END
       $$`);
     await db.query(`
       CREATE FUNCTION event_subscriptions_forget_site() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        UPDATE event_subscriptions SET site_ids = array_remove(site_ids, OLD.id)
-         WHERE organization_id = OLD.organization_id AND OLD.id = ANY (site_ids);
+        WITH changed AS (
+          SELECT id, array_remove(site_ids, OLD.id) AS rest,
+                 kind = 'webhook' AND status <> 'disabled' AND NOT organization_events
+                   AND cardinality(array_remove(site_ids, OLD.id)) = 0 AND coalesce(cardinality(space_ids), 0) = 0 AS emptied
+            FROM event_subscriptions WHERE organization_id = OLD.organization_id AND OLD.id = ANY (site_ids))
+        UPDATE event_subscriptions s
+           SET site_ids = c.rest, updated_at = now(),
+               status = CASE WHEN c.emptied THEN 'disabled' ELSE s.status END,
+               disabled_at = CASE WHEN c.emptied THEN now() ELSE s.disabled_at END,
+               disabled_reason = CASE WHEN c.emptied THEN 'Every space and site it was filtered by was deleted for good.' ELSE s.disabled_reason END
+          FROM changed c WHERE s.id = c.id;
         RETURN NULL;
       END
       $$`);

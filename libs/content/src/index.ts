@@ -58,6 +58,7 @@ export * from './lib/pdf/dto/pdf-query.dto';
 export * from './lib/pdf/pdf-schemas';
 export * from './lib/exports/export-layout';
 export * from './lib/exports/export-files';
+export * from './lib/exports/layout-links';
 export * from './lib/exports/markdown-exports.service';
 export * from './lib/exports/imported-paths.service';
 export * from './lib/exports/markdown-zip';

@@ -1,6 +1,5 @@
 import { dump } from 'js-yaml';
 import { posix } from 'node:path';
-import type { ContentRef } from '@gitbook/api';
 import type { PageTreeNode } from '../content-reads/content-reader.service';
 import type { Variables } from '../reusable-contents/reusable-content-entry';
 import { slugFromTitle } from '../pages/page-slugs';
@@ -96,49 +95,6 @@ export function summaryFileText(pages: readonly PageTreeNode[], layout: ExportLa
   }
   flush();
   return `# Table of contents\n\n${blocks.join('\n\n')}\n`;
-}
-
-/**
- * How a body written into `fromFile` names what a reference points at: pages and anchors as
- * relative paths to their files (a README-named page as its folder, `folder/`, as GitBook
- * writes), files and reusable contents as relative paths. Undefined: not in the export (another
- * space, a page that no longer exists); the converter then writes its `ref:` URL.
- */
-export function relativeRefs(fromFile: string, layout: ExportLayout): (ref: ContentRef) => string | undefined {
-  const from = posix.dirname(fromFile);
-  const to = (file: string) => relativePath(from, file);
-  return (ref) => {
-    switch (ref.kind) {
-      case 'page':
-      case 'anchor': {
-        if (ref.kind === 'anchor' && !ref.page) return undefined;
-        if ('space' in ref && ref.space) return undefined;
-        const file = layout.pages.get(ref.page as string)?.file;
-        if (!file) return undefined;
-        const path = /^readme\.md$/i.test(posix.basename(file)) && file !== layout.readme ? folderLink(from, posix.dirname(file)) : to(file);
-        return ref.kind === 'anchor' ? `${path}#${ref.anchor}` : path;
-      }
-      case 'file': {
-        const file = layout.files.get(ref.file);
-        return file ? to(file) : undefined;
-      }
-      case 'reusable-content': {
-        const file = layout.includes.get(ref.reusableContent);
-        return file ? to(file) : undefined;
-      }
-      default:
-        return undefined;
-    }
-  };
-}
-
-function relativePath(fromFolder: string, file: string): string {
-  return posix.relative(fromFolder === '.' ? '' : fromFolder, file) || posix.basename(file);
-}
-
-function folderLink(fromFolder: string, folder: string): string {
-  const relative = posix.relative(fromFolder === '.' ? '' : fromFolder, folder);
-  return relative === '' ? './' : `${relative}/`;
 }
 
 /** SUMMARY.md links: the characters that would end or break a link target, percent-encoded. */

@@ -25,7 +25,23 @@ export interface FidelityFigures {
     pageToPageReported: number;
     unreported: string[];
   };
-  roundTrip: { pages: number; identical: number; different: { path: string; line: number; expected: string; actual: string }[] };
+  roundTrip: RoundTripFigures;
+}
+
+/** Pages read back as markdown against their files: how many are byte-identical, and where the others first differ. */
+export interface RoundTripFigures {
+  pages: number;
+  identical: number;
+  different: { path: string; line: number; expected: string; actual: string }[];
+}
+
+/** The first line where two texts differ (1-based), with both lines cut to 160 characters. */
+export function firstDifference(expected: string, actual: string): { line: number; expected: string; actual: string } {
+  const a = actual.split('\n');
+  const e = expected.split('\n');
+  let line = 0;
+  while (line < Math.max(a.length, e.length) && a[line] === e[line]) line++;
+  return { line: line + 1, expected: (e[line] ?? '<end>').slice(0, 160), actual: (a[line] ?? '<end>').slice(0, 160) };
 }
 
 interface TreePage {
@@ -206,13 +222,7 @@ export async function measureFidelity(api: FidelityApi, spaceId: string, source:
     const expected = pageBody(source.files.get(path)?.toString('utf8') ?? '');
     const actual = id ? ((await api.get(`${base}/page/${id}`, { format: 'markdown' })).markdown ?? '') : '';
     if (actual === expected) identical++;
-    else {
-      const a = actual.split('\n');
-      const e = expected.split('\n');
-      let line = 0;
-      while (line < Math.max(a.length, e.length) && a[line] === e[line]) line++;
-      different.push({ path, line: line + 1, expected: (e[line] ?? '<end>').slice(0, 160), actual: (a[line] ?? '<end>').slice(0, 160) });
-    }
+    else different.push({ path, ...firstDifference(expected, actual) });
   }
 
   return {

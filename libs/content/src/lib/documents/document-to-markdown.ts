@@ -3,8 +3,9 @@ import { tableRows } from './block-fitting';
 import { RefResolver, writeRef } from './content-ref-url';
 import { DocNode } from './document-nodes';
 import { plainText } from './document-text';
+import { markdownHeadingLevel } from './heading-levels';
 import { inlineHtml, tableHtml, tableNeedsHtml } from './html-table-writer';
-import { escapeText, renderInline } from './inline-markdown';
+import { escapeText, linkUrl, refLabel, renderInline } from './inline-markdown';
 
 /**
  * A JSONDocument as markdown, in the conventions markdownToDocument reads (GitBook's tags for
@@ -18,7 +19,9 @@ const attribute = (name: string, value: string) => {
   return ` ${name}=${quote}${quote === '"' ? value.replace(/"/g, "'") : value}${quote}`;
 };
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** HTML text and attributes escaped as GitBook escapes them (`&#x26;`, `&#x3C;`, `&#x22;`). */
+const escapeHtml = (text: string) => text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
+const escapeAttribute = (text: string) => text.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;');
 
 /** Text lines that markdown would read as block syntax get that character escaped. */
 function escapeLineStarts(markdown: string): string {
@@ -34,14 +37,7 @@ function escapeLineStarts(markdown: string): string {
 
 /** GitBook's repetition of a block's target between its tags: `[swagger.json](../.gitbook/assets/swagger.json)`. */
 function repetitionLink(url: string): string {
-  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
-  let label = absolute ? url : (url.split('#')[0].replace(/\/+$/, '').split('/').pop() ?? url);
-  try {
-    label = absolute ? label : decodeURIComponent(label);
-  } catch {
-    // kept as written
-  }
-  return `[${escapeText(label)}](${url.replace(/ /g, '%20').replace(/[()<>]/g, '\\$&')})`;
+  return `[${escapeText(refLabel(url))}](${linkUrl(url)})`;
 }
 
 const indent = (text: string, prefix: string, first = prefix) =>
@@ -59,9 +55,12 @@ class MarkdownWriter {
     return renderInline(nodes, { ...options, resolver: this.resolver });
   }
 
-  /** `tight`: in a list item, a nested list follows its paragraph without a blank line. */
+  /**
+   * `tight`: in a list item, a nested list follows its paragraph without a blank line. An empty
+   * paragraph is an empty line between two separators (GitBook's way), so it reads back.
+   */
   blocks(nodes: DocNode[], tight = false): string {
-    let out = '';
+    const parts: string[] = [];
     let previous: { type?: string; alternate: boolean } | undefined;
     let previousText: string | undefined;
     for (const node of nodes) {
@@ -69,12 +68,13 @@ class MarkdownWriter {
       const alternate = !!previous && previous.type === node.type && node.type?.startsWith('list-') === true && !previous.alternate;
       const text = this.block(node, alternate);
       previous = { type: node.type, alternate };
-      if (text.trim() === '') continue;
-      const separator = tight && node.type?.startsWith('list-') && previousText === 'paragraph' ? '\n' : '\n\n';
-      out += out === '' ? text : separator + text;
+      const empty = node.type === 'paragraph' && text === '';
+      if (text.trim() === '' && !empty) continue;
+      if (parts.length > 0) parts.push(tight && node.type?.startsWith('list-') && previousText === 'paragraph' ? '\n' : '\n\n');
+      parts.push(text);
       previousText = node.type;
     }
-    return out;
+    return parts.join('');
   }
 
   private block(node: DocNode, alternate: boolean): string {
@@ -93,7 +93,7 @@ class MarkdownWriter {
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
-        const level = Number(node.type.slice(-1));
+        const level = markdownHeadingLevel(node.type);
         if (node.data?.align && node.data.align !== 'start') return `<h${level} align="${node.data.align === 'end' ? 'right' : 'center'}">${inlineHtml(node.nodes ?? [], this.resolver)}</h${level}>`;
         const text = this.inline(node.nodes ?? [], { heading: true }).trim();
         const id = node.data?.id ? ` <a href="#${node.data.id}" id="${node.data.id}"></a>` : '';
@@ -116,7 +116,7 @@ class MarkdownWriter {
       case 'table':
         return this.table(node);
       case 'images':
-        return this.images(node.nodes ?? []);
+        return this.images(node);
       case 'file':
         return node.data?.ref ? `{% file${attribute('src', writeRef(node.data.ref, this.resolver))} %}` : '';
       case 'reusable-content':
@@ -126,7 +126,7 @@ class MarkdownWriter {
       case 'content-ref': {
         if (!node.data?.ref) return '';
         const url = writeRef(node.data.ref, this.resolver);
-        return `{% content-ref${attribute('url', url)} %}\n[${url.replace(/[[\]\\]/g, '\\$&')}](${url.replace(/[ ()]/g, (c) => (c === ' ' ? '%20' : `\\${c}`))})\n{% endcontent-ref %}`;
+        return `{% content-ref${attribute('url', url)} %}\n${repetitionLink(url)}\n{% endcontent-ref %}`;
       }
       case 'tabs':
         return `{% tabs %}\n${(node.nodes ?? [])
@@ -202,26 +202,26 @@ class MarkdownWriter {
     return gfmTable(cells, alignments);
   }
 
-  private images(images: DocNode[]): string {
-    const out: string[] = [];
-    let line: string[] = [];
-    const flush = () => {
-      if (line.length > 0) out.push(line.join(' '));
-      line = [];
-    };
-    for (const image of images) {
-      const src = writeRef(image.data?.ref ?? { kind: 'url', url: '' }, this.resolver);
-      const alt = image.data?.alt ?? '';
+  /**
+   * An images block as GitBook writes it: one figure per image, its caption in `<figcaption>`
+   * (empty when it has none), a dark variant as a `<picture>` source; side by side in a `<div>`
+   * that carries the block's alignment and width.
+   */
+  private images(node: DocNode): string {
+    const figures = (node.nodes ?? []).map((image) => {
+      const src = escapeAttribute(writeRef(image.data?.ref ?? { kind: 'url', url: '' }, this.resolver));
+      const size = (['width', 'height'] as const).map((name) => (typeof image.data?.[name] === 'number' ? ` ${name}="${image.data[name]}"` : '')).join('');
+      const img = `<img src="${src}" alt="${escapeAttribute(image.data?.alt ?? '')}"${size}>`;
+      const picture = image.data?.refDark
+        ? `<picture><source srcset="${escapeAttribute(writeRef(image.data.refDark, this.resolver))}" media="(prefers-color-scheme: dark)">${img}</picture>`
+        : img;
       const caption = fragmentNodes(image, 'caption').map(plainText).join(' ').trim();
-      if (!caption) {
-        line.push(this.inline([{ object: 'inline', type: 'inline-image', isVoid: true, data: image.data }]));
-        continue;
-      }
-      flush();
-      out.push(`<figure><img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}"><figcaption><p>${escapeHtml(caption)}</p></figcaption></figure>`);
-    }
-    flush();
-    return out.join('\n\n');
+      return `<figure>${picture}<figcaption>${caption ? `<p>${escapeHtml(caption)}</p>` : ''}</figcaption></figure>`;
+    });
+    if (figures.length === 0) return '';
+    const align = node.data?.align ? ` align="${node.data.align}"` : '';
+    const fullWidth = node.data?.fullWidth !== undefined ? ` data-full-width="${node.data.fullWidth}"` : '';
+    return align || fullWidth || figures.length > 1 ? `<div${align}${fullWidth}>${figures.join(' ')}</div>` : figures[0];
   }
 }
 
@@ -258,5 +258,6 @@ function gfmTable(rows: string[][], alignments: string[]): string {
  */
 export function documentToMarkdown(document: JSONDocument, resolver?: Pick<RefResolver, 'urlOfRef'>): string {
   const body = new MarkdownWriter(resolver).blocks(((document as unknown as DocNode).nodes ?? []) as DocNode[]);
-  return body === '' ? '' : `${body}\n`;
+  // One final line break, unless empty paragraphs at the end already gave it.
+  return body === '' || body.endsWith('\n') ? body : `${body}\n`;
 }

@@ -2,6 +2,7 @@ import type { ChildNode, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { readUrl, RefResolver } from './content-ref-url';
 import { DocLeaf, DocMark, DocNode, paragraph } from './document-nodes';
+import { headingLevel } from './heading-levels';
 import { inlineImage } from './inline-tokens-to-nodes';
 
 /**
@@ -194,7 +195,7 @@ export function htmlTextBlock(html: string, resolver?: RefResolver): DocNode | u
   // Line breaks of the source between inline elements are spaces in HTML.
   const nodes = inlineNodes(element.children.map((child) => (child.type === 'text' ? Object.assign(child, { data: child.data.replace(/\s*\n\s*/g, ' ') }) : child)), resolver);
   const trimmed = trimEdges(nodes);
-  const type = element.name === 'p' ? 'paragraph' : `heading-${Math.min(3, Number(element.name.slice(1)))}`;
+  const type = element.name === 'p' ? 'paragraph' : `heading-${headingLevel(Number(element.name.slice(1)))}`;
   return { ...paragraph(trimmed), type, data: { align } };
 }
 

@@ -2,12 +2,12 @@ import { DocLeaf, DocNode } from './document-nodes';
 import { RefResolver, writeRef } from './content-ref-url';
 
 /**
- * Inline nodes written back as markdown. Marks open and close like a stack (strikethrough
- * outermost, code innermost) so they nest properly; whitespace at the edge of a marked run is
+ * Inline nodes written back as markdown. Marks open and close like a stack in GitBook's order
+ * (colour, strikethrough, italic, bold, ..., code innermost: `_**word**_`) so they nest properly; whitespace at the edge of a marked run is
  * moved outside the delimiters (CommonMark would not read `** bold**` as bold); text is escaped
  * so that it reads back as the same text.
  */
-const MARK_ORDER = ['color', 'strikethrough', 'bold', 'italic', 'superscript', 'subscript', 'keyboard', 'code'];
+const MARK_ORDER = ['color', 'strikethrough', 'italic', 'bold', 'superscript', 'subscript', 'keyboard', 'code'];
 const DELIMITERS: Record<string, [string, string]> = {
   strikethrough: ['~~', '~~'],
   bold: ['**', '**'],
@@ -140,8 +140,30 @@ function chooseItalicDelimiters(text: string): string {
 /** A hard line break: a backslash at the end of the line (`<br>` in a table, a space in a heading). */
 const breaks = (text: string, options: InlineOptions) => text.replace(/\n/g, options.table ? '<br>' : options.heading ? ' ' : '\\\n');
 
-function linkUrl(url: string): string {
-  return url.replace(/ /g, '%20').replace(/[()<>]/g, '\\$&');
+/**
+ * A link destination as GitBook (remark) writes it: between `<>` when it holds spaces or control
+ * characters (`<../assets/image (1).png>`), else as it is with its parentheses escaped.
+ */
+export function linkUrl(url: string): string {
+  if (/[\u0000-\u0020\u007f]/.test(url)) return `<${url.replace(/[<>\n]/g, (c) => (c === '\n' ? ' ' : `\\${c}`))}>`;
+  return url.replace(/[()]/g, '\\$&').replace(/^</, '\\<');
+}
+
+/**
+ * The label GitBook writes for a link it makes from a reference (a mention, a content-ref, a
+ * card's target): the last segment of the path, decoded (`setup.md`, `guide` for `guide/`), the
+ * anchor (`#install`) for a link within a folder's page, or the URL itself when absolute.
+ */
+export function refLabel(url: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  const [path, anchor] = [url.split('#')[0], url.includes('#') ? url.slice(url.indexOf('#')) : ''];
+  const segment = path.replace(/\/+$/, '').split('/').pop() ?? '';
+  if ((segment === '' || segment === '.') && anchor) return anchor;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function emoji(code: string): string {
@@ -167,8 +189,12 @@ export function renderInline(nodes: DocNode[], options: InlineOptions = {}): str
     }
     flush();
     switch (node.type) {
+      case 'mention': {
+        const url = writeRef(node.data?.ref ?? { kind: 'url', url: '' }, options.resolver);
+        out += `[${escapeText(refLabel(url), options)}](${linkUrl(url)} "mention")`;
+        break;
+      }
       case 'link':
-      case 'mention':
       case 'button': {
         const label = node.type === 'button' ? escapeText(node.data?.label ?? '', options) : renderInline(node.nodes ?? [], options);
         out += node.data?.ref ? `[${label}](${linkUrl(writeRef(node.data.ref, options.resolver))})` : label;

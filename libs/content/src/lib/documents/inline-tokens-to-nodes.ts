@@ -74,7 +74,7 @@ export function inlineImage(src: string, alt: string, resolver?: RefResolver): D
 export function inlineTokensToNodes(tokens: Token[], resolver?: RefResolver): InlineResult {
   const root = new InlineBuilder();
   let builder = root;
-  let link: { ref: ContentRef } | undefined;
+  let link: { ref: ContentRef; mention: boolean } | undefined;
   const marks: string[] = [];
   let anchorId: string | undefined;
   let pendingAnchorClose = false;
@@ -110,7 +110,8 @@ export function inlineTokensToNodes(tokens: Token[], resolver?: RefResolver): In
         break;
       case 'link_open':
         if (!link) {
-          link = { ref: readUrl(token.attrGet('href') ?? '', resolver) };
+          // GitBook writes a mention of a page as a link titled "mention": `[setup.md](setup.md "mention")`.
+          link = { ref: readUrl(token.attrGet('href') ?? '', resolver), mention: token.attrGet('title') === 'mention' };
           builder = new InlineBuilder();
         }
         break;
@@ -118,7 +119,8 @@ export function inlineTokensToNodes(tokens: Token[], resolver?: RefResolver): In
         if (link) {
           const nodes = builder.finish();
           builder = root;
-          builder.inline({ object: 'inline', type: 'link', isVoid: false, data: { ref: link.ref }, nodes: nodes.length > 0 ? nodes : [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }] });
+          if (link.mention) builder.inline({ object: 'inline', type: 'mention', isVoid: true, data: { ref: link.ref } });
+          else builder.inline({ object: 'inline', type: 'link', isVoid: false, data: { ref: link.ref }, nodes: nodes.length > 0 ? nodes : [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }] });
           link = undefined;
         }
         break;

@@ -4,6 +4,7 @@ import { Container, fitBlocks } from './block-fitting';
 import { readUrl, RefResolver } from './content-ref-url';
 import { DocNode, paragraph, textNode } from './document-nodes';
 import { HEADING_ID_PATTERN, HeadingAnchors, slugifyHeading } from './heading-anchors';
+import { headingLevel } from './heading-levels';
 import { HtmlBlockEvent, htmlBlockEvents } from './html-block-events';
 import { htmlTable, htmlTextBlock } from './html-table';
 import { inlineImage, inlineTokensToNodes } from './inline-tokens-to-nodes';
@@ -22,7 +23,7 @@ type Entry =
   | { kind: 'node'; node: TokenNode }
   | { kind: 'container'; name: string; attrs: Record<string, string>; entries: Entry[]; title?: string }
   | { kind: 'void'; name: string; attrs: Record<string, string>; raw: string }
-  | { kind: 'figure'; src: string; alt?: string; caption?: string }
+  | Extract<HtmlBlockEvent, { kind: 'images' }>
   | { kind: 'block'; node: DocNode }
   | { kind: 'raw'; text: string };
 
@@ -46,7 +47,9 @@ function pairContainers(nodes: TokenNode[], resolver?: RefResolver): Entry[] {
     stack.push({ kind: 'container', name, attrs, entries: [] });
   };
 
-  for (const node of nodes) {
+  const gaps = emptyParagraphsBefore(nodes);
+  nodes.forEach((node, index) => {
+    for (let n = 0; n < gaps[index]; n++) top().entries.push({ kind: 'block', node: paragraph([]) });
     const token = node.token;
     if (token.type === 'gitbook_tag') {
       const tag = token.meta as GitbookTag;
@@ -58,7 +61,7 @@ function pairContainers(nodes: TokenNode[], resolver?: RefResolver): Entry[] {
       const table = /^\s*<table[\s>]/i.test(token.content) ? htmlTable(token.content, resolver) : /^\s*<(p|h[1-6])\s[^>]*\balign=/i.test(token.content) ? htmlTextBlock(token.content, resolver) : undefined;
       if (table) {
         top().entries.push({ kind: 'block', node: table });
-        continue;
+        return;
       }
       const events = htmlBlockEvents(token.content);
       if (!events) top().entries.push({ kind: 'raw', text: token.content.replace(/\n+$/, '') });
@@ -66,7 +69,7 @@ function pairContainers(nodes: TokenNode[], resolver?: RefResolver): Entry[] {
     } else {
       top().entries.push({ kind: 'node', node });
     }
-  }
+  });
   while (stack.length > 1) close(top().name);
   return root.entries;
 
@@ -90,7 +93,11 @@ class DocumentBuilder {
     if (nodes.some((node) => node.token.type === 'gitbook_tag' || node.token.type === 'html_block')) {
       for (const entry of pairContainers(nodes, this.resolver)) out.push(...this.entry(entry));
     } else {
-      for (const node of nodes) out.push(...this.block(node));
+      const gaps = emptyParagraphsBefore(nodes);
+      nodes.forEach((node, index) => {
+        for (let n = 0; n < gaps[index]; n++) out.push(paragraph([]));
+        out.push(...this.block(node));
+      });
     }
     return fitBlocks(out, container);
   }
@@ -107,8 +114,8 @@ class DocumentBuilder {
         return [paragraph([textNode(entry.text)])];
       case 'block':
         return [entry.node];
-      case 'figure':
-        return [this.images([{ src: entry.src, alt: entry.alt, caption: entry.caption }])];
+      case 'images':
+        return [this.images(entry)];
       case 'void':
         return this.voidTag(entry);
       case 'container':
@@ -266,34 +273,46 @@ class DocumentBuilder {
     return inlineTokensToNodes(inline?.token.children ?? [], this.resolver);
   }
 
-  /** A paragraph, or an images block when it holds nothing but images. */
+  /**
+   * A paragraph. An image written `![alt](src)`, even alone in its paragraph, is an inline image
+   * (GitBook writes image blocks as figures, and reads `![]()` back as it was).
+   */
   private paragraph(node: TokenNode): DocNode {
-    const { nodes } = this.inlineOf(node);
-    if (!nodes.some((n) => n.type === 'inline-image')) return paragraph(nodes);
-    const images = nodes.filter((n) => n.type === 'inline-image');
-    const onlyImages = images.length > 0 && nodes.every((n) => n.type === 'inline-image' || (n.object === 'text' && plainText(n).trim() === ''));
-    if (!onlyImages) return paragraph(nodes);
-    return this.images(images.map((image) => ({ ref: image.data!.ref, alt: image.data!.alt })));
+    return paragraph(this.inlineOf(node).nodes);
   }
 
-  private images(images: { src?: string; ref?: any; alt?: string; caption?: string }[]): DocNode {
+  /** An images block: GitBook's figures (one per image), their alignment and width. */
+  private images(block: Extract<HtmlBlockEvent, { kind: 'images' }>): DocNode {
+    const ref = (src: string) => inlineImage(src, '', this.resolver).data!.ref;
+    const length = (value: string | undefined) => (value !== undefined && /^\d+(\.\d+)?$/.test(value) ? Number(value) : undefined);
+    const align = block.align === 'left' || block.align === 'center' || block.align === 'right' ? block.align : undefined;
     return {
       object: 'block',
       type: 'images',
       isVoid: false,
-      data: {},
-      nodes: images.map((image) => ({
-        object: 'block',
-        type: 'image',
-        isVoid: true,
-        data: { ref: image.ref ?? inlineImage(image.src ?? '', '', this.resolver).data!.ref, ...(image.alt ? { alt: image.alt } : {}) },
-        fragments: image.caption ? [{ object: 'fragment', fragment: 'caption', nodes: [paragraph([textNode(image.caption)])] }] : [],
-      })),
+      data: { ...(align ? { align } : {}), ...(block.fullWidth !== undefined ? { fullWidth: block.fullWidth } : {}) },
+      nodes: block.images.map((image) => {
+        const width = length(image.width);
+        const height = length(image.height);
+        return {
+          object: 'block',
+          type: 'image',
+          isVoid: true,
+          data: {
+            ref: ref(image.src),
+            ...(image.srcDark ? { refDark: ref(image.srcDark) } : {}),
+            ...(width !== undefined ? { width } : {}),
+            ...(height !== undefined ? { height } : {}),
+            ...(image.alt ? { alt: image.alt } : {}),
+          },
+          fragments: image.caption ? [{ object: 'fragment', fragment: 'caption', nodes: [paragraph([textNode(image.caption)])] }] : [],
+        };
+      }),
     };
   }
 
   private heading(node: TokenNode): DocNode {
-    const level = Math.min(3, Number(node.token.tag.slice(1)));
+    const level = headingLevel(Number(node.token.tag.slice(1)));
     const { nodes, anchorId } = this.inlineOf(node);
     // Headings hold one line: hard breaks become spaces.
     for (const text of nodes) for (const leaf of text.leaves ?? []) leaf.text = leaf.text.replace(/\n/g, ' ');
@@ -407,6 +426,37 @@ function codeBlock(token: Token): DocNode {
   };
 }
 
+/** The line after a block's last line of content (a list's map also covers the blank lines after it). */
+function contentEnd(node: TokenNode): number | undefined {
+  for (let i = node.children.length - 1; i >= 0; i--) {
+    const end = contentEnd(node.children[i]);
+    if (end !== undefined) return end;
+  }
+  return node.token.map?.[1];
+}
+
+const isTag = (node: TokenNode | undefined, close: boolean) => {
+  if (node?.token.type !== 'gitbook_tag') return /^\s*<\/?details>\s*$/i.test(node?.token.content ?? '') && close === /^\s*<\//.test(node?.token.content ?? '');
+  const name = (node.token.meta as GitbookTag).name;
+  return close ? name.startsWith('end') : CONTAINER_TAGS.has(name);
+};
+
+/**
+ * Empty paragraphs, as GitBook writes them: blocks are separated by one blank line and an empty
+ * paragraph is an empty line between two separators, so each two more blank lines between
+ * siblings are one empty paragraph (after an opening tag or before a closing one, each two).
+ */
+function emptyParagraphsBefore(nodes: TokenNode[]): number[] {
+  return nodes.map((node, index) => {
+    const previous = nodes[index - 1];
+    const start = node.token.map?.[0];
+    const end = previous ? contentEnd(previous) : undefined;
+    if (start === undefined || end === undefined) return 0;
+    const blank = start - end;
+    return isTag(previous, false) || isTag(node, true) ? Math.floor(blank / 2) : Math.floor((blank - 1) / 2);
+  });
+}
+
 /** Keys for every block (links report where they are by key) and anchors for headings. */
 function finish(blocks: DocNode[]): void {
   let counter = 0;
@@ -427,6 +477,9 @@ function finish(blocks: DocNode[]): void {
 export function markdownToDocument(markdown: string, resolver?: Pick<RefResolver, 'refOfUrl'>): JSONDocument {
   const tokens = markdownParser.parse(markdown, {});
   const nodes = new DocumentBuilder(resolver).toBlocks(tokenTree(tokens), 'document');
+  // Empty paragraphs at the end: the body ends with one line break, or two per empty paragraph.
+  const trailing = /\n*$/.exec(markdown)?.[0].length ?? 0;
+  if (nodes.length > 0) for (let n = 0; n < Math.floor(trailing / 2); n++) nodes.push(paragraph([]));
   finish(nodes);
   return { object: 'document', data: {}, nodes } as unknown as JSONDocument;
 }

@@ -5,7 +5,7 @@ import { DocNode } from './document-nodes';
 import { plainText } from './document-text';
 import { markdownHeadingLevel } from './heading-levels';
 import { inlineHtml, tableHtml, tableNeedsHtml } from './html-table-writer';
-import { escapeText, linkUrl, refLabel, renderInline } from './inline-markdown';
+import { characterReference, escapeText, linkUrl, refLabel, renderInline } from './inline-markdown';
 
 /**
  * A JSONDocument as markdown, in the conventions markdownToDocument reads (GitBook's tags for
@@ -23,17 +23,18 @@ const attribute = (name: string, value: string) => {
 const escapeHtml = (text: string) => text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
 const escapeAttribute = (text: string) => text.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;');
 
-/** Text lines that markdown would read as block syntax get that character escaped. */
+/**
+ * Text lines that markdown would read as block syntax get that character escaped (remark's
+ * "at break" patterns: `#`, `>`, `+`, `-`, `=`, and `1.` or `1)` starting a list item).
+ */
 function escapeLineStarts(markdown: string): string {
-  return markdown
-    .split('\n')
-    .map((line) => {
-      const trimmed = line.replace(/^[ \t]+/, '');
-      if (/^[#>+=-]/.test(trimmed)) return `\\${trimmed}`;
-      return trimmed.replace(/^(\d+)([.)])/, '$1\\$2');
-    })
-    .join('\n');
+  return markdown.replace(/^([ \t]*)(?:([#>+=-])|(\d+)(\.(?=[ \t]|$)|\)))/gm, (_, indent: string, sign?: string, digits?: string, dot?: string) =>
+    sign ? `${indent}\\${sign}` : `${indent}${digits}\\${dot}`,
+  );
 }
+
+/** Whitespace at the start or end of a line would be dropped: that one character is written as a character reference (GitBook's `&#x20;`). */
+const encodeLineEdges = (text: string) => text.replace(/^[ \t]|[ \t]$/gm, characterReference);
 
 /** GitBook's repetition of a block's target between its tags: `[swagger.json](../.gitbook/assets/swagger.json)`. */
 function repetitionLink(url: string): string {
@@ -81,21 +82,14 @@ class MarkdownWriter {
     switch (node.type) {
       case 'paragraph':
         if (node.data?.align && node.data.align !== 'start') return `<p align="${node.data.align === 'end' ? 'right' : 'center'}">${inlineHtml(node.nodes ?? [], this.resolver)}</p>`;
-        // Markdown drops whitespace at the ends of a paragraph: a space there is written as a
-        // character reference (as GitBook does), a final line break is dropped.
-        return escapeLineStarts(
-          this.inline(node.nodes ?? [])
-            .replace(/(?:\\\n)+$/, '')
-            .replace(/^[ \t]+/, (space) => space.replace(/ /g, '&#x20;').replace(/\t/g, '&#x9;'))
-            .replace(/[ \t]+$/, (space) => space.replace(/ /g, '&#x20;').replace(/\t/g, '&#x9;'))
-            .replace(/^\n+|\n+$/g, ''),
-        );
+        // A final line break is dropped (markdown has none at the end of a paragraph).
+        return escapeLineStarts(encodeLineEdges(this.inline(node.nodes ?? []).replace(/(?:\\\n)+$/, '')));
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
         const level = markdownHeadingLevel(node.type);
         if (node.data?.align && node.data.align !== 'start') return `<h${level} align="${node.data.align === 'end' ? 'right' : 'center'}">${inlineHtml(node.nodes ?? [], this.resolver)}</h${level}>`;
-        const text = this.inline(node.nodes ?? [], { heading: true }).trim();
+        const text = encodeLineEdges(this.inline(node.nodes ?? [], { heading: true }));
         const id = node.data?.id ? ` <a href="#${node.data.id}" id="${node.data.id}"></a>` : '';
         return `${'#'.repeat(level)}${text || id ? ' ' : ''}${text}${id}`;
       }
@@ -142,12 +136,12 @@ class MarkdownWriter {
       }
       case 'openapi-operation': {
         const spec = String(node.data?.ref?.spec ?? '');
-        return `{% openapi-operation${attribute('spec', spec)}${attribute('path', String(node.data?.path ?? ''))}${attribute('method', String(node.data?.method ?? ''))} %}\n[OpenAPI ${escapeText(spec)}](${writeRef(node.data?.ref ?? { kind: 'openapi', spec }, this.resolver)})\n{% endopenapi-operation %}`;
+        return `{% openapi-operation${attribute('spec', spec)}${attribute('path', String(node.data?.path ?? ''))}${attribute('method', String(node.data?.method ?? ''))} %}\n${this.specLink(spec)}\n{% endopenapi-operation %}`;
       }
       case 'openapi-schemas': {
         const spec = String(node.data?.ref?.spec ?? '');
         const grouped = node.data?.grouped !== undefined ? attribute('grouped', String(node.data.grouped)) : '';
-        return `{% openapi-schemas${attribute('spec', spec)}${attribute('schemas', (node.data?.schemas ?? []).join(','))}${grouped} %}\n[OpenAPI ${escapeText(spec)}](${writeRef(node.data?.ref ?? { kind: 'openapi', spec }, this.resolver)})\n{% endopenapi-schemas %}`;
+        return `{% openapi-schemas${attribute('spec', spec)}${attribute('schemas', (node.data?.schemas ?? []).join(','))}${grouped} %}\n${this.specLink(spec)}\n{% endopenapi-schemas %}`;
       }
       case 'expandable': {
         const title = fragmentNodes(node, 'expandable-title').map(plainText).join(' ');
@@ -159,6 +153,17 @@ class MarkdownWriter {
         // columns...): their content when they have some.
         return this.blocks(node.nodes ?? []);
     }
+  }
+
+  /**
+   * GitBook's repetition of an OpenAPI block's spec between its tags: `[OpenAPI <slug>](<the
+   * spec's URL>)` when the caller's resolver knows the spec, else GitBook's mark of a reference
+   * it cannot resolve, `[Broken link](broken-reference)`. Reading ignores it (the tag's `spec` is
+   * the block).
+   */
+  private specLink(spec: string): string {
+    const url = this.resolver?.urlOfRef?.({ kind: 'openapi', spec });
+    return url ? `[OpenAPI ${escapeText(spec, { label: true })}](${linkUrl(url)})` : '[Broken link](broken-reference)';
   }
 
   private list(node: DocNode, alternate: boolean): string {

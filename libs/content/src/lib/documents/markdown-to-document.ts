@@ -316,9 +316,10 @@ class DocumentBuilder {
     const { nodes, anchorId } = this.inlineOf(node);
     // Headings hold one line: hard breaks become spaces.
     for (const text of nodes) for (const leaf of text.leaves ?? []) leaf.text = leaf.text.replace(/\n/g, ' ');
-    // The space before a trailing `<a id>` anchor is not part of the title.
+    // The space before a trailing `<a id>` anchor is not part of the title (others, written
+    // `&#x20;`, are).
     const lastLeaf = nodes[nodes.length - 1]?.leaves?.at(-1);
-    if (lastLeaf) lastLeaf.text = lastLeaf.text.trimEnd();
+    if (lastLeaf && anchorId !== undefined) lastLeaf.text = lastLeaf.text.replace(/ $/, '');
     const id = anchorId === undefined ? undefined : HEADING_ID_PATTERN.test(anchorId) ? anchorId : slugifyHeading(anchorId).replace(/[^-a-z0-9.+_]/g, '');
     return { object: 'block', type: `heading-${level}`, isVoid: false, data: id ? { id } : {}, nodes: paragraph(nodes).nodes };
   }

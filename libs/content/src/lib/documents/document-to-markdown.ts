@@ -82,8 +82,8 @@ class MarkdownWriter {
     switch (node.type) {
       case 'paragraph':
         if (node.data?.align && node.data.align !== 'start') return `<p align="${node.data.align === 'end' ? 'right' : 'center'}">${inlineHtml(node.nodes ?? [], this.resolver)}</p>`;
-        // A final line break is dropped (markdown has none at the end of a paragraph).
-        return escapeLineStarts(encodeLineEdges(this.inline(node.nodes ?? []).replace(/(?:\\\n)+$/, '')));
+        // A line break at the end of a paragraph is written `<br>` (a backslash there would be text).
+        return escapeLineStarts(encodeLineEdges(this.inline(node.nodes ?? []).replace(/\\\n$/, '<br>')));
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
@@ -111,12 +111,17 @@ class MarkdownWriter {
         return this.table(node);
       case 'images':
         return this.images(node);
-      case 'file':
-        return node.data?.ref ? `{% file${attribute('src', writeRef(node.data.ref, this.resolver))} %}` : '';
+      case 'file': {
+        if (!node.data?.ref) return '';
+        // A file the import could not find keeps the path it was written with (ids have no `/`).
+        const known = this.resolver?.urlOfRef?.(node.data.ref);
+        const src = known ?? (/[/.]/.test(String(node.data.ref.file)) ? String(node.data.ref.file) : writeRef(node.data.ref, this.resolver));
+        return this.captioned(`{% file${attribute('src', src)} %}`, node, 'endfile');
+      }
       case 'reusable-content':
         return node.data?.ref ? `{% include "${writeRef(node.data.ref, this.resolver).replace(/"/g, '%22')}" %}` : '';
       case 'embed':
-        return node.data?.url ? `{% embed${attribute('url', node.data.url)} %}` : '';
+        return node.data?.url ? this.captioned(`{% embed${attribute('url', node.data.url)} %}`, node, 'endembed') : '';
       case 'content-ref': {
         if (!node.data?.ref) return '';
         const url = writeRef(node.data.ref, this.resolver);
@@ -144,15 +149,21 @@ class MarkdownWriter {
         return `{% openapi-schemas${attribute('spec', spec)}${attribute('schemas', (node.data?.schemas ?? []).join(','))}${grouped} %}\n${this.specLink(spec)}\n{% endopenapi-schemas %}`;
       }
       case 'expandable': {
-        const title = fragmentNodes(node, 'expandable-title').map(plainText).join(' ');
+        const title = fragmentNodes(node, 'expandable-title').map((paragraph) => inlineHtml(paragraph.nodes ?? [], this.resolver)).join(' ');
         const body = this.blocks(fragmentNodes(node, 'expandable-body'));
-        return `<details>\n\n<summary>${escapeHtml(title)}</summary>\n\n${body ? `${body}\n\n` : ''}</details>`;
+        return `<details>\n\n<summary>${title}</summary>\n\n${body ? `${body}\n\n` : ''}</details>`;
       }
       default:
         // Blocks without a markdown form (integrations, OpenAPI blocks, drawings, conditions,
         // columns...): their content when they have some.
         return this.blocks(node.nodes ?? []);
     }
+  }
+
+  /** An embed or file tag, with its caption (and the end tag) when it has one. */
+  private captioned(tag: string, node: DocNode, end: string): string {
+    const caption = this.blocks(fragmentNodes(node, 'caption'));
+    return caption ? `${tag}\n${caption}\n{% ${end} %}` : tag;
   }
 
   /**

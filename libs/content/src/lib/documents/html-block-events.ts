@@ -11,7 +11,7 @@ import { Parser } from 'htmlparser2';
 export type HtmlBlockEvent =
   | { kind: 'details-open' }
   | { kind: 'details-close' }
-  | { kind: 'summary'; text: string }
+  | { kind: 'summary'; text: string; html: string }
   | { kind: 'images'; align?: string; fullWidth?: boolean; images: HtmlImage[] };
 
 export interface HtmlImage {
@@ -29,6 +29,7 @@ export function htmlBlockEvents(html: string): HtmlBlockEvent[] | undefined {
   let understood = true;
   const open: string[] = [];
   let summary: string | undefined;
+  let summaryStart = 0;
   let figure: Partial<HtmlImage> | undefined;
   let caption: string | undefined;
   // A `<div>` around figures: their block's alignment and width.
@@ -51,7 +52,10 @@ export function htmlBlockEvents(html: string): HtmlBlockEvent[] | undefined {
         if (summary !== undefined || caption !== undefined) return;
         const top = open.length === 1 || (group !== undefined && open.length === 2);
         if (name === 'details' && open.length === 1) events.push({ kind: 'details-open' });
-        else if (name === 'summary' && !figure) summary = '';
+        else if (name === 'summary' && !figure) {
+          summary = '';
+          summaryStart = parser.endIndex + 1;
+        }
         else if (name === 'div' && open.length === 1 && !group) {
           group = { kind: 'images', images: [] };
           if (attributes['align']) group.align = attributes['align'];
@@ -73,7 +77,7 @@ export function htmlBlockEvents(html: string): HtmlBlockEvent[] | undefined {
       onclosetag(name, isImplied) {
         open.pop();
         if (name === 'summary' && summary !== undefined) {
-          events.push({ kind: 'summary', text: summary.trim() });
+          events.push({ kind: 'summary', text: summary.trim(), html: html.slice(summaryStart, parser.startIndex) });
           summary = undefined;
         } else if (name === 'figcaption' && figure) {
           figure.caption = (caption ?? '').trim();

@@ -200,7 +200,7 @@ export function htmlTextBlock(html: string, resolver?: RefResolver): DocNode | u
 }
 
 /** Whitespace that only separated the tags from the content, at both ends. */
-function trimEdges(nodes: DocNode[]): DocNode[] {
+export function trimEdges(nodes: DocNode[]): DocNode[] {
   const first = nodes[0]?.leaves?.[0];
   if (first) first.text = first.text.replace(/^\s+/, '');
   const last = nodes[nodes.length - 1]?.leaves?.at(-1);

@@ -183,8 +183,10 @@ const breaks = (text: string, options: InlineOptions) => text.replace(/\n/g, opt
  * characters (`<../assets/image (1).png>`), else as it is with its parentheses escaped.
  */
 export function linkUrl(url: string): string {
-  if (/[\u0000-\u0020\u007f]/.test(url)) return `<${url.replace(/[<>\n]/g, (c) => (c === '\n' ? ' ' : `\\${c}`))}>`;
-  return url.replace(/[()]/g, '\\$&').replace(/^</, '\\<');
+  // `&` before what would read as a character reference is escaped there too.
+  const escaped = url.replace(/&(?=[#A-Za-z])/g, '\\&');
+  if (/[\u0000-\u0020\u007f]/.test(url)) return `<${escaped.replace(/[<>\n]/g, (c) => (c === '\n' ? ' ' : `\\${c}`))}>`;
+  return escaped.replace(/[()]/g, '\\$&').replace(/^</, '\\<');
 }
 
 /**

@@ -6,7 +6,8 @@ import { DocNode, paragraph, textNode } from './document-nodes';
 import { HEADING_ID_PATTERN, HeadingAnchors, slugifyHeading } from './heading-anchors';
 import { headingLevel } from './heading-levels';
 import { HtmlBlockEvent, htmlBlockEvents } from './html-block-events';
-import { htmlTable, htmlTextBlock } from './html-table';
+import { htmlTable, htmlTextBlock, inlineNodes, trimEdges } from './html-table';
+import { parseDocument } from 'htmlparser2';
 import { inlineImage, inlineTokensToNodes } from './inline-tokens-to-nodes';
 import { GitbookTag, markdownParser } from './markdown-parser';
 import { TokenNode, tokenTree } from './markdown-token-tree';
@@ -22,6 +23,7 @@ const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
 type Entry =
   | { kind: 'node'; node: TokenNode }
   | { kind: 'container'; name: string; attrs: Record<string, string>; entries: Entry[]; title?: string }
+  | { kind: 'breaks'; count: number }
   | { kind: 'void'; name: string; attrs: Record<string, string>; raw: string }
   | Extract<HtmlBlockEvent, { kind: 'images' }>
   | { kind: 'block'; node: DocNode }
@@ -47,15 +49,20 @@ function pairContainers(nodes: TokenNode[], resolver?: RefResolver): Entry[] {
     stack.push({ kind: 'container', name, attrs, entries: [] });
   };
 
+  // An embed or a file with a caption: the caption stands between the tag and its end tag.
+  const captioned = new Set(nodes.flatMap((node) => (node.token.type === 'gitbook_tag' && /^end(embed|file)$/.test((node.token.meta as GitbookTag).name) ? [(node.token.meta as GitbookTag).name.slice(3)] : [])));
   const gaps = emptyParagraphsBefore(nodes);
   nodes.forEach((node, index) => {
     for (let n = 0; n < gaps[index]; n++) top().entries.push({ kind: 'block', node: paragraph([]) });
     const token = node.token;
     if (token.type === 'gitbook_tag') {
       const tag = token.meta as GitbookTag;
-      if (CONTAINER_TAGS.has(tag.name)) open(tag.name, tag.attrs);
+      if (CONTAINER_TAGS.has(tag.name) || captioned.has(tag.name)) open(tag.name, tag.attrs);
       else if (tag.name.startsWith('end')) close(tag.name.slice(3));
       else top().entries.push({ kind: 'void', name: tag.name, attrs: tag.attrs, raw: token.content });
+    } else if (token.type === 'html_block' && /^\s*(?:<br\s*\/?>\s*)+$/i.test(token.content)) {
+      // A paragraph of line breaks only: GitBook writes its breaks `<br>`.
+      top().entries.push({ kind: 'breaks', count: token.content.match(/<br/gi)?.length ?? 1 });
     } else if (token.type === 'html_block') {
       // GitBook's HTML tables (cards, widths, rich cells) are table blocks.
       const table = /^\s*<table[\s>]/i.test(token.content) ? htmlTable(token.content, resolver) : /^\s*<(p|h[1-6])\s[^>]*\balign=/i.test(token.content) ? htmlTextBlock(token.content, resolver) : undefined;
@@ -78,7 +85,7 @@ function pairContainers(nodes: TokenNode[], resolver?: RefResolver): Entry[] {
     else if (event.kind === 'details-close') close('details');
     else if (event.kind === 'summary') {
       const frame = top();
-      if (frame.name === 'details' && frame.title === undefined) frame.title = event.text;
+      if (frame.name === 'details' && frame.title === undefined) frame.title = event.html;
       else frame.entries.push({ kind: 'raw', text: event.text });
     } else top().entries.push(event);
   }
@@ -112,6 +119,8 @@ class DocumentBuilder {
         return this.block(entry.node);
       case 'raw':
         return [paragraph([textNode(entry.text)])];
+      case 'breaks':
+        return [paragraph([textNode('\n'.repeat(entry.count))])];
       case 'block':
         return [entry.node];
       case 'images':
@@ -165,6 +174,13 @@ class DocumentBuilder {
         flushStray();
         return [{ object: 'block', type: entry.name, isVoid: false, data: {}, nodes: items }];
       }
+      case 'embed':
+      case 'file': {
+        const [block] = this.voidTag({ kind: 'void', name: entry.name, attrs: entry.attrs, raw: '' });
+        const caption = entry.entries.flatMap((child) => this.entry(child)).filter((child) => child.type === 'paragraph');
+        if (block?.type !== entry.name) return entry.entries.flatMap((child) => this.entry(child));
+        return [caption.length > 0 ? { ...block, fragments: [{ object: 'fragment', type: 'caption', fragment: 'caption', nodes: caption }] } : block];
+      }
       case 'tab':
       case 'step':
         // A tab outside tabs (a step outside a stepper) is its content.
@@ -212,7 +228,7 @@ class DocumentBuilder {
           },
         ];
       case 'details': {
-        const title = paragraph(entry.title ? [textNode(entry.title)] : []);
+        const title = paragraph(entry.title ? trimEdges(inlineNodes(parseDocument(entry.title, { decodeEntities: true, lowerCaseTags: true }).children, this.resolver)) : []);
         return [
           {
             object: 'block',

@@ -4,6 +4,7 @@ import { RefResolver, writeRef } from './content-ref-url';
 import { DocNode } from './document-nodes';
 import { plainText } from './document-text';
 import { markdownHeadingLevel } from './heading-levels';
+import { codeBlockHtml, codeNeedsHtml } from './html-code-block';
 import { inlineHtml, tableHtml, tableNeedsHtml } from './html-table-writer';
 import { characterReference, escapeText, linkUrl, refLabel, renderInline } from './inline-markdown';
 
@@ -193,6 +194,7 @@ class MarkdownWriter {
   }
 
   private code(node: DocNode): string {
+    if (codeNeedsHtml(node)) return codeBlockHtml(node);
     const lines = (node.nodes ?? []).map((line) => plainText(line));
     const content = lines.join('\n');
     const longest = (content.match(/`{3,}/g) ?? []).reduce((max, run) => Math.max(max, run.length), 0);

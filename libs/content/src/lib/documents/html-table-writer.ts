@@ -1,6 +1,7 @@
 import { RefResolver, writeRef } from './content-ref-url';
 import { ContentRef, DocLeaf, DocNode } from './document-nodes';
 import { tableValueRef } from './html-table';
+import { emojiText, refLabel } from './inline-markdown';
 
 /**
  * A table block as the one-line HTML GitBook writes (`htmlTable` reads it back): used for what a
@@ -57,6 +58,7 @@ export function inlineHtml(nodes: DocNode[], resolver?: RefResolver): string {
       if (node.object === 'text') return leavesHtml(node.leaves ?? []);
       if (node.type === 'button' && node.data?.ref) return `<a href="${escapeAttribute(writeRef(node.data.ref, resolver))}" class="button ${node.data.kind === 'secondary' ? 'secondary' : 'primary'}">${escapeText(String(node.data.label ?? ''))}</a>`;
       if (node.type === 'link' && node.data?.ref) return `<a href="${escapeAttribute(writeRef(node.data.ref, resolver))}">${inlineHtml(node.nodes ?? [], resolver)}</a>`;
+      if (node.type === 'emoji' && node.data?.code) return `<span data-gb-custom-inline data-tag="emoji" data-code="${escapeAttribute(String(node.data.code))}">${emojiText(String(node.data.code))}</span>`;
       if (node.type === 'inline-image' && node.data?.ref) return `<img src="${escapeAttribute(writeRef(node.data.ref, resolver))}" alt="${escapeAttribute(node.data.alt ?? '')}">`;
       return inlineHtml(node.nodes ?? [], resolver);
     })
@@ -76,16 +78,6 @@ function blocksHtml(blocks: DocNode[], resolver?: RefResolver): string {
     .join('');
 }
 
-/** The label GitBook writes for a target or cover cell: the last segment of the URL (decoded), or the URL when absolute. */
-function refLabel(url: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
-  const segment = url.split('#')[0].replace(/\/+$/, '').split('/').pop() ?? '';
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 export function tableHtml(table: DocNode, resolver?: RefResolver): string {
   const view = table.data?.view ?? {};
@@ -120,9 +112,12 @@ export function tableHtml(table: DocNode, resolver?: RefResolver): string {
           const url = writeRef(ref as ContentRef, resolver);
           return `<td><a href="${escapeAttribute(url)}">${escapeText(refLabel(url))}</a></td>`;
         }
+        // A cell repeats its column's alignment.
+        const column = definition[id] ?? {};
+        const open = column.type === 'text' && column.textAlignment && column.textAlignment !== 'left' ? `<td align="${column.textAlignment}">` : '<td>';
         const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
-        if (fragment) return `<td>${blocksHtml(fragment.nodes ?? [], resolver)}</td>`;
-        return `<td>${value === undefined || value === null ? '' : escapeText(String(value))}</td>`;
+        if (fragment) return `${open}${blocksHtml(fragment.nodes ?? [], resolver)}</td>`;
+        return `${open}${value === undefined || value === null ? '' : escapeText(String(value))}</td>`;
       });
       return `<tr>${cells.join('')}</tr>`;
     })

@@ -163,6 +163,12 @@ export function inlineNodes(nodes: ChildNode[], resolver?: RefResolver): DocNode
       out.push({ object: 'inline', type: 'link', isVoid: false, data: { ref: readUrl(node.attribs['href'], resolver) }, nodes: inner.length > 0 ? inner : [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }] });
       return;
     }
+    if (node.name === 'span' && 'data-gb-custom-inline' in node.attribs && node.attribs['data-tag'] === 'emoji' && node.attribs['data-code']) {
+      // GitBook's emoji inline in HTML.
+      flush();
+      out.push({ object: 'inline', type: 'emoji', isVoid: true, data: { code: node.attribs['data-code'] } });
+      return;
+    }
     if (node.name === 'img') {
       flush();
       out.push(inlineImage(node.attribs['src'] ?? '', node.attribs['alt'] ?? '', resolver));

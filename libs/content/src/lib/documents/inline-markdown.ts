@@ -195,6 +195,7 @@ export function linkUrl(url: string): string {
  * anchor (`#install`) for a link within a folder's page, or the URL itself when absolute.
  */
 export function refLabel(url: string): string {
+  if (/^(broken-reference$|\/?broken\/pages\/)/.test(url)) return 'Broken link';
   if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
   const [path, anchor] = [url.split('#')[0], url.includes('#') ? url.slice(url.indexOf('#')) : ''];
   const segment = path.replace(/\/+$/, '').split('/').pop() ?? '';
@@ -206,7 +207,7 @@ export function refLabel(url: string): string {
   }
 }
 
-function emoji(code: string): string {
+export function emojiText(code: string): string {
   try {
     return String.fromCodePoint(...code.split('-').map((part) => parseInt(part, 16)));
   } catch {
@@ -257,7 +258,7 @@ function renderNode(node: DocNode, options: InlineOptions): string {
     case 'inline-math':
       return `$$${node.data?.formula ?? ''}$$`;
     case 'emoji':
-      return emoji(String(node.data?.code ?? ''));
+      return emojiText(String(node.data?.code ?? ''));
     default:
       // Annotations and other inlines without a markdown form: their text content.
       return renderInline(node.nodes ?? [], options);

@@ -6,6 +6,7 @@ import { DocNode, paragraph, textNode } from './document-nodes';
 import { HEADING_ID_PATTERN, HeadingAnchors, slugifyHeading } from './heading-anchors';
 import { headingLevel } from './heading-levels';
 import { HtmlBlockEvent, htmlBlockEvents } from './html-block-events';
+import { htmlCodeBlock } from './html-code-block';
 import { htmlTable, htmlTextBlock, inlineNodes, trimEdges } from './html-table';
 import { parseDocument } from 'htmlparser2';
 import { inlineImage, inlineTokensToNodes } from './inline-tokens-to-nodes';
@@ -64,8 +65,14 @@ function pairContainers(nodes: TokenNode[], resolver?: RefResolver): Entry[] {
       // A paragraph of line breaks only: GitBook writes its breaks `<br>`.
       top().entries.push({ kind: 'breaks', count: token.content.match(/<br/gi)?.length ?? 1 });
     } else if (token.type === 'html_block') {
-      // GitBook's HTML tables (cards, widths, rich cells) are table blocks.
-      const table = /^\s*<table[\s>]/i.test(token.content) ? htmlTable(token.content, resolver) : /^\s*<(p|h[1-6])\s[^>]*\balign=/i.test(token.content) ? htmlTextBlock(token.content, resolver) : undefined;
+      // GitBook's HTML tables (cards, widths, rich cells) are table blocks, its `<pre>` code blocks with highlighted lines code blocks.
+      const table = /^\s*<table[\s>]/i.test(token.content)
+        ? htmlTable(token.content, resolver)
+        : /^\s*<(p|h[1-6])\s[^>]*\balign=/i.test(token.content)
+          ? htmlTextBlock(token.content, resolver)
+          : /^\s*<pre[\s>]/i.test(token.content)
+            ? htmlCodeBlock(token.content)
+            : undefined;
       if (table) {
         top().entries.push({ kind: 'block', node: table });
         return;

@@ -80,13 +80,7 @@ export function codeBlockHtml(node: DocNode): string {
     (data.overflow ? ` data-overflow="${escapeAttribute(String(data.overflow))}"` : '') +
     (data.lineNumbers !== undefined ? (data.lineNumbers ? ' data-line-numbers' : ' data-line-numbers="false"') : '') +
     (data.fullWidth !== undefined ? ` data-full-width="${data.fullWidth}"` : '');
-  const lines = node.nodes ?? [];
-  const body = lines
-    .map((line, index) => {
-      const text = escapeCode(plainText(line));
-      const last = index === lines.length - 1;
-      return line.data?.highlighted ? `<strong>${text}\n</strong>` : last ? text : `${text}\n`;
-    })
-    .join('');
+  // Every line ends with its line break, inside the `<strong>` of a highlighted one.
+  const body = (node.nodes ?? []).map((line) => (line.data?.highlighted ? `<strong>${escapeCode(plainText(line))}\n</strong>` : `${escapeCode(plainText(line))}\n`)).join('');
   return `<pre${pre}><code${syntax ? ` class="lang-${escapeAttribute(syntax)}"` : ''}>${body}</code></pre>`;
 }

@@ -184,9 +184,13 @@ class MarkdownWriter {
     return (node.nodes ?? [])
       .map((item, i) => {
         let marker = ordered ? `${start + i}${alternate ? ')' : '.'} ` : `${alternate ? '-' : '*'} `;
+        // An item whose blocks are separated by blank lines (anything but a paragraph and its
+        // nested lists) is indented to the next tab stop, as GitBook writes it: `*   `, `1.  `.
+        const items = item.nodes ?? [];
+        if (items.length > 1 && items.slice(1).some((child) => !child.type?.startsWith('list-'))) marker = marker.padEnd(Math.ceil(marker.length / 4) * 4);
         const width = marker.length;
         if (node.type === 'list-tasks') marker += item.data?.checked ? '[x] ' : '[ ] ';
-        const content = this.blocks(item.nodes ?? [], true);
+        const content = this.blocks(items, true);
         if (content === '') return marker.trimEnd();
         return indent(content, ' '.repeat(width), marker);
       })

@@ -1,13 +1,16 @@
 import { RefResolver, writeRef } from './content-ref-url';
 import { ContentRef, DocLeaf, DocNode } from './document-nodes';
 import { tableValueRef } from './html-table';
+import { codeBlockHtml } from './html-code-block';
+import { markdownHeadingLevel } from './heading-levels';
 import { emojiText, refLabel } from './inline-markdown';
 
 /**
  * A table block as the one-line HTML GitBook writes (`htmlTable` reads it back): used for what a
  * markdown table cannot say (cards, column widths, cells of several blocks). Attributes, marks and
- * escapes in GitBook's order: `<mark>` outside `<strong>` outside `<em>` outside `<code>`, links
- * outside their marks, `&` and `<` as `&#x26;` and `&#x3C;`.
+ * escapes in GitBook's order: `<mark>` outside `<em>` outside `<strong>` outside `<code>`, links
+ * outside their marks, `&` and `<` as `&#x26;` and `&#x3C;`; code blocks as `<pre>`, headings one
+ * level down as in markdown (`<h3>` for heading-2).
  */
 export function tableNeedsHtml(table: DocNode): boolean {
   const view = table.data?.view ?? {};
@@ -22,8 +25,8 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&#x26;').replace(/
 
 const MARK_TAGS: [string, (mark: any) => string, string][] = [
   ['color', (mark) => `<mark style="${[mark.data?.text && mark.data.text !== 'default' ? `color:${mark.data.text};` : '', mark.data?.background && mark.data.background !== 'default' ? `background-color:${mark.data.background};` : ''].join('')}">`, '</mark>'],
-  ['bold', () => '<strong>', '</strong>'],
   ['italic', () => '<em>', '</em>'],
+  ['bold', () => '<strong>', '</strong>'],
   ['strikethrough', () => '<s>', '</s>'],
   ['superscript', () => '<sup>', '</sup>'],
   ['subscript', () => '<sub>', '</sub>'],
@@ -72,6 +75,11 @@ function blocksHtml(blocks: DocNode[], resolver?: RefResolver): string {
       if (block.type === 'list-ordered' || block.type === 'list-unordered') {
         const tag = block.type === 'list-ordered' ? 'ol' : 'ul';
         return `<${tag}>${(block.nodes ?? []).map((item) => `<li>${blocksHtml(item.nodes ?? [], resolver)}</li>`).join('')}</${tag}>`;
+      }
+      if (block.type === 'code') return codeBlockHtml(block);
+      if (block.type?.startsWith('heading-')) {
+        const level = markdownHeadingLevel(block.type);
+        return `<h${level}>${inlineHtml(block.nodes ?? [], resolver)}</h${level}>`;
       }
       return `<p>${inlineHtml(block.nodes ?? [], resolver)}</p>`;
     })

@@ -1,5 +1,6 @@
 import type { ChildNode, Element } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { htmlCodeBlock } from './html-code-block';
 import { readUrl, RefResolver } from './content-ref-url';
 import { DocLeaf, DocMark, DocNode, paragraph } from './document-nodes';
 import { headingLevel } from './heading-levels';
@@ -120,9 +121,16 @@ function cellBlocks(cell: Element, resolver?: RefResolver): DocNode[] {
     inline = [];
   };
   for (const child of cell.children) {
+    const code = isElement(child, 'pre') ? htmlCodeBlock(DomUtils.getOuterHTML(child, { decodeEntities: false })) : undefined;
     if (isElement(child, 'p')) {
       flush();
       blocks.push(paragraph(inlineNodes(child.children, resolver)));
+    } else if (code) {
+      flush();
+      blocks.push(code);
+    } else if (isElement(child) && /^h[1-6]$/.test(child.name)) {
+      flush();
+      blocks.push({ ...paragraph(inlineNodes(child.children, resolver)), type: `heading-${headingLevel(Number(child.name.slice(1)))}`, data: {} });
     } else if (isElement(child, 'ul') || isElement(child, 'ol')) {
       flush();
       const items = childElements(child, 'li').map((li) => ({ object: 'block' as const, type: 'list-item', isVoid: false, data: {}, nodes: [paragraph(inlineNodes(li.children, resolver))] }));

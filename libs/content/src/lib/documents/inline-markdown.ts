@@ -209,7 +209,9 @@ export function refLabel(url: string): string {
 
 export function emojiText(code: string): string {
   try {
-    return String.fromCodePoint(...code.split('-').map((part) => parseInt(part, 16)));
+    const text = String.fromCodePoint(...code.split('-').map((part) => parseInt(part, 16)));
+    // A single character shown as text by default is asked to show as an emoji (U+FE0F).
+    return [...text].length === 1 && !/\p{Emoji_Presentation}/u.test(text) ? `${text}\uFE0F` : text;
   } catch {
     return '';
   }

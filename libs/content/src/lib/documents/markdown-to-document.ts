@@ -7,7 +7,7 @@ import { HEADING_ID_PATTERN, HeadingAnchors, slugifyHeading } from './heading-an
 import { headingLevel } from './heading-levels';
 import { HtmlBlockEvent, htmlBlockEvents } from './html-block-events';
 import { htmlCodeBlock } from './html-code-block';
-import { htmlTable, htmlTextBlock, inlineNodes, trimEdges } from './html-table';
+import { htmlTable, htmlTextBlock, inlineNodes } from './html-table';
 import { parseDocument } from 'htmlparser2';
 import { inlineImage, inlineTokensToNodes } from './inline-tokens-to-nodes';
 import { GitbookTag, markdownParser } from './markdown-parser';
@@ -235,7 +235,7 @@ class DocumentBuilder {
           },
         ];
       case 'details': {
-        const title = paragraph(entry.title ? trimEdges(inlineNodes(parseDocument(entry.title, { decodeEntities: true, lowerCaseTags: true }).children, this.resolver)) : []);
+        const title = paragraph(entry.title ? inlineNodes(parseDocument(entry.title, { decodeEntities: true, lowerCaseTags: true }).children, this.resolver) : []);
         return [
           {
             object: 'block',

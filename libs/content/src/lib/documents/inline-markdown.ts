@@ -32,10 +32,10 @@ export interface InlineOptions {
 
 /**
  * Characters escaped in text (remark's unsafe patterns in phrasing): `\` before punctuation or at
- * the end, `*`, `_`, `` ` ``, `~`, `[` anywhere, `!` before `[`, `<` before what starts a tag,
+ * the end, `*`, `_`, `` ` ``, `~`, `[` anywhere, `!` before `[`, `(` after `]`, `<` before what starts a tag,
  * `&` before what starts a character reference; and this platform's `{%` (a tag) and `$$` (math).
  */
-const ESCAPED = /\\(?=[!-/:-@[-`{-~]|$)|[`*_[~]|!(?=\[)|<(?=[!/?A-Za-z]|$)|&(?=[#A-Za-z])|\{(?=%)|\$(?=\$)/g;
+const ESCAPED = /\\(?=[!-/:-@[-`{-~]|$)|[`*_[~]|!(?=\[)|(?<=\])\(|<(?=[!/?A-Za-z]|$)|&(?=[#A-Za-z])|\{(?=%)|\$(?=\$)/g;
 
 /** Escapes text so markdown reads it back as the same characters (one pass: bodies can be large). */
 export function escapeText(text: string, options: InlineOptions = {}): string {
@@ -162,7 +162,8 @@ function renderLeaves(leaves: DocLeaf[], options: InlineOptions, context: Inline
   for (const run of normalizeLeaves(leaves)) {
     const wanted = run.marks.filter((mark) => mark !== 'code');
     let common = 0;
-    while (common < open.length && common < wanted.length && open[common] === wanted[common]) common++;
+    // A colour is written around each run on its own (GitBook's `<mark>**a**</mark><mark>.</mark>`).
+    while (common < open.length && common < wanted.length && open[common] === wanted[common] && !open[common].startsWith('color:')) common++;
     closeTo(common);
     for (const mark of wanted.slice(common)) {
       pieces.push({ delimiter: delimiters(mark)[0], attention: ATTENTION[mark], open: true });

@@ -3,13 +3,13 @@ import { RefResolver, writeRef } from './content-ref-url';
 
 /**
  * Inline nodes written back as markdown, as GitBook's serializer (remark) writes them. Marks open
- * and close like a stack in GitBook's order (colour, strikethrough, italic, bold, ..., code
+ * and close like a stack in GitBook's order (strikethrough, italic, colour, bold, ..., code
  * innermost: `_**word**_`); italic is always `_`. Where a delimiter would not open or close
  * (CommonMark's flanking rules: `**x **`, `her**→**`, `(**T`), the character beside it is written
  * as a character reference (`&#x20;`, `&#x65;`, `&#x54;`), GitBook's `encodeInfo`. Text is
  * escaped where it would read as syntax, and only there.
  */
-const MARK_ORDER = ['color', 'strikethrough', 'italic', 'bold', 'superscript', 'subscript', 'keyboard', 'code'];
+const MARK_ORDER = ['strikethrough', 'italic', 'color', 'bold', 'superscript', 'subscript', 'keyboard', 'code'];
 const DELIMITERS: Record<string, [string, string]> = {
   strikethrough: ['~~', '~~'],
   bold: ['**', '**'],

@@ -60,6 +60,7 @@ export * from './lib/exports/export-layout';
 export * from './lib/exports/export-files';
 export * from './lib/exports/layout-links';
 export * from './lib/exports/markdown-exports.service';
+export * from './lib/exports/markdown-links.service';
 export * from './lib/exports/imported-paths.service';
 export * from './lib/exports/markdown-zip';
 export * from './lib/exports/markdown-archive';

@@ -2,6 +2,7 @@ import { Injectable, NotFoundException, Optional } from '@nestjs/common';
 import type { ListEnvelope } from '@docs/platform';
 import { toListEnvelope } from '@docs/platform';
 import { FilePresenter } from '../files/file.presenter';
+import { MarkdownLinks } from '../exports/markdown-links.service';
 import { FileReads } from '../files/file-reads.service';
 import type { ContentTarget } from '../heads/content-target';
 import type { RevisionEntity } from '../revisions/revision.entity';
@@ -26,6 +27,7 @@ export class ContentReads {
     private readonly pagePresenter: PagePresenter,
     private readonly revisions: RevisionPresenter,
     private readonly filePresenter: FilePresenter,
+    private readonly links: MarkdownLinks,
     @Optional() private readonly mergeSource?: MergeSource,
   ) {}
 
@@ -75,7 +77,9 @@ export class ContentReads {
 
   private async presentPages(target: ContentTarget, pages: PageTreeNode[], format: DocumentFormat) {
     const documents = await this.reader.documents(pages);
-    return pages.map((page) => this.pagePresenter.present(page, { spaceId: target.spaceId, format, documents }));
+    // Markdown writes references as the relative paths of the revision's layout.
+    const links = format === 'markdown' ? await this.links.ofTarget(target) : undefined;
+    return pages.map((page) => this.pagePresenter.present(page, { spaceId: target.spaceId, format, documents, links }));
   }
 
   private async requireRevision(target: ContentTarget): Promise<RevisionEntity> {

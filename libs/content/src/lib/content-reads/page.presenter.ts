@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PublicUrls } from '@docs/platform';
+import type { RefResolver } from '../documents';
 import { documentToMarkdown, JSONDocument } from '../page-bodies/document-codec';
 import type { DocumentFormat } from './dto/content-query.dto';
 import type { PageTreeNode } from './content-reader.service';
@@ -25,6 +26,8 @@ export interface PresentContext {
   /** How bodies are given: the reference's `document`, or rendered `markdown`. */
   format: DocumentFormat;
   documents: Map<string, JSONDocument>;
+  /** How a page's markdown writes references (`MarkdownLinks`: relative paths as GitBook writes them); `ref:` URLs without. */
+  links?: (pageId: string) => RefResolver | undefined;
 }
 
 /** A page as read (with its subtree) -> the reference's `RevisionPage` (document, group or link). */
@@ -62,7 +65,7 @@ export class PagePresenter {
       layout: DEFAULT_LAYOUT,
       ...(page.variables ? { variables: JSON.parse(page.variables) as Record<string, unknown> } : {}),
       ...(page.documentHash ? { documentId: page.documentHash } : {}),
-      ...(context.format === 'markdown' ? { markdown: documentToMarkdown(document as JSONDocument) } : { document }),
+      ...(context.format === 'markdown' ? { markdown: documentToMarkdown(document as JSONDocument, context.links?.(page.pageId)) } : { document }),
     };
   }
 }

@@ -122,15 +122,17 @@ function cellBlocks(cell: Element, resolver?: RefResolver): DocNode[] {
   };
   for (const child of cell.children) {
     const code = isElement(child, 'pre') ? htmlCodeBlock(DomUtils.getOuterHTML(child, { decodeEntities: false })) : undefined;
+    const element = isElement(child) ? child : undefined;
+    const heading = element && /^h[1-6]$/.test(element.name) ? headingLevel(Number(element.name.slice(1))) : undefined;
     if (isElement(child, 'p')) {
       flush();
       blocks.push(paragraph(inlineNodes(child.children, resolver)));
     } else if (code) {
       flush();
       blocks.push(code);
-    } else if (isElement(child) && /^h[1-6]$/.test(child.name)) {
+    } else if (heading !== undefined) {
       flush();
-      blocks.push({ ...paragraph(inlineNodes(child.children, resolver)), type: `heading-${headingLevel(Number(child.name.slice(1)))}`, data: {} });
+      blocks.push({ ...paragraph(inlineNodes(element?.children ?? [], resolver)), type: `heading-${heading}`, data: {} });
     } else if (isElement(child, 'ul') || isElement(child, 'ol')) {
       flush();
       const items = childElements(child, 'li').map((li) => ({ object: 'block' as const, type: 'list-item', isVoid: false, data: {}, nodes: [paragraph(inlineNodes(li.children, resolver))] }));

@@ -4,6 +4,7 @@ import { fromBuffer } from 'file-type';
 import { lookup as mimeLookup } from 'mime-types';
 import type { EntityManager } from 'typeorm';
 import { BlobStore } from '../blobs/blob-store';
+import { ImportedPaths } from '../exports/imported-paths.service';
 import type { ContentDraft } from '../content-writes/content-draft';
 import { ContentWriter } from '../content-writes/content-writer.service';
 import { readDimensions, SIZED_IMAGE } from '../files/file-uploads.service';
@@ -17,6 +18,8 @@ import { countPages, ImportedContent, ImportedPage } from './imported-content';
 import { ImportTargets, rewriteImportedRefs, sourceKey } from './imported-refs';
 
 const TITLE_MAX = 100;
+/** Pages whose source path an export can keep (a markdown file; an HTML page is exported as markdown elsewhere). */
+const MARKDOWN_FILE = /\.(md|markdown)$/i;
 /** Page bodies converted and stored at once: what an import holds of documents and bytes is a batch's. */
 const BODIES_PER_BATCH = 200;
 
@@ -40,13 +43,16 @@ export class ContentImporter {
   constructor(
     private readonly writer: ContentWriter,
     private readonly blobs: BlobStore,
+    private readonly paths: ImportedPaths,
   ) {}
 
   async write(head: ContentHead, content: ImportedContent, placement: ImportPlacement, actor: string | null): Promise<ImportWriteResult> {
     let imported = 0;
     const { revision } = await this.writer.apply(head, { actor, message: `Import ${countPages(content.pages)} pages` }, async (draft, tx) => {
       const targets: ImportTargets = { pages: new Map(), files: new Map(), reusableContents: new Map() };
-      imported += await this.writeFiles(draft, tx, content, targets);
+      // Where each item came from (archive entries), recorded once the revision is written.
+      const sources = { pages: new Map<string, string>(), files: new Map<string, string>(), reusableContents: new Map<string, string>() };
+      imported += await this.writeFiles(draft, tx, content, targets, sources.files);
       for (const included of content.reusableContents ?? []) targets.reusableContents?.set(included.key, newId());
       const bodies: { pageId: string; page: ImportedPage }[] = [];
       const create = async (page: ImportedPage, parent: string | null): Promise<void> => {
@@ -66,6 +72,7 @@ export class ContentImporter {
         });
         imported++;
         if (page.source) targets.pages.set(sourceKey(new URL(page.source)), pageId);
+        if (page.source && MARKDOWN_FILE.test(page.source)) sources.pages.set(pageId, page.source);
         if (type === 'document') bodies.push({ pageId, page });
         for (const child of page.children) await create(child, type === 'link' ? parent : pageId);
       };
@@ -111,15 +118,20 @@ export class ContentImporter {
         const hash = await storeDocument(this.blobs, tx, document);
         const id = targets.reusableContents?.get(included.key) as string;
         draft.putReusableContent({ id, title: included.title.trim().slice(0, TITLE_MAX) || 'Untitled', ...(hash ? { document: hash } : {}) });
+        sources.reusableContents.set(id, included.source);
         imported++;
       }
-      return async () => undefined;
+      // An archive's paths are the space's when it is imported at the top level: an export (a zip,
+      // Git Sync) then writes each item where it came from. A page import's are not the space's.
+      return async (writeTx, revision) => {
+        if (placement.kind === 'append') await this.paths.recordImport(writeTx, revision, sources);
+      };
     });
     return { revision, importedResources: imported, totalResources: Math.max(content.totalResources, imported) };
   }
 
   /** Stores each file as a blob and a file entry of the draft's revision; programs are skipped. */
-  private async writeFiles(draft: ContentDraft, tx: EntityManager, content: ImportedContent, targets: ImportTargets): Promise<number> {
+  private async writeFiles(draft: ContentDraft, tx: EntityManager, content: ImportedContent, targets: ImportTargets, sources: Map<string, string>): Promise<number> {
     let written = 0;
     for (const file of content.files) {
       const data = await file.read();
@@ -138,6 +150,7 @@ export class ContentImporter {
       const url = new URL(file.source);
       targets.files.set(sourceKey(url), fileId);
       targets.files.set(url.href, fileId);
+      sources.set(fileId, file.source);
       written++;
     }
     return written;

@@ -68,6 +68,7 @@ export * from './lib/exports/space-export-file.entity';
 export * from './lib/exports/dto/export-query.dto';
 export * from './lib/imports/import-sources';
 export * from './lib/imports/imported-content';
+export { frontMatterFields, groupHeading, readFrontMatter, readVariables, slugOfPath, splitEmoji } from './lib/imports/sources/gitbook-metadata';
 export * from './lib/imports/imports.service';
 export * from './lib/imports/content-importer.service';
 export * from './lib/imports/import-sources.service';

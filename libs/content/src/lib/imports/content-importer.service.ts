@@ -4,7 +4,7 @@ import { fromBuffer } from 'file-type';
 import { lookup as mimeLookup } from 'mime-types';
 import type { EntityManager } from 'typeorm';
 import { BlobStore } from '../blobs/blob-store';
-import { ImportedPaths } from '../exports/imported-paths.service';
+import { ImportedPaths, ImportedSources } from '../exports/imported-paths.service';
 import type { ContentDraft } from '../content-writes/content-draft';
 import { ContentWriter } from '../content-writes/content-writer.service';
 import { readDimensions, SIZED_IMAGE } from '../files/file-uploads.service';
@@ -12,6 +12,7 @@ import { REFUSED_CONTENT_TYPES } from '../files/file-type-rules';
 import type { ContentHead } from '../heads/content-head';
 import { type JSONDocument, markdownToDocument } from '../page-bodies/document-codec';
 import { documentBytes } from '../page-bodies/page-document';
+import { canonicalVariables } from '../pages/page-node-row';
 import { storeDocument } from '../page-bodies/store-document-body';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import { countPages, ImportedContent, ImportedPage } from './imported-content';
@@ -51,7 +52,11 @@ export class ContentImporter {
     const { revision } = await this.writer.apply(head, { actor, message: `Import ${countPages(content.pages)} pages` }, async (draft, tx) => {
       const targets: ImportTargets = { pages: new Map(), files: new Map(), reusableContents: new Map() };
       // Where each item came from (archive entries), recorded once the revision is written.
-      const sources = { pages: new Map<string, string>(), files: new Map<string, string>(), reusableContents: new Map<string, string>() };
+      const sources: ImportedSources & { pages: Map<string, string>; files: Map<string, string>; reusableContents: Map<string, string> } = {
+        pages: new Map(),
+        files: new Map(),
+        reusableContents: new Map(),
+      };
       imported += await this.writeFiles(draft, tx, content, targets, sources.files);
       for (const included of content.reusableContents ?? []) targets.reusableContents?.set(included.key, newId());
       const bodies: { pageId: string; page: ImportedPage }[] = [];
@@ -59,15 +64,18 @@ export class ContentImporter {
         const type = page.type === 'group' && parent !== null ? 'document' : (page.type ?? 'document');
         const pageId = await draft.createPage({
           parent,
+          // GitBook's URL of the page: its file's name (made unique among its siblings).
+          ...(page.slug && type !== 'link' ? { preferredSlug: page.slug } : {}),
           fields: {
             type,
             title: page.title.trim().slice(0, TITLE_MAX) || 'Untitled',
-            emoji: null,
+            emoji: page.emoji ?? null,
             description: page.description?.slice(0, 1000) ?? null,
-            hidden: false,
-            noIndex: false,
+            hidden: page.hidden ?? false,
+            noIndex: page.noIndex ?? false,
             href: type === 'link' ? (page.href ?? null) : null,
             documentHash: null,
+            variables: type === 'document' && page.variables ? canonicalVariables(page.variables) : null,
           },
         });
         imported++;
@@ -78,7 +86,15 @@ export class ContentImporter {
       };
 
       if (placement.kind === 'append') {
+        // Into a space without pages, the archive's first page and table of contents are the space's.
+        if ((await draft.childIds(null)).length === 0) {
+          const readme = firstDocument(content.pages)?.source;
+          if (readme && MARKDOWN_FILE.test(readme)) sources.readme = readme;
+          if (content.summary) sources.summary = content.summary;
+        }
         for (const page of content.pages) await create(page, null);
+        // The space's variables (`.gitbook/vars.yaml`) join the head's, the source's winning.
+        if (content.variables) draft.setVariables({ ...draft.variables, ...content.variables });
       } else {
         const target = await draft.page(placement.pageId);
         if (target.fields.type !== 'document') throw new BadRequestException(`Page ${placement.pageId} is a ${target.fields.type}: only a document page takes an import.`);
@@ -155,6 +171,18 @@ export class ContentImporter {
     }
     return written;
   }
+}
+
+/** The first document page of a tree in reading order (an export's readme). */
+function firstDocument(pages: readonly ImportedPage[]): ImportedPage | undefined {
+  for (const page of pages) {
+    if ((page.type ?? 'document') === 'document') return page;
+    if (page.type === 'group') {
+      const inside = firstDocument(page.children);
+      if (inside) return inside;
+    }
+  }
+  return undefined;
 }
 
 /**

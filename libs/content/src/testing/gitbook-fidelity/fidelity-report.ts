@@ -47,6 +47,7 @@ export function firstDifference(expected: string, actual: string): { line: numbe
 interface TreePage {
   id: string;
   title: string;
+  emoji?: string;
   type: string;
   pages?: TreePage[];
 }
@@ -96,8 +97,10 @@ function blockName(node: { type?: string; data?: Record<string, any> }): BlockNa
     case 'stepper-step':
       return 'step';
     case 'code': {
+      // `{% code %}` (a code block with options); one with highlighted lines is GitBook's `<pre>`.
       const data = node.data ?? {};
-      return data.title !== undefined || data.lineNumbers !== undefined || data.overflow !== undefined || data.fullWidth !== undefined ? 'code' : undefined;
+      const highlighted = ((node as { nodes?: { data?: { highlighted?: boolean } }[] }).nodes ?? []).some((line) => line.data?.highlighted);
+      return !highlighted && (data.title !== undefined || data.lineNumbers !== undefined || data.overflow !== undefined || data.fullWidth !== undefined) ? 'code' : undefined;
     }
     case 'reusable-content':
       return 'include';
@@ -148,9 +151,12 @@ export async function measureFidelity(api: FidelityApi, spaceId: string, source:
   const kindOf = { page: 'document', group: 'group', link: 'link' } as const;
   const mismatches: string[] = [];
   let inOrder = 0;
+  // A title as SUMMARY.md writes it: the emoji first; a group's slug anchor is not part of it.
+  const shown = (page: TreePage) => (page.emoji ? `${page.emoji} ${page.title}` : page.title);
   source.summary.forEach((item, i) => {
     const got = flat[i];
-    const same = got && got.depth === item.depth && got.page.title === item.title && got.page.type === kindOf[item.kind];
+    const title = item.kind === 'group' ? item.title.replace(/\s*<a href="#[^"]*" id="[^"]*"><\/a>\s*$/, '') : item.title;
+    const same = got && got.depth === item.depth && shown(got.page) === title && got.page.type === kindOf[item.kind];
     if (same) inOrder++;
     else if (mismatches.length < 20) mismatches.push(`#${i} expected ${item.kind} "${item.title}" at depth ${item.depth}, got ${got ? `${got.page.type} "${got.page.title}" at depth ${got.depth}` : 'nothing'}`);
   });

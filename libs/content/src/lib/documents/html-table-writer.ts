@@ -15,6 +15,8 @@ import { emojiText, refLabel } from './inline-markdown';
 export function tableNeedsHtml(table: DocNode): boolean {
   const view = table.data?.view ?? {};
   if (view.type === 'cards' || view.columnWidths || table.data?.fullWidth !== undefined) return true;
+  // A definition the grid does not show is a hidden column, which only HTML can say.
+  if (Object.keys(table.data?.definition ?? {}).some((id) => !(view.columns ?? []).includes(id))) return true;
   const definition = table.data?.definition ?? {};
   if (Object.values<any>(definition).some((column) => column?.type !== 'text')) return true;
   return (table.fragments ?? []).some((fragment) => (fragment.nodes ?? []).length !== 1 || fragment.nodes?.[0]?.type !== 'paragraph');
@@ -74,7 +76,8 @@ function blocksHtml(blocks: DocNode[], resolver?: RefResolver): string {
     .map((block) => {
       if (block.type === 'list-ordered' || block.type === 'list-unordered') {
         const tag = block.type === 'list-ordered' ? 'ol' : 'ul';
-        return `<${tag}>${(block.nodes ?? []).map((item) => `<li>${blocksHtml(item.nodes ?? [], resolver)}</li>`).join('')}</${tag}>`;
+        const start = tag === 'ol' && Number.isInteger(block.data?.start) && block.data?.start !== 1 ? ` start="${block.data?.start}"` : '';
+        return `<${tag}${start}>${(block.nodes ?? []).map((item) => `<li>${blocksHtml(item.nodes ?? [], resolver)}</li>`).join('')}</${tag}>`;
       }
       if (block.type === 'code') return codeBlockHtml(block);
       if (block.type?.startsWith('heading-')) {
@@ -89,8 +92,11 @@ function blocksHtml(blocks: DocNode[], resolver?: RefResolver): string {
 
 export function tableHtml(table: DocNode, resolver?: RefResolver): string {
   const view = table.data?.view ?? {};
-  const columns: string[] = view.columns ?? [];
   const definition = table.data?.definition ?? {};
+  const shown: string[] = view.columns ?? [];
+  // Definitions the view does not show come after, as hidden columns.
+  const hidden = view.type === 'cards' ? [] : Object.keys(definition).filter((id) => !shown.includes(id));
+  const columns = [...shown, ...hidden];
   const fragments = new Map((table.fragments ?? []).map((fragment) => [fragment.fragment, fragment]));
   const cards = view.type === 'cards';
   const attributes = [
@@ -105,7 +111,7 @@ export function tableHtml(table: DocNode, resolver?: RefResolver): string {
       const column = definition[id] ?? {};
       const width = view.columnWidths?.[id] !== undefined ? ` width="${view.columnWidths[id]}"` : '';
       const align = column.type === 'text' && column.textAlignment && column.textAlignment !== 'left' ? ` align="${column.textAlignment}"` : '';
-      const role = view.targetDefinition === id ? ' data-hidden data-card-target' : view.coverDefinition === id ? ' data-hidden data-card-cover' : '';
+      const role = view.targetDefinition === id ? ' data-hidden data-card-target' : view.coverDefinition === id ? ' data-hidden data-card-cover' : hidden.includes(id) ? ' data-hidden' : '';
       const type = column.type === 'content-ref' || column.type === 'files' ? ` data-type="${column.type}"` : '';
       return `<th${width}${align}${role}${type}>${escapeText(String(column.title ?? ''))}</th>`;
     })

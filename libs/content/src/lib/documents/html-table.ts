@@ -71,7 +71,13 @@ export function htmlTable(html: string, resolver?: RefResolver): DocNode | undef
         ...(coverDefinition ? { coverDefinition } : {}),
         ...('data-column-title-hidden' in attributes ? { hideColumnTitle: true } : {}),
       }
-    : { type: 'grid', columns, hideHeader: 'data-header-hidden' in attributes, ...(Object.keys(columnWidths).length > 0 ? { columnWidths } : {}) };
+    : {
+        type: 'grid',
+        // A hidden column (`<th data-hidden>`) is a definition the grid does not show.
+        columns: columns.filter((_, i) => !('data-hidden' in headerCells[i].attribs)),
+        hideHeader: 'data-header-hidden' in attributes,
+        ...(Object.keys(columnWidths).length > 0 ? { columnWidths } : {}),
+      };
   const fullWidth = attributes['data-full-width'];
   return {
     object: 'block',
@@ -136,7 +142,9 @@ function cellBlocks(cell: Element, resolver?: RefResolver): DocNode[] {
     } else if (isElement(child, 'ul') || isElement(child, 'ol')) {
       flush();
       const items = childElements(child, 'li').map((li) => ({ object: 'block' as const, type: 'list-item', isVoid: false, data: {}, nodes: [paragraph(inlineNodes(li.children, resolver))] }));
-      blocks.push({ object: 'block', type: (child as Element).name === 'ol' ? 'list-ordered' : 'list-unordered', isVoid: false, data: {}, nodes: items });
+      const start = Number((child as Element).attribs['start']);
+      const ordered = (child as Element).name === 'ol';
+      blocks.push({ object: 'block', type: ordered ? 'list-ordered' : 'list-unordered', isVoid: false, data: ordered && Number.isInteger(start) && start !== 1 ? { start } : {}, nodes: items });
     } else inline.push(child);
   }
   flush();

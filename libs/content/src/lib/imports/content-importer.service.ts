@@ -79,8 +79,12 @@ export class ContentImporter {
           },
         });
         imported++;
-        if (page.source) targets.pages.set(sourceKey(new URL(page.source)), pageId);
-        if (page.source && MARKDOWN_FILE.test(page.source)) sources.pages.set(pageId, page.source);
+        // A file listed twice in SUMMARY.md is two pages: links to it, and its path, are the first's.
+        const key = page.source ? sourceKey(new URL(page.source)) : undefined;
+        if (page.source && key !== undefined && !targets.pages.has(key)) {
+          targets.pages.set(key, pageId);
+          if (MARKDOWN_FILE.test(page.source)) sources.pages.set(pageId, page.source);
+        }
         if (type === 'document') bodies.push({ pageId, page });
         for (const child of page.children) await create(child, type === 'link' ? parent : pageId);
       };

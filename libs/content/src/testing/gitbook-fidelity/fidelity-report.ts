@@ -67,18 +67,19 @@ export function pageBody(text: string): string {
 
 /** Block counts of documents read back as `format=document`. */
 function countBlocks(document: unknown, into: Record<string, number>): void {
-  const visit = (node: any) => {
-    if (Array.isArray(node)) return node.forEach(visit);
+  // Code in an HTML table cell is GitBook's `<pre>`, which the source counts neither as `{% code %}` nor as a fence.
+  const visit = (node: any, inTable: boolean) => {
+    if (Array.isArray(node)) return node.forEach((child) => visit(child, inTable));
     if (!node || typeof node !== 'object') return;
-    if (node.object === 'block') {
+    if (node.object === 'block' && !(inTable && node.type === 'code')) {
       const name = blockName(node);
       if (name) into[name] = (into[name] ?? 0) + 1;
       if (node.type === 'code') into['fences'] = (into['fences'] ?? 0) + 1;
     }
-    visit(node.nodes);
-    visit(node.fragments);
+    visit(node.nodes, inTable);
+    visit(node.fragments, inTable || node.type === 'table');
   };
-  visit(document);
+  visit(document, false);
 }
 
 function blockName(node: { type?: string; data?: Record<string, any> }): BlockName | undefined {

@@ -135,8 +135,9 @@ class PageReader {
       const path = posix.normalize(posix.join(base === '.' ? '' : base, entry.path.split('#')[0]));
       listed.add(path);
       const page = this.files.has(path) ? await this.page(path) : { title: entry.title, source: archiveUrl(path), markdown: '', slug: slugOfPath(path, entry.title), children: [] };
-      // The summary's link text wins over the file's heading (both may carry the emoji).
-      return { ...page, ...(entry.title ? titled(entry.title, page.emoji) : {}), children };
+      // The summary's link text wins over the file's heading, its emoji with it.
+      const { emoji: _headingEmoji, ...rest } = page;
+      return entry.title ? { ...rest, ...titled(entry.title), children } : { ...page, children };
     };
     const pages: ImportedPage[] = [];
     for (const entry of entries) pages.push(await visit(entry));
@@ -238,10 +239,10 @@ class Folder {
   }
 }
 
-/** A title as GitBook writes it, its emoji first: the title and the emoji apart (`fallback` when it has none). */
-function titled(text: string, fallback?: string): { title: string; emoji?: string } {
+/** A title as GitBook writes it, its emoji first: the title and the emoji apart. */
+function titled(text: string): { title: string; emoji?: string } {
   const [emoji, title] = splitEmoji(text);
-  return { title, ...((emoji ?? fallback) ? { emoji: (emoji ?? fallback) as string } : {}) };
+  return { title, ...(emoji ? { emoji } : {}) };
 }
 
 /** A README is named after its folder ("Introduction" at the root); any other file after itself. */

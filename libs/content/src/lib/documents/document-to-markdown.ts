@@ -1,11 +1,11 @@
 import type { JSONDocument } from '@gitbook/api';
-import { tableRows } from './block-fitting';
+import { tableCells } from './block-fitting';
 import { RefResolver, writeRef } from './content-ref-url';
 import { DocNode } from './document-nodes';
 import { plainText } from './document-text';
 import { markdownHeadingLevel } from './heading-levels';
 import { codeBlockHtml, codeNeedsHtml } from './html-code-block';
-import { inlineHtml, tableHtml, tableNeedsHtml } from './html-table-writer';
+import { cellHtml, cellNeedsHtml, inlineHtml, tableHtml, tableNeedsHtml } from './html-table-writer';
 import { characterReference, escapeText, linkUrl, refLabel, renderInline } from './inline-markdown';
 
 /**
@@ -216,11 +216,13 @@ class MarkdownWriter {
     const columns: string[] = node.data?.view?.columns ?? [];
     if (columns.length === 0) return '';
     if (tableNeedsHtml(node)) return tableHtml(node, this.resolver);
-    const [titles, ...records] = tableRows(node);
+    const [titles, ...records] = tableCells(node);
     // A hidden header: the first row stands in the markdown header's place.
     const [header, ...rows] = node.data?.view?.hideHeader && records.length > 0 ? records : [titles, ...records];
     const alignments: string[] = columns.map((id) => node.data?.definition?.[id]?.textAlignment ?? 'left');
-    const cells = [header, ...rows].map((row) => row.map((cell) => this.inline(cell, { table: true }).trim()));
+    const cell = (blocks: DocNode[]) =>
+      cellNeedsHtml(blocks) ? cellHtml(blocks, this.resolver).replace(/\|/g, '\\|') : this.inline(blocks[0]?.nodes ?? [], { table: true }).trim();
+    const cells = [header, ...rows].map((row) => row.map(cell));
     return gfmTable(cells, alignments);
   }
 

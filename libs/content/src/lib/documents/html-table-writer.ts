@@ -19,7 +19,17 @@ export function tableNeedsHtml(table: DocNode): boolean {
   if (Object.keys(table.data?.definition ?? {}).some((id) => !(view.columns ?? []).includes(id))) return true;
   const definition = table.data?.definition ?? {};
   if (Object.values<any>(definition).some((column) => column?.type !== 'text')) return true;
-  return (table.fragments ?? []).some((fragment) => (fragment.nodes ?? []).length !== 1 || fragment.nodes?.[0]?.type !== 'paragraph');
+  // Cells of paragraphs and lists a markdown table holds as HTML (`<p>...</p>`); other blocks need an HTML table.
+  return (table.fragments ?? []).some((fragment) => (fragment.nodes ?? []).some((block) => !['paragraph', 'list-ordered', 'list-unordered'].includes(block.type ?? '')));
+}
+
+/** Whether a markdown table's cell must be written as HTML: more than one block, or a line break. */
+export const cellNeedsHtml = (blocks: DocNode[]) =>
+  blocks.length !== 1 || blocks[0].type !== 'paragraph' || (blocks[0].nodes ?? []).some((node) => (node.leaves ?? []).some((leaf) => leaf.text.includes('\n')));
+
+/** A markdown table's cell as GitBook writes it in HTML: each paragraph in `<p>`, lists as lists. */
+export function cellHtml(blocks: DocNode[], resolver?: RefResolver): string {
+  return blocks.map((block) => (block.type === 'paragraph' ? `<p>${inlineHtml(block.nodes ?? [], resolver)}</p>` : blocksHtml([block], resolver))).join('');
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');

@@ -118,6 +118,16 @@ function colorMark(style: string | undefined): DocMark | undefined {
   return { object: 'mark', type: 'color', data: { text: pick(text), background: pick(background) } };
 }
 
+/**
+ * A markdown table cell written as HTML (`<p>...<br>...</p><p>...</p>`: GitBook's way with a cell
+ * of several paragraphs or a line break) as blocks.
+ */
+export function htmlCellBlocks(html: string, resolver?: RefResolver): DocNode[] {
+  const root = parseDocument(`<td>${html}</td>`, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const cell = root.children.find((node): node is Element => isElement(node, 'td'));
+  return cell ? cellBlocks(cell, resolver) : [paragraph([])];
+}
+
 /** A cell's content as blocks: its `<p>`s (or its inline content as one paragraph), lists as lists. */
 function cellBlocks(cell: Element, resolver?: RefResolver): DocNode[] {
   const blocks: DocNode[] = [];

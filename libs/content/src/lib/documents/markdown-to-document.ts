@@ -7,7 +7,7 @@ import { HEADING_ID_PATTERN, HeadingAnchors, slugifyHeading } from './heading-an
 import { headingLevel } from './heading-levels';
 import { HtmlBlockEvent, htmlBlockEvents } from './html-block-events';
 import { htmlCodeBlock } from './html-code-block';
-import { htmlTable, htmlTextBlock, inlineNodes } from './html-table';
+import { htmlCellBlocks, htmlTable, htmlTextBlock, inlineNodes } from './html-table';
 import { parseDocument } from 'htmlparser2';
 import { inlineImage, inlineTokensToNodes } from './inline-tokens-to-nodes';
 import { GitbookTag, markdownParser } from './markdown-parser';
@@ -387,7 +387,10 @@ class DocumentBuilder {
       row.children.forEach((cell, c) => {
         if (c >= columns.length) return;
         const fragment = `r${r}c${c}`;
-        fragments.push({ object: 'fragment', fragment, nodes: [paragraph(this.inlineOf(cell).nodes)] });
+        // A cell GitBook wrote as HTML (several paragraphs, a line break) holds blocks.
+        const raw = cell.children.find((child) => child.token.type === 'inline')?.token.content ?? '';
+        const nodes = /^<(p|ul|ol)[\s>]/i.test(raw) ? htmlCellBlocks(raw, this.resolver) : [paragraph(this.inlineOf(cell).nodes)];
+        fragments.push({ object: 'fragment', fragment, nodes });
         values[columns[c]] = fragment;
       });
       records[`r${r}`] = { orderIndex: String(r).padStart(6, '0'), values };

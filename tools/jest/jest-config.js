@@ -14,7 +14,7 @@ function moduleNameMapper() {
 }
 
 /** Packages that ship only ES modules; Jest runs CommonJS, so these are transformed. */
-const ESM_ONLY = ['@apidevtools/json-schema-ref-parser'];
+const ESM_ONLY = ['@apidevtools/json-schema-ref-parser', '@scalar', 'leven'];
 
 const swc = {
   jsc: {
@@ -47,7 +47,7 @@ function createJestConfig(projectDir, options = {}) {
     transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
     moduleFileExtensions: ['ts', 'js', 'json'],
     moduleNameMapper: moduleNameMapper(),
-    setupFiles: ['reflect-metadata'],
+    setupFiles: ['reflect-metadata', path.join(__dirname, 'realm-structured-clone.js')],
     ...(database
       ? {
           globalSetup: path.join(__dirname, 'global-setup.js'),

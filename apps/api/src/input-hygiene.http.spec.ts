@@ -137,11 +137,99 @@ describe('input rules at the edge', () => {
     expect(both.body.error.message).toBe('label is required; ssoURL must be an absolute http(s) URL');
   });
 
-  it('a "__proto__" key supplies no field', async () => {
+  it('a "__proto__" key supplies no field: it is an unknown field like any other', async () => {
     const { members } = await createOrganization(t);
     const res = await t.http.as(members.admin.token).post('/v1/orgs', undefined, { raw: '{"__proto__": {"title": "Evil Corp"}}' });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('title is required');
+    expect(res.body.error.message).toBe('property __proto__ should not exist; title is required');
+  });
+
+  it('unknown fields named after Object.prototype members are refused like any other, at any depth, and nothing changes', async () => {
+    const { organization, members } = await createOrganization(t);
+    const as = t.http.as(members.admin.token);
+    for (const name of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__', 'prototype']) {
+      const raw = `{"title": "Acme", ${JSON.stringify(name)}: {"x": 1}}`;
+      const top = await as.post(`/v1/orgs/${organization.id}/collections`, undefined, { raw });
+      expect([name, top.status, top.body.error?.message]).toEqual([name, 400, `property ${name} should not exist`]);
+      const space = (await as.post(`/v1/orgs/${organization.id}/spaces`, { title: 'mover' })).body;
+      const nested = await as.post(`/v1/spaces/${space.id}/move`, undefined, { raw: `{"position": {"before": {"type": "space", "space": "x", ${JSON.stringify(name)}: 1}}}` });
+      expect([name, nested.status, nested.body.error?.message]).toEqual([name, 400, `position.before.${name}: property ${name} should not exist`]);
+    }
+    expect((await as.get(`/v1/orgs/${organization.id}/collections`)).body.count).toBe(0);
+  });
+
+  it('free-form values keep keys named after Object.prototype members, as sent', async () => {
+    const { organization, members } = await createOrganization(t);
+    const as = t.http.as(members.admin.token);
+    const space = (await as.post(`/v1/orgs/${organization.id}/spaces`, { title: 'vars' })).body;
+    const raw = '{"variables": {"constructor": "c", "__proto__": "p", "toString": "t", "valueOf": 1, "hasOwnProperty": true, "plain": "x"}}';
+    const put = await as.put(`/v1/spaces/${space.id}/content/variables`, undefined, { raw });
+    expect(put.status).toBe(200);
+    // Every name, as an own field (PostgreSQL's jsonb orders keys its own way).
+    const entries = (value: object) => Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
+    const expected = entries(JSON.parse('{"constructor": "c", "__proto__": "p", "toString": "t", "valueOf": 1, "hasOwnProperty": true, "plain": "x"}'));
+    expect(entries(put.body)).toEqual(expected);
+    const read = await as.get(`/v1/spaces/${space.id}/content`);
+    expect(entries(read.body.variables)).toEqual(expected);
+  });
+
+  it('an array where an object is declared is refused: it used to pass the nested-object check', async () => {
+    const { organization, members } = await createOrganization(t);
+    const as = t.http.as(members.admin.token);
+    const space = (await as.post(`/v1/orgs/${organization.id}/spaces`, { title: 'mover' })).body;
+    const before = (await as.get(`/v1/orgs/${organization.id}/spaces`)).body;
+    for (const body of [{ position: [] }, { position: [{ before: { type: 'space', space: space.id } }] }, { parent: null, position: { before: [] } }]) {
+      const res = await as.post(`/v1/spaces/${space.id}/move`, body);
+      expect([body, res.status]).toEqual([body, 400]);
+      expect(res.body.error.message).toMatch(/must be an object, not an array/);
+    }
+    expect((await as.get(`/v1/orgs/${organization.id}/spaces`)).body).toEqual(before);
+  });
+
+  it('a body nested deeper than the limit is a 400 naming the limit, whatever the route, objects or arrays', async () => {
+    const { organization, members } = await createOrganization(t);
+    const as = t.http.as(members.admin.token);
+    const space = (await as.post(`/v1/orgs/${organization.id}/spaces`, { title: 'deep' })).body;
+    const objects = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    const arrays = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    for (const [path, raw] of [
+      [`/v1/orgs/${organization.id}/collections`, `{"title": "x", "extra": ${arrays}}`],
+      [`/v1/spaces/${space.id}/content/pages`, `{"title": "x", "document": ${objects}}`],
+      [`/v1/spaces/${space.id}/move`, `{"position": ${objects}}`],
+      ['/v1/orgs', arrays],
+    ] as const) {
+      const res = await as.post(path, undefined, { raw });
+      expect([path, res.status]).toEqual([path, 400]);
+      expect(res.body.error.message).toMatch(path === '/v1/orgs' ? /must be a JSON object/ : / nests arrays and objects deeper than 512 levels/);
+    }
+    // At the limit, the input is walked and judged on its merits.
+    let object: unknown = 1;
+    for (let i = 0; i < 510; i++) object = { a: object };
+    const atLimit = await as.post(`/v1/orgs/${organization.id}/collections`, { title: 'x', extra: object });
+    expect(atLimit.body.error.message).toBe('property extra should not exist');
+  });
+
+  it('a NUL in any path segment, query value or header is a 400 in the error shape, and never reaches the database', async () => {
+    const { organization, members } = await createOrganization(t);
+    const as = t.http.as(members.admin.token);
+    const space = (await as.post(`/v1/orgs/${organization.id}/spaces`, { title: 'paths' })).body;
+    // The path of a page is a wildcard (several segments): each is held to the rule.
+    for (const path of [`content/path/a%00b`, `content/path/guide/a%00b`, `content/path/%00`]) {
+      const res = await as.get(`/v1/spaces/${space.id}/${path}`);
+      expect([path, res.status, res.body.error?.message]).toEqual([path, 400, 'pagePath must not contain the NUL character (U+0000)']);
+    }
+    // A route without a query DTO reads no query, but a NUL there is still refused.
+    const user = await as.get('/v1/user?anything=a%00b');
+    expect([user.status, user.body.error?.message]).toEqual([400, 'anything must not contain the NUL character (U+0000)']);
+    const name = await as.get('/v1/user?a%00b=1');
+    expect(name.status).toBe(400);
+    // Node refuses a NUL in a header or a raw one in the request line before any route: the answer has the error shape all the same.
+    const header = await t.http.raw('GET', '/v1/user', [`Authorization: Bearer ${members.admin.token}`, 'X-Request-Id: a\u0000b']);
+    expect(header.status).toBe(400);
+    expect(header.body.error.message).toMatch(/must not contain control characters such as NUL/);
+    const line = await t.http.raw('GET', '/v1/spaces/a\u0000b', [`Authorization: Bearer ${members.admin.token}`]);
+    expect(line.status).toBe(400);
+    expect(line.body.error.message).toMatch(/must not contain control characters such as NUL/);
   });
 
   it('a repeated query parameter is a clear 400', async () => {

@@ -9,8 +9,10 @@ import {
   ConfigError,
   configureHttpApp,
   LauncherBootstrapSummary,
+  listenForMetrics,
   listenForShutdown,
   loadConfig,
+  Metrics,
   portInUse,
   resolveDatabase,
   runMigrations,
@@ -42,8 +44,13 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // METRICS_PORT: GET /metrics on a listener of its own (typically private), beside the public port.
+  const { apiPort, host, token } = config.metrics;
+  const metrics = apiPort === undefined ? undefined : await listenForMetrics(app.get(Metrics), { port: apiPort, host, token, variable: 'METRICS_PORT' });
+
   shutdown.onStop(async () => {
     // In-flight requests finish on a live pool; only then does the pool close.
+    await metrics?.close();
     await stopHttpApp(app, config.shutdownTimeoutMs);
     await database.embedded?.stop();
   });

@@ -82,6 +82,33 @@ describe('404 before 403', () => {
     }
   });
 
+  it('a parent collection of another organization is the 404 of an unknown id whatever the role there (create and move of spaces and collections)', async () => {
+    const { organization, members } = await createOrganization(t);
+    const other = await createOrganization(t);
+    const foreign = await createCollection(t, other.members.admin.token, other.organization.id);
+    const as = t.http.as(members.admin.token);
+    const space = (await as.post(`/v1/orgs/${organization.id}/spaces`, { title: 'mover' })).body;
+    const collection = (await as.post(`/v1/orgs/${organization.id}/collections`, { title: 'mover' })).body;
+    const attempts = (parent: string) => [
+      ['create space', () => as.post(`/v1/orgs/${organization.id}/spaces`, { title: 'x', parent })],
+      ['create collection', () => as.post(`/v1/orgs/${organization.id}/collections`, { title: 'x', parent })],
+      ['move space', () => as.post(`/v1/spaces/${space.id}/move`, { parent })],
+      ['move collection', () => as.post(`/v1/collections/${collection.id}/move`, { parent })],
+    ] as const;
+    const unknown = 'no-such-collection';
+    // Every role the caller may hold in the other organization (guest included): the answer
+    // must not depend on it, and must read exactly as the answer for an unknown id.
+    for (const role of ['read', 'comment', 'edit', 'review', 'create', 'admin', null] as const) {
+      await t.dataSource.query(`DELETE FROM organization_members WHERE organization_id = $1 AND user_id = $2`, [other.organization.id, members.admin.user.id]);
+      await addMember(t, other.organization.id, members.admin, role);
+      for (const [name, attempt] of attempts(foreign.id)) {
+        const res = await attempt();
+        const expected = (await attempts(unknown).find(([n]) => n === name)![1]()).body.error.message.replace(unknown, foreign.id);
+        expect([role, name, res.status, res.body.error?.message]).toEqual([role, name, 404, expected]);
+      }
+    }
+  });
+
   it('a guest acting on a team they are not in gets 404; on a team they are in but do not own, 403', async () => {
     const { organization, members } = await createOrganization(t, { guest: null, reader: 'read' });
     const admin = t.http.as(members.admin.token);

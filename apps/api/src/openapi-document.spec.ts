@@ -1,6 +1,9 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { getMetadataStorage } from 'class-validator';
+import { referenceDocument } from '@docs/platform';
 import { createTestApp, TestApp } from '@docs/platform/testing';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { ApiModule } from './api.module';
 
 interface Operation {
@@ -49,7 +52,7 @@ describe('GET /openapi.json', () => {
           problems.push(`${method} ${path}: ${status} has no schema`);
         }
       }
-      if (['post', 'put', 'patch'].includes(method) && !operation.requestBody && !/\/(restore|duplicate|ping|sso|publish|unpublish|regenerate|merge|update)$/.test(path)) {
+      if (['post', 'put', 'patch'].includes(method) && !operation.requestBody && !/\/(restore|duplicate|ping|sso|publish|unpublish|regenerate|merge|update|rotate|redeliver)$/.test(path)) {
         problems.push(`${method} ${path}: no request body`);
       }
     }
@@ -139,15 +142,106 @@ describe('GET /openapi.json', () => {
     expect(problems).toEqual([]);
   });
 
-  it('gives response objects their properties', async () => {
-    const document = (await t.http.as(undefined).get('/openapi.json')).body;
-    const problems: string[] = [];
-    for (const [name, schema] of Object.entries<{ properties?: Record<string, { type?: string; properties?: unknown; additionalProperties?: unknown }> }>(document.components.schemas)) {
-      for (const [property, value] of Object.entries(schema.properties ?? {})) {
-        if (value.type === 'object' && !value.properties && !value.additionalProperties) problems.push(`${name}.${property}`);
+  /** Every schema node of an operation (parameters, request bodies, responses), components followed once. */
+  function schemaNodes(document: Record<string, any>): { node: Record<string, any>; at: string; reference: boolean }[] {
+    const components = document.components.schemas as Record<string, any>;
+    const out: { node: Record<string, any>; at: string; reference: boolean }[] = [];
+    const entered = new Set<string>();
+    const stack: { node: unknown; at: string; reference: boolean }[] = [];
+    for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) {
+      for (const [method, operation] of Object.entries<Record<string, any>>(item)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        for (const parameter of operation.parameters ?? []) stack.push({ node: parameter.schema, at: `${where} parameter ${parameter.name}`, reference: false });
+        for (const [type, media] of Object.entries<Record<string, any>>(operation.requestBody?.content ?? {})) stack.push({ node: media.schema, at: `${where} request ${type}`, reference: false });
+        for (const [status, response] of Object.entries<Record<string, any>>(operation.responses ?? {})) {
+          for (const [type, media] of Object.entries<Record<string, any>>(response.content ?? {})) stack.push({ node: media.schema, at: `${where} ${status} ${type}`, reference: false });
+        }
       }
     }
+    while (stack.length > 0) {
+      const { node, at, reference } = stack.pop()!;
+      if (!node || typeof node !== 'object') continue;
+      const schema = node as Record<string, any>;
+      const inReference = reference || schema['x-reference'] !== undefined;
+      if (typeof schema.$ref === 'string') {
+        const name = schema.$ref.split('/').pop() as string;
+        if (!entered.has(name)) {
+          entered.add(name);
+          stack.push({ node: components[name], at: `${at} -> ${name}`, reference: inReference });
+        }
+        continue;
+      }
+      out.push({ node: schema, at, reference: inReference });
+      for (const [name, property] of Object.entries(schema.properties ?? {})) stack.push({ node: property, at: `${at}.${name}`, reference: inReference });
+      if (schema.items) stack.push({ node: schema.items, at: `${at}[]`, reference: inReference });
+      if (schema.additionalProperties && typeof schema.additionalProperties === 'object') stack.push({ node: schema.additionalProperties, at: `${at}{}`, reference: inReference });
+      for (const key of ['allOf', 'oneOf', 'anyOf']) (schema[key] ?? []).forEach((branch: unknown, i: number) => stack.push({ node: branch, at: `${at}.${key}[${i}]`, reference: inReference }));
+      // `not` holds constraints (`required`), not a shape: not walked.
+    }
+    return out;
+  }
+
+  const isBare = (s: Record<string, any>) =>
+    !s.$ref && !s.allOf && !s.oneOf && !s.anyOf && !s.not && !s.enum && (s.type === undefined || s.type === 'object') && !(s.properties && Object.keys(s.properties).length > 0) &&
+    (s.additionalProperties === undefined || s.additionalProperties === true || (typeof s.additionalProperties === 'object' && Object.keys(s.additionalProperties).length === 0));
+
+  it('describes every object: no bare object in any operation, except where the reference itself has one', async () => {
+    const document = (await t.http.as(undefined).get('/openapi.json')).body;
+    const nodes = schemaNodes(document);
+    expect(nodes.length).toBeGreaterThan(1000);
+    // A bare object is allowed only inside a schema taken from the reference (its own bare objects).
+    expect(nodes.filter(({ node, reference }) => isBare(node) && !reference).map(({ at }) => at)).toEqual([]);
+    // What the reference describes is described with its words: pages, documents, users, links.
+    const page = document.paths['/v1/spaces/{spaceId}/content/page/{pageId}'].get.responses['200'].content['application/json'].schema;
+    expect(page).toEqual({ $ref: '#/components/schemas/RevisionPage' });
+    expect(document.components.schemas.CreatePageDto.properties.document.allOf).toEqual([{ $ref: '#/components/schemas/JSONDocument' }]);
+    expect(JSON.stringify(document.paths['/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews'].get.responses['200'])).toContain('#/components/schemas/User');
+  });
+
+  it("copies the reference's components as the reference has them (the Empty document read as API-CONVENTIONS says)", async () => {
+    const document = (await t.http.as(undefined).get('/openapi.json')).body;
+    const reference = referenceDocument().components.schemas;
+    const copied = Object.entries<Record<string, any>>(document.components.schemas).filter(([, schema]) => schema['x-reference'] !== undefined);
+    expect(copied.length).toBeGreaterThan(50);
+    for (const [name, schema] of copied) {
+      const { ['x-reference']: mark, ...rest } = schema;
+      expect([name, mark, rest]).toEqual([name, name, reference[name]]);
+    }
+    // Every $ref of the document resolves inside it.
+    const refs = new Set(JSON.stringify(document).match(/#\/components\/schemas\/[^"]+/g));
+    expect([...refs].filter((ref) => !document.components.schemas[ref.split('/').pop()!])).toEqual([]);
+  });
+
+  it('states the input rules: no NUL in any request string, limits after trimming, query bounds, integrationName, upload name', async () => {
+    const document = (await t.http.as(undefined).get('/openapi.json')).body;
+    const ajv = new Ajv({ strict: false });
+    addFormats(ajv);
+    const problems: string[] = [];
+    const requestNodes = schemaNodes({ ...document, paths: Object.fromEntries(Object.entries<Record<string, any>>(document.paths).map(([path, item]) => [path, Object.fromEntries(Object.entries<Record<string, any>>(item).map(([m, op]) => [m, { ...op, responses: {} }]))])) });
+    let strings = 0;
+    for (const { node, at, reference } of requestNodes) {
+      if (reference || node.type !== 'string' || node.enum || node.format) continue;
+      strings++;
+      const validate = ajv.compile(node);
+      if (validate('a\u0000b')) problems.push(`${at}: takes a NUL`);
+      // A trimmed string with a minimum: that many spaces are not enough.
+      if (String(node.description ?? '').includes('whitespace is removed') && (node.minLength ?? 0) > 0 && validate(' '.repeat(Math.max(node.minLength, 2)))) problems.push(`${at}: takes blanks`);
+    }
+    expect(strings).toBeGreaterThan(100);
     expect(problems).toEqual([]);
+    const query = (path: string, method: string, name: string) => document.paths[path][method].parameters.find((p: { name: string }) => p.name === name).schema;
+    expect(query('/v1/orgs/{organizationId}/teams', 'get', 'owner')).toMatchObject({ maxLength: 256 });
+    expect(query('/v1/orgs/{organizationId}/teams', 'get', 'title')).toMatchObject({ maxLength: 64 });
+    expect(query('/v1/spaces/{spaceId}', 'get', 'shareKey')).toMatchObject({ maxLength: 512 });
+    const upload = query('/v1/spaces/{spaceId}/content/files', 'post', 'name');
+    expect([new RegExp(upload.pattern).test('logo.png'), new RegExp(upload.pattern).test('a/b.png'), new RegExp(upload.pattern).test('a\u0001')]).toEqual([true, false, false]);
+    for (const path of ['/v1/integrations/{integrationName}', '/v1/integrations/{integrationName}/installations']) {
+      const name = Object.values<Record<string, any>>(document.paths[path])[0].parameters.find((p: { name: string }) => p.name === 'integrationName').schema;
+      expect(name).toMatchObject({ pattern: '^[a-zA-Z0-9-_.]+$', maxLength: 100 });
+    }
+    // Limits after trimming: "  a  " is a one-character title.
+    const title = ajv.compile(document.components.schemas.UpdateSiteDto.properties.title);
+    expect([title('  ab  '), title('  a  '), title('ab')]).toEqual([true, false, true]);
   });
 
   it('documents every status an operation can answer: 401, 429, 500 always; 400, 413, 415 with a body', async () => {

@@ -1,12 +1,27 @@
 import 'reflect-metadata';
+import { getPriority, setPriority } from 'node:os';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { AppLogger, composeApp, ConfigError, JobWorker, listenForShutdown, loadConfig, resolveDatabase, runMigrations, StartupError, tellLauncher } from '@docs/platform';
+import {
+  AppLogger,
+  composeApp,
+  ConfigError,
+  JobWorker,
+  listenForMetrics,
+  listenForShutdown,
+  loadConfig,
+  Metrics,
+  resolveDatabase,
+  runMigrations,
+  StartupError,
+  tellLauncher,
+} from '@docs/platform';
 import { WorkerModule } from './worker.module';
 
 async function main(): Promise<void> {
   const shutdown = listenForShutdown((line) => process.stderr.write(`${line}\n`));
   const config = loadConfig();
+  lowerPriority(config.workerNice);
   const database = await resolveDatabase(config, { ownerDescription: 'the worker started with "npm run start:worker"' });
   if (config.runMigrations) await runMigrations(database.url);
 
@@ -16,15 +31,31 @@ async function main(): Promise<void> {
   });
   app.useLogger(app.get(AppLogger));
   const logger = new Logger('Worker');
+  // Its own port for GET /metrics (the worker serves nothing else), before taking jobs.
+  const { workerPort, host, token } = config.metrics;
+  const metrics = workerPort === undefined ? undefined : await listenForMetrics(app.get(Metrics), { port: workerPort, host, token, variable: 'WORKER_METRICS_PORT' });
   const jobs = await app.get(JobWorker).start();
-  logger.log({ jobs }, 'worker started');
+  logger.log({ jobs, metrics: metrics && `http://${metrics.address.address}:${metrics.address.port}/metrics` }, 'worker started');
   await tellLauncher({ type: 'worker-ready', jobs: jobs.length });
 
   shutdown.onStop(async (reason) => {
     logger.log({ reason }, 'worker stopping: finishing the jobs in hand');
+    await metrics?.close();
     await app.close();
     await database.embedded?.stop();
   });
+}
+
+/**
+ * Background work (event deliveries, jobs) yields the CPU to the api when both share a machine
+ * (WORKER_NICE). Lowering is always allowed; a process already nicer stays so.
+ */
+function lowerPriority(nice: number): void {
+  try {
+    if (getPriority() < nice) setPriority(nice);
+  } catch {
+    // Not permitted here (a container without the capability): run at the given priority.
+  }
 }
 
 main().catch((error: unknown) => {

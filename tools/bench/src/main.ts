@@ -6,6 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { EmbeddedPostgresServer } from '@docs/platform';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
+import { request as httpRequest } from 'node:http';
+import { ZipFile } from 'yazl';
 import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
 
 /**
@@ -18,12 +20,18 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PAGE_AT_1000 = 'GET /v1/orgs/{id}/spaces?limit=20 (1,000 spaces)';
 const PAGE_AT_100000 = 'GET /v1/orgs/{id}/spaces?limit=20 (100,000 spaces)';
+const TREE = 'GET .../content/pages (1,000 pages)';
+const LONG_TREE = 'GET .../content/pages (1,000 pages, bodies 10x longer)';
+const LEAF = 'GET .../content/page/{id} (a page without children)';
+const SECTION = 'GET .../content/page/{id} (a page with 19 children)';
 
 interface Scenario {
   name: string;
   url: string;
   /** The server process that answers it. */
   pid: number;
+  /** Request headers beyond the token (e.g. Accept-Encoding). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -56,6 +64,49 @@ async function organizationWithSpaces(base: string, databaseUrl: string, count: 
     await client.end();
   }
   return id;
+}
+
+/**
+ * A space of 1,000 pages (50 sections of a README and 19 pages each), imported through the api
+ * from a zip: bodies of `paragraphs` paragraphs of about 120 characters each.
+ */
+async function spaceWithPages(base: string, organizationId: string, title: string, paragraphs: number): Promise<{ spaceId: string; leaf: string; section: string }> {
+  const space = await api<{ id: string }>(base, 'POST', `/v1/orgs/${organizationId}/spaces`, { title });
+  const zip = new ZipFile();
+  const body = (n: number) =>
+    [`# Page ${n}`, ...Array.from({ length: paragraphs }, (_, i) => `Page ${n} explains one part of the product in some detail, with enough words to look like documentation (${i}).`)].join('\n\n');
+  let n = 0;
+  for (let section = 0; section < 50; section++) {
+    zip.addBuffer(Buffer.from(body(n++)), `section-${section}/README.md`);
+    for (let page = 0; page < 19; page++) zip.addBuffer(Buffer.from(body(n++)), `section-${section}/page-${page}.md`);
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  const res = await fetch(`${base}/v1/spaces/${space.id}/content/import`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/zip' },
+    body: Buffer.concat(chunks),
+  });
+  if (!res.ok) throw new Error(`import -> ${res.status} ${await res.text()}`);
+  const tree = await api<{ pages: { id: string; pages: { id: string }[] }[] }>(base, 'GET', `/v1/spaces/${space.id}/content/pages`);
+  const count = (pages: { pages?: unknown[] }[]): number => pages.reduce((sum, page) => sum + 1 + count((page.pages ?? []) as { pages?: unknown[] }[]), 0);
+  if (count(tree.pages) !== 1000) throw new Error(`${title}: ${count(tree.pages)} pages imported, not 1,000`);
+  return { spaceId: space.id, section: tree.pages[0].id, leaf: tree.pages[0].pages[0].id };
+}
+
+/** Bytes of an answer as sent: plain, and with `Accept-Encoding: gzip` when the server compresses. */
+async function answerBytes(url: string, encoding?: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { Authorization: `Bearer ${TOKEN}`, ...(encoding ? { 'Accept-Encoding': encoding } : {}) } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 /** utime, stime, cutime, cstime of /proc/<pid>/stat in ms (fields 14 to 17); undefined once it is gone. */
@@ -105,9 +156,9 @@ interface Measurement {
  * Throughput, and CPU per request: on a machine shared with other work, req/s swings with the
  * load, while CPU time per request stays close to what the code costs.
  */
-async function measure(url: string, pid: number, pgDataDir: string): Promise<Measurement> {
+async function measure(url: string, pid: number, pgDataDir: string, headers: Record<string, string> = {}): Promise<Measurement> {
   const [server, db] = [cpuMs(pid), databaseCpuMs(pgDataDir)];
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { Authorization: `Bearer ${TOKEN}` } });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { Authorization: `Bearer ${TOKEN}`, ...headers } });
   const requests = Math.max(1, result.requests.total);
   return {
     rps: result.requests.average,
@@ -201,6 +252,19 @@ async function main(): Promise<void> {
     });
     children.push(memoryApi);
     await untilUp(`http://127.0.0.1:${memoryApiPort}/v1/user`);
+    // The same api exposing Prometheus metrics (METRICS_TOKEN): what timing every request costs.
+    const metricsApiPort = await freePort();
+    const metricsApi = start('apps/api/src/main.ts', {
+      DATABASE_URL: databaseUrl,
+      PORT: String(metricsApiPort),
+      BOOTSTRAP_TOKEN: TOKEN,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      RATE_LIMIT_STORE: process.env.BENCH_RATE_LIMIT_STORE ?? 'postgres',
+      METRICS_TOKEN: 'bench-metrics-token-0123456789',
+    });
+    children.push(metricsApi);
+    await untilUp(`http://127.0.0.1:${metricsApiPort}/v1/user`);
     const bareProcess = start('tools/bench/src/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) });
     children.push(bareProcess);
     await untilUp(`http://127.0.0.1:${barePort}/v1/user`);
@@ -244,6 +308,10 @@ async function main(): Promise<void> {
         blocks: [{ id: 'embed', title: 'Embed', urlUnfurl: [`https://host${i}.example.com/**`] }],
       });
     }
+    // Page trees (issue 18): 1,000 pages of ordinary bodies (~1.5 KB), and the same tree with
+    // bodies ten times longer: a tree read must cost the same for both.
+    const ordinary = await spaceWithPages(apiBase, organizationId, '1,000 pages', 12);
+    const long = await spaceWithPages(apiBase, organizationId, '1,000 long pages', 120);
     const thousand = await organizationWithSpaces(apiBase, databaseUrl, 1_000);
     const hundredThousand = await organizationWithSpaces(apiBase, databaseUrl, 100_000);
     const [apiPid, barePid] = [apiProcess.pid!, bareProcess.pid!];
@@ -260,11 +328,18 @@ async function main(): Promise<void> {
       { name: `${prefix}: GET .../sites/{id}/structure (5 sections, 10 site spaces)`, url: `${base}${siteBase}/structure`, pid },
       { name: `${prefix}: GET .../sites/{id}/published (same site)`, url: `${base}${siteBase}/published`, pid },
       { name: `${prefix}: GET .../sites/{id}/sections?limit=20`, url: `${base}${siteBase}/sections?limit=20`, pid },
+      { name: `${prefix}: ${TREE}`, url: `${base}/v1/spaces/${ordinary.spaceId}/content/pages`, pid },
+      { name: `${prefix}: ${TREE} gzip`, url: `${base}/v1/spaces/${ordinary.spaceId}/content/pages`, pid, headers: { 'Accept-Encoding': 'gzip' } },
+      { name: `${prefix}: ${LONG_TREE}`, url: `${base}/v1/spaces/${long.spaceId}/content/pages`, pid },
+      { name: `${prefix}: ${LEAF}`, url: `${base}/v1/spaces/${ordinary.spaceId}/content/page/${ordinary.leaf}`, pid },
+      { name: `${prefix}: ${SECTION}`, url: `${base}/v1/spaces/${ordinary.spaceId}/content/page/${ordinary.section}`, pid },
     ];
     const scenarios: Scenario[] = [
       { name: 'bare node:http + pg: GET /v1/user', url: `http://127.0.0.1:${barePort}/v1/user`, pid: barePid },
       ...apiScenarios(apiBase, apiPid, 'api'),
       { name: 'api, RATE_LIMIT_STORE=memory: GET /v1/user', url: `http://127.0.0.1:${memoryApiPort}/v1/user`, pid: memoryApi.pid! },
+      { name: 'api, metrics exposed: GET /v1/user', url: `http://127.0.0.1:${metricsApiPort}/v1/user`, pid: metricsApi.pid! },
+      { name: 'api, metrics exposed: GET /v1/spaces/{id} (3 collections deep)', url: `http://127.0.0.1:${metricsApiPort}/v1/spaces/${deepSpace.id}`, pid: metricsApi.pid! },
     ];
     // BENCH_BASELINE=<a checkout of another commit, e.g. main, with node_modules>: its api runs
     // beside this one on the same database, and each round measures both, so that a change is
@@ -305,7 +380,7 @@ async function main(): Promise<void> {
     const results = new Map<string, Measurement[]>();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const scenario of measured) {
-        const r = await measure(scenario.url, scenario.pid, pgDataDir);
+        const r = await measure(scenario.url, scenario.pid, pgDataDir, scenario.headers);
         results.set(scenario.name, [...(results.get(scenario.name) ?? []), r]);
         process.stderr.write(
           `round ${round}: ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, CPU/request ${Math.round(r.serverUs)} µs + db ${Math.round(r.databaseUs)} µs\n`,
@@ -341,6 +416,28 @@ async function main(): Promise<void> {
         `${prefix}: a first page at 100,000 spaces costs ${byRps.toFixed(2)}x a first page at 1,000 by req/s, ${(cpuOf(large) / cpuOf(small)).toFixed(2)}x by CPU.`,
       );
     }
+    for (const prefix of ['api', 'baseline']) {
+      const [tree, longTree, leaf] = [`${prefix}: ${TREE}`, `${prefix}: ${LONG_TREE}`, `${prefix}: ${LEAF}`];
+      if (!results.has(tree) || !results.has(leaf)) continue;
+      const treeRps = of(tree, (m) => m.rps);
+      lines.push('', `${prefix}: the tree of 1,000 pages answers ${(treeRps / of(leaf, (m) => m.rps)).toFixed(2)}x the requests per second of a single page read.`);
+      if (results.has(longTree)) {
+        lines.push(`${prefix}: with bodies ten times longer, the tree answers ${(of(longTree, (m) => m.rps) / treeRps).toFixed(2)}x as many requests per second (${(cpuOf(longTree) / cpuOf(tree)).toFixed(2)}x the CPU per request).`);
+      }
+    }
+    // Sizes of the answers, as sent (plain, then gzip when the client accepts it).
+    const sizeOf = async (label: string, url: string) => {
+      const plain = await answerBytes(url);
+      const gzip = await answerBytes(url, 'gzip');
+      lines.push(`| ${label} | ${(plain.bytes / 1024).toFixed(1)} KB | ${gzip.encoding === 'gzip' ? `${(gzip.bytes / 1024).toFixed(1)} KB` : 'not compressed'} |`);
+    };
+    lines.push('', '| answer | bytes | with Accept-Encoding: gzip |', '|---|---:|---:|');
+    await sizeOf(TREE, `${apiBase}/v1/spaces/${ordinary.spaceId}/content/pages`);
+    await sizeOf(LONG_TREE, `${apiBase}/v1/spaces/${long.spaceId}/content/pages`);
+    await sizeOf(`${TREE}?format=document (bodies, opted in)`, `${apiBase}/v1/spaces/${ordinary.spaceId}/content/pages?format=document`);
+    await sizeOf(LEAF, `${apiBase}/v1/spaces/${ordinary.spaceId}/content/page/${ordinary.leaf}`);
+    await sizeOf(SECTION, `${apiBase}/v1/spaces/${ordinary.spaceId}/content/page/${ordinary.section}`);
+
     const compared = measured.filter((s) => s.name.startsWith('api: ') && results.has(s.name.replace(/^api: /, 'baseline: ')));
     if (compared.length > 0) {
       lines.push('', '| this checkout vs baseline | req/s ratio | CPU per request ratio |', '|---|---:|---:|');

@@ -85,7 +85,8 @@ describe('operator CLI: import', () => {
       expect([archiver, run.code, run.err]).toEqual([archiver, 0, []]);
       expect([archiver, await contentSnapshot(as, space.id)]).toEqual([archiver, reference]);
     }
-  });
+    // Nine CLI processes (each starts Node, SWC and Nest): minutes on a loaded 2-core machine.
+  }, 240_000);
 
   it('explains an unknown space and a file it cannot import', async () => {
     expect(await cli('import', '--space', 'nope', FIXTURE)).toMatchObject({ code: 1, err: ['error: no space has the id nope'] });

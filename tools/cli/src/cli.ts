@@ -12,22 +12,29 @@ import {
   UsersService,
 } from '@docs/identity';
 import { ContentCoreModule, ContentImporter, ContentTarget, ImportSources, MarkdownExports, SpaceContentHead, SpaceEntity, withImportFolder } from '@docs/content';
-import { AppConfig, composeApp, loadConfig, resolveDatabase, runMigrations } from '@docs/platform';
+import { AppConfig, Clock, composeApp, loadConfig, resolveDatabase, runMigrations } from '@docs/platform';
+import { DeliveryStats, WebhooksCoreModule } from '@docs/webhooks';
 import type { DynamicModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { addJobsCommands, TimeoutWaiting } from './cli-jobs';
 import { packSource, PackedSource } from './import-source-file';
 import { assertWritable, destinationOf, ExportDestination, unpackInto, writeExport } from './export-destination';
 
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
+  /** A line that replaces the previous one on a terminal (`jobs run`); `out` when absent. */
+  progress?(line: string): void;
 }
 
-type Run = <T>(work: (app: INestApplicationContext) => Promise<T>, modules?: NonNullable<DynamicModule['imports']>) => Promise<T>;
+type Run = <T>(
+  work: (app: INestApplicationContext, database: { ownedByCli: boolean }) => Promise<T>,
+  modules?: NonNullable<DynamicModule['imports']>,
+) => Promise<T>;
 
 /** Opens the database (DATABASE_URL or the checkout's embedded server) for one command. */
 function runner(env: Record<string, string | undefined>): Run {
@@ -42,7 +49,7 @@ function runner(env: Record<string, string | undefined>): Run {
         { logger: false },
       );
       try {
-        return await work(app);
+        return await work(app, { ownedByCli: database.embedded !== undefined });
       } finally {
         await app.close();
       }
@@ -211,6 +218,15 @@ export function buildProgram(io: CliIo, env: Record<string, string | undefined>)
       io.out(`exported ${what} in ${((Date.now() - started) / 1000).toFixed(1)} s to:`);
       io.out(destination.path);
     });
+  addWebhookCommands(program, io, run);
+  addJobsCommands(program.command('jobs'), {
+    out: (line) => io.out(line),
+    progress: (line) => (io.progress ?? io.out)(line),
+    run: (work) => run(work, []),
+    fail: (message) => {
+      throw new CliError(message);
+    },
+  });
   return program;
 }
 
@@ -269,6 +285,70 @@ async function exportOverHttp(
   });
 }
 
+/**
+ * `webhooks ...`: where deliveries stand, read from the database (every worker's work), for
+ * operators: throughput and lag over a window, each subscription's backlog, the latest deliveries.
+ */
+function addWebhookCommands(program: Command, io: CliIo, run: Run): void {
+  const webhooks = program.command('webhooks').description('webhook and integration event deliveries');
+  const seconds = (value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > 86_400) throw new CliError('--window must be a number of seconds from 1 to 86400');
+    return n;
+  };
+  const summaryLines = async (app: INestApplicationContext, options: { org?: string; window: number }) => {
+    const summary = await app.get(DeliveryStats).summary({ now: app.get(Clock).now(), windowSeconds: options.window, organizationId: options.org });
+    const attempts = Object.entries(summary.attempts).map(([outcome, n]) => `${outcome} ${n}`).join(', ') || 'none';
+    const lag = summary.meanLagSeconds === null ? '-' : `${summary.meanLagSeconds.toFixed(3)} s`;
+    const lines = [
+      `last ${summary.windowSeconds} s: ${summary.deliveredPerSecond.toFixed(2)} deliveries/s; attempts: ${attempts}; mean write-to-delivery lag: ${lag}`,
+    ];
+    const worst = Math.max(0, ...summary.subscriptions.map((s) => s.lagSeconds));
+    const pending = summary.subscriptions.reduce((sum, s) => sum + s.pending, 0);
+    lines.push(`now: ${pending} pending deliveries; oldest undelivered event: ${worst.toFixed(1)} s`);
+    return { summary, lines };
+  };
+  webhooks
+    .command('list')
+    .description("subscriptions (webhooks and integrations' installations) with their backlog and lag")
+    .option('--org <organizationId>', "only this organization's")
+    .option('--window <seconds>', 'window of the throughput figures', seconds, 300)
+    .action(async (options: { org?: string; window: number }) => {
+      const { summary, lines } = await run((app) => summaryLines(app, options), [WebhooksCoreModule]);
+      for (const line of lines) io.out(line);
+      io.out(['id', 'organization', 'kind', 'status', 'pending', 'behind', 'lag s', `delivered ${options.window} s`, 'failed attempts', 'url'].join('\t'));
+      for (const s of summary.subscriptions) {
+        const kind = s.kind === 'integration' ? `integration:${s.integrationName}` : 'webhook';
+        io.out([s.id, s.organizationId, kind, s.status, s.pending, s.eventsBehind, s.lagSeconds.toFixed(1), s.delivered, s.failedAttempts, s.url ?? '-'].join('\t'));
+      }
+    });
+  webhooks
+    .command('deliveries')
+    .description('throughput and lag, then the latest deliveries, newest first, with their last attempt')
+    .option('--org <organizationId>', "only this organization's")
+    .option('--webhook <id>', "only this subscription's (a webhook or an installation's)")
+    .addOption(new Option('--status <status>', 'only deliveries in this state').choices(['pending', 'succeeded', 'failed']))
+    .option('--limit <n>', 'how many', (value: string) => {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1 || n > 1000) throw new CliError('--limit must be a number from 1 to 1000');
+      return n;
+    }, 20)
+    .option('--window <seconds>', 'window of the throughput figures', seconds, 300)
+    .action(async (options: { org?: string; webhook?: string; status?: 'pending' | 'succeeded' | 'failed'; limit: number; window: number }) => {
+      const { lines, recent } = await run(async (app) => {
+        const { lines } = await summaryLines(app, options);
+        const recent = await app.get(DeliveryStats).recent({ organizationId: options.org, subscriptionId: options.webhook, status: options.status, limit: options.limit });
+        return { lines, recent };
+      }, [WebhooksCoreModule]);
+      for (const line of lines) io.out(line);
+      io.out(['delivery', 'subscription', 'kind', 'event', 'sequence', 'status', 'attempts', 'last', 'created', 'next attempt'].join('\t'));
+      for (const d of recent) {
+        const last = d.lastOutcome === null ? '-' : `${d.lastOutcome}${d.lastStatusCode === null ? '' : ` ${d.lastStatusCode}`}`;
+        io.out([d.id, d.subscriptionId, d.kind, d.eventType, d.eventSequence ?? '-', d.status, d.attempts, last, d.createdAt.toISOString(), d.nextAttemptAt?.toISOString() ?? '-'].join('\t'));
+      }
+    });
+}
+
 /** The media type a file of each source is sent as (the import routes take these raw bodies). */
 const MEDIA_TYPE: Record<string, string> = {
   zip: 'application/zip',
@@ -311,6 +391,10 @@ export async function runCli(argv: string[], io: CliIo, env: Record<string, stri
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
+    if (error instanceof TimeoutWaiting) {
+      io.err(`error: ${error.message}`);
+      return 2;
+    }
     const status = (error as { status?: number }).status;
     if (error instanceof CliError || (typeof status === 'number' && status < 500)) {
       io.err(`error: ${(error as Error).message}`);

@@ -12,6 +12,7 @@ const { summary } = require('./summary');
 /**
  * @typedef {import('./summary').DatabaseReady} DatabaseReady
  * @typedef {import('./summary').ApiReady} ApiReady
+ * @typedef {import('./summary').SiteReady} SiteReady
  * @typedef {import('node:child_process').ChildProcess} ChildProcess
  */
 
@@ -34,9 +35,9 @@ function spawnTs(entry, env) {
 }
 
 /**
- * The embedded PostgreSQL (unless DATABASE_URL is set), then the api and the worker as two
- * processes, exactly as production runs them. Ctrl-C (or SIGTERM) stops the api and the worker
- * gracefully, then the database. Resolves to the exit code.
+ * The embedded PostgreSQL (unless DATABASE_URL is set), then the api, the worker and the
+ * published sites' server as three processes, exactly as production runs them. Ctrl-C (or
+ * SIGTERM) stops them gracefully, then the database. Resolves to the exit code.
  * @param {NodeJS.ProcessEnv} env
  * @param {(line: string) => void} say
  * @returns {Promise<number>}
@@ -57,6 +58,7 @@ async function launch(env, say) {
   for (const [name, entry] of [
     ['api', 'apps/api/src/main.ts'],
     ['worker', 'apps/worker/src/main.ts'],
+    ['site', 'apps/site/src/main.ts'],
   ]) {
     const child = spawnTs(entry, childEnv);
     children.set(name, child);
@@ -66,12 +68,18 @@ async function launch(env, say) {
   /** @type {ApiReady | undefined} */
   let api;
   let workerReady = false;
+  /** @type {SiteReady | undefined} */
+  let site;
   const ready = new Promise((resolveReady) => {
+    const check = () => api && workerReady && site && resolveReady(undefined);
     children.get('api')?.on('message', (/** @type {any} */ message) => {
-      if (message?.type === 'api-ready') (api = message), workerReady && resolveReady(undefined);
+      if (message?.type === 'api-ready') (api = message), check();
     });
     children.get('worker')?.on('message', (/** @type {any} */ message) => {
-      if (message?.type === 'worker-ready') (workerReady = true), api && resolveReady(undefined);
+      if (message?.type === 'worker-ready') (workerReady = true), check();
+    });
+    children.get('site')?.on('message', (/** @type {any} */ message) => {
+      if (message?.type === 'site-ready') (site = message), check();
     });
   });
 
@@ -85,7 +93,7 @@ async function launch(env, say) {
   const stop = (reason) => (stopping ??= stopAll(reason));
   /** @param {string} reason */
   const stopAll = async (reason) => {
-    say(`Stopping (${reason}): api and worker first, then the database...`);
+    say(`Stopping (${reason}): api, worker and site server first, then the database...`);
     for (const child of children.values()) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     const deadline = sleep(database.shutdownTimeoutMs + 5000).then(() => /** @type {const} */ ('timeout'));
     if ((await Promise.race([Promise.all(exited), deadline])) === 'timeout') {
@@ -100,9 +108,9 @@ async function launch(env, say) {
   // "Ready" only from this launcher's own api and worker (their IPC messages), never from
   // whatever else answers on the port.
   void ready.then(() => {
-    if (stopping || !api) return;
-    const pids = { api: children.get('api')?.pid, worker: children.get('worker')?.pid };
-    say(summary({ database, api, pids, seconds: (Date.now() - startedAt) / 1000 }).join('\n'));
+    if (stopping || !api || !site) return;
+    const pids = { api: children.get('api')?.pid, worker: children.get('worker')?.pid, site: children.get('site')?.pid };
+    say(summary({ database, api, site, pids, seconds: (Date.now() - startedAt) / 1000 }).join('\n'));
   });
   const stoppedBySignal = signalled.then((signal) => stop(signal).then(() => 0));
   const crashed = Promise.race(exited).then(async ({ name, code }) => {

@@ -42,7 +42,7 @@ function launch(env: Record<string, string>): Launched {
 
 /** The api and worker pids the launcher reported. */
 function childPids(launched: Launched): number[] {
-  return [...launched.output().matchAll(/Started the (?:api|worker) \(pid (\d+)\)/g)].map((m) => Number(m[1]));
+  return [...launched.output().matchAll(/Started the (?:api|worker|site) \(pid (\d+)\)/g)].map((m) => Number(m[1]));
 }
 
 function isRunning(pid: number): boolean {
@@ -84,14 +84,18 @@ describe('npm start', () => {
   const spawned: number[] = [];
   let env: Record<string, string>;
   let baseUrl: string;
+  let sitesUrl: string;
   let token: string;
 
   beforeAll(async () => {
     const port = await freePort();
     baseUrl = `http://localhost:${port}`;
+    const sitePort = await freePort();
+    sitesUrl = `http://localhost:${sitePort}`;
     env = {
       PORT: String(port),
       PUBLIC_URL: baseUrl,
+      SITE_PORT: String(sitePort),
       EMBEDDED_POSTGRES_DIR: pgDir,
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
     };
@@ -103,7 +107,7 @@ describe('npm start', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('starts api, worker and the embedded database, prints a summary with the new token once, and stops cleanly', async () => {
+  it('starts api, worker, site server and the embedded database, prints a summary with the new token once, and stops cleanly', async () => {
     const launched = launch(env);
     spawned.push(launched.process.pid!);
     await untilReady(launched);
@@ -127,6 +131,21 @@ describe('npm start', () => {
     await expect(new GitBookAPI({ endpoint: baseUrl, authToken: 'wrong-token-000000' }).user.getAuthenticatedUser()).rejects.toMatchObject({ code: 401 });
 
     for (const path of ['/health', '/openapi.json', '/docs']) expect((await fetch(`${baseUrl}${path}`)).status).toBe(200);
+
+    // The published URL the API gives a site opens on the site server (SITE_PORT, PUBLISHED_URL's default).
+    expect(output).toContain(`  sites     ${sitesUrl}/sites/<organization id>/<site basename or id>  (bound to 0.0.0.0:${env.SITE_PORT};`);
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${baseUrl}/v1${path}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return res.json() as Promise<any>;
+    };
+    const space = await call('POST', `/orgs/${organizationId}/spaces`, { title: 'Handbook' });
+    await call('POST', `/spaces/${space.id}/content/pages`, { title: 'Welcome', markdown: 'Hello from the site server.' });
+    const site = await call('POST', `/orgs/${organizationId}/sites`, { title: 'Handbook', spaces: [space.id] });
+    const published = await call('POST', `/orgs/${organizationId}/sites/${site.id}/publish`);
+    expect(published.urls.published).toBe(`${sitesUrl}/sites/${organizationId}/${site.id}`);
+    const page = await fetch(published.urls.published);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Hello from the site server.');
 
     launched.process.kill('SIGTERM');
     expect(await launched.exit).toBe(0);
@@ -157,8 +176,14 @@ describe('npm start', () => {
     expect(failureLines(otherFolder)).toEqual([
       `[start] Port ${env.PORT} (PORT) on 0.0.0.0 is already in use by another program: stop it, or set PORT to a free port.`,
     ]);
+    // Another folder whose site server port is the first's: one line naming SITE_PORT.
+    const otherSitePort = launch({ ...env, PORT: String(await freePort()), EMBEDDED_POSTGRES_DIR: join(dataDir, 'other'), EMBEDDED_POSTGRES_PORT: String(await freePort()) });
+    expect(await otherSitePort.exit).toBe(1);
+    expect(failureLines(otherSitePort)).toEqual([
+      `[start] Port ${env.SITE_PORT} (SITE_PORT) on 0.0.0.0 is already in use by another program: stop it, or set SITE_PORT to a free port.`,
+    ]);
     // Another folder whose database port is the first's: one line too.
-    const otherDatabasePort = launch({ ...env, PORT: String(await freePort()), EMBEDDED_POSTGRES_DIR: join(dataDir, 'other') });
+    const otherDatabasePort = launch({ ...env, PORT: String(await freePort()), SITE_PORT: String(await freePort()), EMBEDDED_POSTGRES_DIR: join(dataDir, 'other') });
     expect(await otherDatabasePort.exit).toBe(1);
     expect(failureLines(otherDatabasePort).filter((line) => !line.includes('allowed the postgres user'))).toEqual([
       `[start] Port ${env.EMBEDDED_POSTGRES_PORT} (EMBEDDED_POSTGRES_PORT) on 127.0.0.1 is already in use by another program: stop it, or set EMBEDDED_POSTGRES_PORT to a free port.`,
@@ -175,7 +200,7 @@ describe('npm start', () => {
     await untilReady(crashed);
     const orphans = childPids(crashed);
     spawned.push(...orphans);
-    expect(orphans).toHaveLength(2);
+    expect(orphans).toHaveLength(3);
     expect(EmbeddedPostgresServer.runningPort(pgDir)).toBeDefined();
     crashed.process.kill('SIGKILL');
     await crashed.exit;

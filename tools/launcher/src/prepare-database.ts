@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   // A second `npm start` on the same checkout: name the first, before reporting its ports busy.
   if (!config.databaseUrl) EmbeddedPostgresServer.assertNotOwnedByAnother(config.embeddedPostgres.dataDir, launcherPid);
   await assertPortFree(config.port, config.host, 'PORT');
+  await assertPortFree(config.site.port, config.host, 'SITE_PORT');
   const database = await resolveDatabase(config, {
     mode: 'own',
     ownerPid: launcherPid,

@@ -1,6 +1,7 @@
 import { createCollection, createSpace } from '@docs/content/testing';
 import { createOrganization } from '@docs/identity/testing';
 import type { TestApp } from '@docs/platform/testing';
+import { webhookContract } from '@docs/webhooks/testing';
 
 /**
  * Real objects for the fuzzer's path parameters, so that valid requests reach the code behind
@@ -25,7 +26,8 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   // A change request opened by another member, so that the caller (an admin) may review and merge it.
   const changeRequest = await t.http.as(members.editor.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Fuzz change request' });
   const reusable = await as.post(`/v1/spaces/${space.id}/content/reusable-contents`, { title: 'Fuzz include', markdown: 'Shared text.' });
-  for (const res of [team, saml, changeRequest, reusable]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
+  const spec = await as.post(`${base}/openapi`, { slug: 'fuzz-spec', source: { text: 'openapi: 3.1.0\ninfo: {title: Fuzz, version: "1"}\npaths: {}\n' } });
+  for (const res of [team, saml, changeRequest, reusable, spec]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
   // A comment of the space and a reply to it (the change request's comment routes get this id too: a 404 there).
   const comment = await as.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'Fuzz comment' } });
   const reply = await as.post(`/v1/spaces/${space.id}/comments/${comment.body.id}/replies`, { body: { markdown: 'Fuzz reply' } });
@@ -33,6 +35,9 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   // A Git Sync set up (its export queued; no worker runs here), so that its operation and settings exist.
   const gitExport = await as.post(`/v1/spaces/${space.id}/git/export`, { url: 'https://git.example.com/fuzz/docs.git', ref: 'refs/heads/main', commitMessage: 'Fuzz' });
   if (gitExport.status !== 204) throw new Error(`fuzz world: ${gitExport.status} ${gitExport.text}`);
+  const webhook = await t.http.as(members.admin.token, { contract: webhookContract }).post(`${base}/webhooks`, { url: 'https://hooks.example.com/fuzz' });
+  if (webhook.status !== 201) throw new Error(`fuzz world: ${webhook.status} ${webhook.text}`);
+  const ping = await t.http.as(members.admin.token, { contract: webhookContract }).post(`${base}/webhooks/${webhook.body.id}/ping`);
   return {
     token: members.admin.token,
     ids: {
@@ -48,6 +53,9 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
       commentId: comment.body.id,
       commentReplyId: reply.body.id,
       operationId: gitExport.headers.location.split('/').pop() as string,
+      webhookId: webhook.body.id,
+      deliveryId: ping.body.id,
+      specSlug: spec.body.slug,
     },
   };
 }

@@ -1,4 +1,9 @@
+import { trimmedStringPattern, VERBATIM_STRING_PATTERN } from '@docs/platform';
 import fc from 'fast-check';
+
+function isTextRulePattern(pattern: string, minLength: number): boolean {
+  return pattern === VERBATIM_STRING_PATTERN || pattern === trimmedStringPattern(minLength);
+}
 
 /** A dereferenced OpenAPI 3.0 schema object (the subset the project's document uses). */
 export type Schema = Record<string, any>;  
@@ -14,15 +19,26 @@ const MAX_GENERATED_ITEMS = 4;
  * Strings never start or end with a space (the API trims input before validating it, so " a"
  * is "a": a different length than the schema counted).
  */
-export function valueFor(schema: Schema): fc.Arbitrary<unknown> {
+export function valueFor(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
   const merged = mergeAllOf(schema);
-  const base = valueWithoutNull(merged);
+  const base = valueWithoutNull(merged, depth);
   return merged['nullable'] ? fc.option(base, { nil: null, freq: 4 }) : base;
 }
 
-function valueWithoutNull(schema: Schema): fc.Arbitrary<unknown> {
+/**
+ * Deeper than this, values are as small as their schema allows (no optional property, the fewest
+ * items): the reference's schemas are recursive (a document's blocks hold blocks).
+ */
+const MAX_GENERATED_DEPTH = 5;
+
+function valueWithoutNull(schema: Schema, depth: number): fc.Arbitrary<unknown> {
+  const deep = depth >= MAX_GENERATED_DEPTH;
   if (schema['enum']) return fc.constantFrom(...(schema['enum'] as unknown[]).filter((v) => v !== null));
-  if (schema['oneOf'] && !schema['properties']) return fc.oneof(...(schema['oneOf'] as Schema[]).map((variant) => valueFor(variant)));
+  if ((schema['oneOf'] || schema['anyOf']) && !schema['properties']) {
+    const variants = (schema['oneOf'] ?? schema['anyOf']) as Schema[];
+    // Deep down, the first variant that needs no more depth (a leaf: text, not a block).
+    return deep ? valueFor(variants.find((variant) => !mergeAllOf(variant)['properties']) ?? variants[0], depth + 1) : fc.oneof(...variants.map((variant) => valueFor(variant, depth + 1)));
+  }
   switch (schema['type']) {
     case 'string':
       return stringFor(schema);
@@ -33,15 +49,20 @@ function valueWithoutNull(schema: Schema): fc.Arbitrary<unknown> {
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return fc.array(valueFor(schema['items'] ?? {}), {
-        minLength: schema['minItems'] ?? 0,
-        maxLength: Math.max(schema['minItems'] ?? 0, Math.min(schema['maxItems'] ?? MAX_GENERATED_ITEMS, MAX_GENERATED_ITEMS)),
-      });
+      if (deep && !schema['minItems']) return fc.constant([]);
+      {
+        const bounds = {
+          minLength: schema['minItems'] ?? 0,
+          maxLength: deep ? (schema['minItems'] ?? 0) : Math.max(schema['minItems'] ?? 0, Math.min(schema['maxItems'] ?? MAX_GENERATED_ITEMS, MAX_GENERATED_ITEMS)),
+        };
+        const items = valueFor(schema['items'] ?? {}, depth + 1);
+        return schema['uniqueItems'] ? fc.uniqueArray(items, { ...bounds, selector: (item) => JSON.stringify(item) }) : fc.array(items, bounds);
+      }
     case 'object':
     case undefined:
-      if (schema['properties'] || schema['oneOf']) return objectFor(schema);
+      if (schema['properties'] || schema['oneOf']) return objectFor(schema, depth);
       if (schema['additionalProperties'] && typeof schema['additionalProperties'] === 'object') {
-        return fc.dictionary(fc.string({ unit: WORD_UNIT, minLength: 1, maxLength: 12 }), valueFor(schema['additionalProperties']), { maxKeys: 3 });
+        return fc.dictionary(fc.string({ unit: WORD_UNIT, minLength: 1, maxLength: 12 }), valueFor(schema['additionalProperties'], depth + 1), { maxKeys: deep ? 0 : 3 });
       }
       return fc.constant({});
     default:
@@ -59,7 +80,9 @@ function stringFor(schema: Schema): fc.Arbitrary<string> {
       return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
   }
   const minLength = schema['minLength'] ?? 0;
-  if (schema['pattern']) {
+  // The input rules' own patterns (no NUL; trimmed limits) say what text the API takes; printable
+  // text within the bounds meets them, so they are not generated from.
+  if (schema['pattern'] && !isTextRulePattern(schema['pattern'], minLength)) {
     const maxPatterned = schema['maxLength'] ?? Number.MAX_SAFE_INTEGER;
     return fc.stringMatching(new RegExp(schema['pattern'])).filter((s) => s.length >= minLength && s.length <= maxPatterned && s.trim() === s && !s.includes('\u0000'));
   }
@@ -72,7 +95,7 @@ function stringFor(schema: Schema): fc.Arbitrary<string> {
  * add constraints (`required`, `not.required`, narrower `properties`), one variant is chosen and
  * the properties other variants require are left out, so exactly one variant matches.
  */
-function objectFor(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
+function objectFor(schema: Schema, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const variants: Schema[] = schema['oneOf'] ?? [{}];
   return fc.oneof(
     ...variants.map((variant) => {
@@ -83,9 +106,9 @@ function objectFor(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
         ...variants.filter((other) => other !== variant).flatMap((other) => (other['required'] ?? []) as string[]),
         ...((variant['not']?.['required'] ?? []) as string[]),
       ]);
-      const optional = Object.keys(properties).filter((name) => !required.has(name) && !excluded.has(name));
+      const optional = depth >= MAX_GENERATED_DEPTH ? [] : Object.keys(properties).filter((name) => !required.has(name) && !excluded.has(name));
       const record: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const name of Object.keys(properties)) if (required.has(name) || optional.includes(name)) record[name] = valueFor(properties[name]);
+      for (const name of Object.keys(properties)) if (required.has(name) || optional.includes(name)) record[name] = valueFor(properties[name], depth + 1);
       const arbitrary = fc.record(record, { requiredKeys: [...required].filter((name) => name in record) });
       const minProperties = schema['minProperties'] ?? 0;
       return minProperties > 0 ? arbitrary.filter((value) => Object.keys(value).length >= minProperties) : arbitrary;

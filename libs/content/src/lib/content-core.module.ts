@@ -7,6 +7,7 @@ import { ContentBlobEntity } from './blobs/content-blob.entity';
 import { PostgresBlobStore } from './blobs/postgres-blob-store';
 import { ContentReader } from './content-reads/content-reader.service';
 import { ContentReads } from './content-reads/content-reads.service';
+import { PageTreeCache } from './content-reads/page-tree-cache';
 import { ContentTargets } from './content-reads/content-targets.service';
 import { PageSummaries } from './content-reads/page-summaries';
 import { RevisionPresenter } from './content-reads/revision.presenter';
@@ -28,6 +29,7 @@ import { SpaceExportFileEntity } from './exports/space-export-file.entity';
 import { PageSearchEntity } from './search/page-search.entity';
 import { SearchIndexer } from './search/search-indexer';
 import { SpaceSearch } from './search/space-search.service';
+import { PublishedContent } from './published/published-content.service';
 import { PageLinkEntity } from './links/page-link.entity';
 import { LinksIndexer } from './links/links-indexer';
 import { SpaceLinks } from './links/space-links.service';
@@ -46,6 +48,7 @@ import { ImportSources } from './imports/import-sources.service';
 import { ImportsService } from './imports/imports.service';
 import { SpacePresenter } from './spaces/space.presenter';
 import { SpacesService } from './spaces/spaces.service';
+import { SpacePurgeHooks } from './purge/space-purge-hooks';
 
 const entities = TypeOrmModule.forFeature([
   CollectionEntity,
@@ -74,6 +77,7 @@ const services = [
   PageWritesService,
   ContentTargets,
   ContentReads,
+  PageTreeCache,
   RevisionPresenter,
   FileReads,
   FilePresenter,
@@ -100,6 +104,10 @@ const services = [
   VariablesWrites,
   // Shallow page lookups in a head, for what points at pages (comments).
   PageSummaries,
+  // What other modules do in the transaction of a space purge (the purge itself runs in the worker).
+  SpacePurgeHooks,
+  // What published sites read: revisions, trees, bodies, files and search, kept by revision and hash.
+  PublishedContent,
 ];
 
 /** Collections, spaces, revisions, the content model (storage, reads, writes, indexers) and the content permission model: what later domains build on (no routes). */

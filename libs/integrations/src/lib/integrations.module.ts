@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContentCoreModule } from '@docs/content';
 import { IdentityCoreModule } from '@docs/identity';
+import { WebhooksCoreModule } from '@docs/webhooks';
+import { IntegrationEventsController } from './events/integration-events.controller';
+import { InstallationEvents } from './installations/installation-events';
 import { InstallationEntity } from './installations/installation.entity';
 import { InstallationPresenter } from './installations/installation.presenter';
 import { InstallationsController } from './installations/installations.controller';
@@ -39,7 +42,7 @@ const entities = TypeOrmModule.forFeature([
  * Site installations read sites through `SiteDirectory`, which libs/sites provides globally.
  */
 @Module({
-  imports: [IdentityCoreModule, ContentCoreModule, entities],
+  imports: [IdentityCoreModule, ContentCoreModule, WebhooksCoreModule, entities],
   controllers: [
     TranslationSettingsController,
     IntegrationsController,
@@ -47,6 +50,7 @@ const entities = TypeOrmModule.forFeature([
     InstallationsController,
     SpaceInstallationsController,
     SiteInstallationsController,
+    IntegrationEventsController,
   ],
   providers: [
     TranslationSettingsService,
@@ -59,6 +63,7 @@ const entities = TypeOrmModule.forFeature([
     InstallationPresenter,
     SpaceInstallationsService,
     SiteInstallationsService,
+    InstallationEvents,
   ],
 })
 export class IntegrationsModule {}

@@ -9,12 +9,18 @@ import { DatabaseNotifications } from './database/database-notifications';
 import { SqlPool } from './database/sql-pool';
 import { dataSourceOptions } from './database/typeorm-options';
 import { HttpExceptionFilter } from './errors/http-exception.filter';
+import { EventOutbox } from './events/event-outbox';
+import { EventEntity, EventSequenceEntity } from './events/event.entity';
 import { SafeFetcher } from './fetch/safe-fetcher';
 import { HealthController } from './health/health.controller';
+import { JobAdmin } from './jobs/job-admin';
 import { JobQueue } from './jobs/job-queue';
 import { JOB_QUEUE_ROLE, PgBossJobQueue } from './jobs/pg-boss-job-queue';
 import { Paginator } from './lists/paginator';
+import { logDestination } from './logging/log-destination';
 import { LoggingModule } from './logging/logging.module';
+import { Metrics } from './metrics/metrics';
+import { MetricsController } from './metrics/metrics.controller';
 import { TokenRateLimitGuard } from './rate-limit/token-rate-limit.guard';
 import { EncryptionKeys } from './secrets/encryption-keys';
 import { InstanceSecrets } from './secrets/instance-secrets';
@@ -61,19 +67,23 @@ export class PlatformModule {
       EncryptionKeys,
       Paginator,
       SafeFetcher,
+      EventOutbox,
       PgBossJobQueue,
       { provide: JobQueue, useExisting: PgBossJobQueue },
+      JobAdmin,
+      { provide: Metrics, useFactory: (appConfig: AppConfig) => new Metrics(appConfig, runtime), inject: [APP_CONFIG] },
     ];
     return {
       module: PlatformModule,
       imports: [
-        LoggingModule.forRoot(config.logLevel, options.logDestination),
+        LoggingModule.forRoot(config.logLevel, options.logDestination ?? logDestination(config.logFormat)),
         TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), autoLoadEntities: true }),
-        TypeOrmModule.forFeature([InstanceSettingEntity]),
+        TypeOrmModule.forFeature([InstanceSettingEntity, EventEntity, EventSequenceEntity]),
       ],
-      controllers: http ? [HealthController] : [],
+      // GET /metrics on the public port only with METRICS_TOKEN (otherwise on METRICS_PORT, or nowhere).
+      controllers: http ? [HealthController, ...(config.metrics.token ? [MetricsController] : [])] : [],
       providers: [...shared, ...(http ? httpProviders : [])],
-      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, DatabaseNotifications, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, JobQueue, PgBossJobQueue, TypeOrmModule],
+      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, DatabaseNotifications, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, EventOutbox, JobQueue, PgBossJobQueue, JobAdmin, Metrics, TypeOrmModule],
     };
   }
 }

@@ -1,5 +1,6 @@
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { referenceDocument } from '../lib/openapi/reference-document';
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
@@ -76,7 +77,7 @@ const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/
  * OpenAPI 3.0 lets `nullable: true` stand beside `$ref`, `oneOf` or `allOf`; Ajv accepts it only
  * beside `type`. Rewrite those into `anyOf: [schema, null]`, which means the same.
  */
-function normalizeNullable(node: unknown): unknown {
+export function normalizeNullable(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(normalizeNullable);
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
@@ -117,7 +118,8 @@ export class ReferenceSchema {
   }
 
   static load(): ReferenceSchema {
-    ReferenceSchema.instance ??= new ReferenceSchema(require('@gitbook/api/spec/openapi.json') as OpenApiDocument);
+    // With the reference's self-contradictions read as meant (referenceDocument says which).
+    ReferenceSchema.instance ??= new ReferenceSchema(referenceDocument() as OpenApiDocument);
     return ReferenceSchema.instance;
   }
 

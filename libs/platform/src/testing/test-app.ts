@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig, AppConfig } from '../lib/config/app-config';
 import { configureHttpApp } from '../lib/http/configure-http-app';
 import { composeApp } from '../lib/platform.module';
+import { AppLogger } from '../lib/logging/app-logger';
 import { ManualClock } from './manual-clock';
 import { createTestDatabase, TestDatabase } from './test-database';
 import { TestHttp } from './test-http';
@@ -46,6 +47,9 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     DATABASE_POOL_SIZE: '5',
     SHUTDOWN_TIMEOUT_MS: '5000',
     ENCRYPTION_KEY: 'test-encryption-key-of-at-least-32-characters',
+    // A test worker runs recurring jobs only when its test asks (the database's clock is not the test's).
+    SPACE_PURGE_INTERVAL: 'off',
+    OPENAPI_REFRESH_INTERVAL: 'off',
     ...env,
   });
 }
@@ -64,6 +68,8 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const moduleRef = await Test.createTestingModule({ imports: [root] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
   if (runtime === 'http') configureHttpApp(app, config);
+  // The worker's logs go where its main.ts sends them: the platform's logger (LOG_LEVEL, logDestination).
+  else app.useLogger(app.get(AppLogger));
   await app.init();
   return {
     app,

@@ -1,4 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import request from 'supertest';
 import { ReferenceSchema } from './reference-schema';
 
@@ -52,7 +55,42 @@ export class TestHttp {
     const res = await req;
     const text = res.text ?? (Buffer.isBuffer(res.body) ? '' : JSON.stringify(res.body ?? ''));
     const response: TestResponse = { status: res.status, body: res.body, text, headers: res.headers as Record<string, string> };
-    this.check(method, path, response, options.contract);
+    // A query written into the path is not part of the operation's template.
+    this.check(method, path.split('?')[0], response, options.contract);
+    return response;
+  }
+
+  /**
+   * Sends a request exactly as written, over a socket: what no HTTP client library sends (a NUL
+   * in a header value, a raw control character in the request target). `target` is the path
+   * with its query; `headers` are `Name: value` lines; `Host`, `Connection: close` and the body's
+   * `Content-Length` are added. The answer is parsed and checked like any other.
+   */
+  async raw(method: string, target: string, headers: string[] = [], body = ''): Promise<TestResponse> {
+    const server = this.app.getHttpServer() as Server;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const lines = [`${method} ${target} HTTP/1.1`, 'Host: 127.0.0.1', ...headers, 'Connection: close', ...(body ? [`Content-Length: ${Buffer.byteLength(body)}`] : [])];
+    const head = `${lines.join('\r\n')}\r\n\r\n`;
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(head + body));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    });
+    const [headText, ...rest] = text.split('\r\n\r\n');
+    const [statusLine, ...headerLines] = headText.split('\r\n');
+    const answerHeaders = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const bodyText = rest.join('\r\n\r\n');
+    let parsed: unknown;
+    try {
+      parsed = bodyText ? JSON.parse(bodyText) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    const response: TestResponse = { status: Number(statusLine.split(' ')[1]), body: parsed, text: bodyText, headers: answerHeaders };
+    this.check(method, target.split('?')[0], response);
     return response;
   }
 

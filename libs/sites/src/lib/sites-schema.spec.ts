@@ -28,7 +28,14 @@ describe('sites schema', () => {
     ['the groups of a site', `SELECT id FROM site_section_groups WHERE site_id = $1 ORDER BY position, id`, ['x'], /site_section_groups_order_idx/],
     ['share links of a site, newest first', `SELECT id FROM site_share_links WHERE site_id = $1 ORDER BY created_at DESC, id DESC LIMIT 101`, ['x'], /site_share_links_site_idx/],
     ['a share link by its key', `SELECT id FROM site_share_links WHERE key_hmac = $1`, ['h'], /site_share_links_key_hmac_key/],
+    ['a site by its proxy origin (the site server)', `SELECT id FROM sites WHERE proxy_origin = ANY($1::text[])`, [['example.com/docs']], /sites_proxy_origin_idx/],
+    ['a site by basename or id within an organization (the site server)', `SELECT id FROM sites WHERE organization_id = $1 AND (basename = $2 OR id = $2)`, ['o', 'b'], /sites_(basename_key|pkey)/],
   ])('serves %s from an index', async (_name, sql, params, index) => {
     expect(await plan(sql, params)).toMatch(index);
+  });
+
+  it('keeps the proxy origin index partial (the drift check cannot see predicates)', async () => {
+    const [row] = await t.dataSource.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'sites_proxy_origin_idx'`);
+    expect(row.indexdef).toContain('WHERE (proxy_origin IS NOT NULL)');
   });
 });

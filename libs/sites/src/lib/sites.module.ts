@@ -7,6 +7,8 @@ import { AdaptiveSchemaController } from './adaptive/adaptive-schema.controller'
 import { AdaptiveSchemaService } from './adaptive/adaptive-schema.service';
 import { PublishedSiteController } from './published/published-site.controller';
 import { PublishedSiteService } from './published/published-site.service';
+import { SiteSearch } from './published/site-search';
+import { SiteSearchController } from './published/site-search.controller';
 import { SiteSectionGroupEntity } from './section-groups/site-section-group.entity';
 import { SiteSectionGroupsController } from './section-groups/site-section-groups.controller';
 import { SiteSectionGroupsService } from './section-groups/site-section-groups.service';
@@ -55,6 +57,7 @@ import { StructureViews } from './structure/structure-views';
     SiteSpacesController,
     ShareLinksController,
     PublishedSiteController,
+    SiteSearchController,
   ],
   providers: [
     SiteAccess,
@@ -75,6 +78,7 @@ import { StructureViews } from './structure/structure-views';
     ShareLinkPresenter,
     PublishedSiteService,
     SiteCatalog,
+    SiteSearch,
     { provide: SpaceShareUrls, useClass: SiteSpaceShareUrls },
   ],
   exports: [SpaceShareUrls, SiteCatalog],

@@ -24,6 +24,8 @@ import {
   sendRead,
   withRevisionEtag,
   RevisionQueryDto,
+  TreeQueryDto,
+  ContentRead,
   UpdatePageDto,
   UploadFileQueryDto,
 } from '@docs/content';
@@ -90,36 +92,38 @@ export class ChangeRequestContentController {
 
 
   @Get()
-  @ApiOperation({ operationId: 'getRevisionOfChangeRequestById', summary: "The change request's head revision: pages (with bodies), files." })
+  @ApiOperation({ operationId: 'getRevisionOfChangeRequestById', summary: "The change request's head revision: its page tree (bodies with `format`), files." })
   @ApiOkResponse({ description: "The reference's Revision.", schema: REVISION_SCHEMA })
   @ApiErrors(400, 404)
   async revision(
     @CurrentCaller() caller: Caller,
     @Param('spaceId') spaceId: string,
     @Param('changeRequestId') key: string,
-    @Query() _q: RevisionQueryDto,
+    @Query() query: TreeQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return sendRead(res, await this.reads.revision(await this.content.target(spaceId, key, caller)));
+    return sendRead(res, await this.reads.revision(await this.content.target(spaceId, key, caller), { bodies: query.format ?? 'none' }));
   }
 
   @Get('pages')
   @ApiOkResponse({ schema: PAGES_SCHEMA })
-  @ApiOperation({ operationId: 'listPagesInChangeRequest', summary: 'The page tree of the change request.' })
+  @ApiOperation({ operationId: 'listPagesInChangeRequest', summary: 'The page tree of the change request, without bodies unless `format` asks for them.' })
   @ApiErrors(400, 404)
   async pageTree(
     @CurrentCaller() caller: Caller,
     @Param('spaceId') spaceId: string,
     @Param('changeRequestId') key: string,
-    @Query() _q: RevisionQueryDto,
+    @Query() query: TreeQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return sendRead(res, await this.reads.pages(await this.content.target(spaceId, key, caller)));
+    const target = await this.content.target(spaceId, key, caller);
+    const read: ContentRead<unknown> = query.format ? await this.reads.pages(target, { bodies: query.format }) : await this.reads.pageTree(target);
+    return sendRead(res, read);
   }
 
   @Get('page/:pageId')
   @ApiOkResponse({ schema: REVISION_PAGE_SCHEMA })
-  @ApiOperation({ operationId: 'getPageInChangeRequestById', summary: 'One page of the change request with its child pages; `format` markdown or document.' })
+  @ApiOperation({ operationId: 'getPageInChangeRequestById', summary: 'One page of the change request with its body (`format` document or markdown) and its child pages (without bodies).' })
   @ApiErrors(400, 404)
   async page(
     @CurrentCaller() caller: Caller,
@@ -129,7 +133,7 @@ export class ChangeRequestContentController {
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return sendRead(res, await this.reads.page(await this.content.target(spaceId, key, caller), pageId, query.format));
+    return sendRead(res, await this.reads.page(await this.content.target(spaceId, key, caller), pageId, query.format, { childBodies: 'none' }));
   }
 
   @Get('path/*pagePath')
@@ -145,7 +149,7 @@ export class ChangeRequestContentController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const path = Array.isArray(pagePath) ? pagePath.join('/') : pagePath;
-    return sendRead(res, await this.reads.pageByPath(await this.content.target(spaceId, key, caller), path, query.format));
+    return sendRead(res, await this.reads.pageByPath(await this.content.target(spaceId, key, caller), path, query.format, { childBodies: 'none' }));
   }
 
   @Get('files')

@@ -30,4 +30,8 @@ export class ConflictResolutionIndexer implements ContentIndexer, OnModuleInit {
   async copyHead(): Promise<void> {
     // Nothing is kept per head.
   }
+
+  async dropHeads(): Promise<void> {
+    // Nothing is kept per head: its data sits on the change request rows, which go with them.
+  }
 }

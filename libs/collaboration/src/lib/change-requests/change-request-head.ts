@@ -1,5 +1,6 @@
 import { ConflictException, NotFoundException } from '@nestjs/common';
-import { assertSpaceEditable, ContentHead, RevisionEntity } from '@docs/content';
+import { assertSpaceEditable, ContentHead, ContentWriteFacts, RevisionEntity } from '@docs/content';
+import type { DomainEvent } from '@docs/platform';
 import type { EntityManager } from 'typeorm';
 import type { ChangeRequestStatus } from './change-request.entity';
 
@@ -47,6 +48,17 @@ export class ChangeRequestContentHead extends ContentHead {
         revision.createdBy,
       ]);
     }
+  }
+
+  /** A write of its content is an update of the change request. */
+  override async contentEvent(tx: EntityManager, write: ContentWriteFacts): Promise<DomainEvent> {
+    const [row]: { number: number; status: ChangeRequestStatus }[] = await tx.query(`SELECT number, status FROM change_requests WHERE id = $1`, [this.key]);
+    return {
+      type: 'change_request_updated',
+      organizationId: this.organizationId,
+      actor: write.actor,
+      payload: { spaceId: this.spaceId, changeRequestId: this.key, number: row.number, status: row.status, changes: ['content'], revisionId: write.revision.id },
+    };
   }
 }
 

@@ -1,4 +1,5 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { referenceSchema } from '@docs/platform';
 
 /** The reference's ChangeRequest, summarized for the project's OpenAPI document (tests validate answers against the reference). */
 export const CHANGE_REQUEST_SCHEMA: SchemaObject = {
@@ -10,7 +11,7 @@ export const CHANGE_REQUEST_SCHEMA: SchemaObject = {
     number: { type: 'number', description: 'Incremental within the space, never reused.' },
     status: { type: 'string', enum: ['draft', 'open', 'archived', 'merged'] },
     subject: { type: 'string', maxLength: 100 },
-    createdBy: { type: 'object', additionalProperties: true, description: "The reference's User (absent once that account is deleted)." },
+    createdBy: { allOf: [referenceSchema('User')], description: 'Absent once that account is deleted.' },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
     space: { type: 'string' },

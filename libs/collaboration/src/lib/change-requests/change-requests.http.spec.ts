@@ -56,6 +56,30 @@ describe('change requests: lifecycle', () => {
     expect(byId.body).toMatchObject({ number: 1, permissions: { edit: false, view: true } });
   });
 
+  it('a transferred space takes its change requests and their reviews along; deleting the old organization leaves them', async () => {
+    const { as, base, space, members, organization } = await setup();
+    const target = await createOrganization(t, {});
+    await t.dataSource.query(`INSERT INTO organization_members (organization_id, user_id, role, disabled, sso, joined_at) VALUES ($1, $2, 'admin', false, false, now())`, [
+      target.organization.id,
+      members.admin.user.id,
+    ]);
+    const opened = (await as('editor').post(base, { subject: 'Travels' })).body;
+    expect((await as('editor').patch(`${base}/${opened.id}`, { status: 'open' })).status).toBe(200);
+    expect((await as('admin').post(`${base}/${opened.id}/reviews`, { status: 'approved' })).status).toBe(201);
+    expect((await as('admin').post(`/v1/spaces/${space.id}/transfer`, { organization: target.organization.id })).status).toBe(200);
+    const owners = await t.dataSource.query(
+      `SELECT DISTINCT organization_id FROM change_requests WHERE space_id = $1
+       UNION SELECT DISTINCT r.organization_id FROM change_request_reviews r JOIN change_requests cr ON cr.id = r.change_request_id WHERE cr.space_id = $1`,
+      [space.id],
+    );
+    expect(owners).toEqual([{ organization_id: target.organization.id }]);
+    await t.dataSource.query(`DELETE FROM organizations WHERE id = $1`, [organization.id]);
+    const read = await as('admin').get(`${base}/${opened.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: opened.id, status: 'open', subject: 'Travels' });
+    expect((await as('admin').get(`${base}/${opened.id}/reviews`)).body.items).toHaveLength(1);
+  });
+
   it('numbers are distinct under concurrent creation, and counts stay exact', async () => {
     const { as, base, counts } = await setup();
     const results = await Promise.all(Array.from({ length: 20 }, () => as('editor').post(base, { subject: 'x' })));
@@ -160,5 +184,28 @@ describe('change requests: lifecycle', () => {
     // A change request id of another space is not found through this one.
     expect((await stranger.get(`/v1/spaces/${otherSpace.id}/change-requests/${cr.id}`)).status).toBe(404);
     expect(space.id).toBeDefined();
+  });
+
+  it("lists a change request's page tree without bodies unless `format` asks; one page with its body, its children without", async () => {
+    const { as, base } = await setup();
+    const cr = (await as('editor').post(base, { subject: 'Pages' })).body;
+    const content = `${base}/${cr.number}/content`;
+    const guide = (await as('editor').post(`${content}/pages`, { title: 'Guide', markdown: 'Top.' })).body;
+    await as('editor').post(`${content}/pages`, { title: 'Install', parent: guide.id, markdown: 'Child.' });
+    const pagesOf = (body: { pages: Record<string, any>[] }) => [...body.pages, ...body.pages.flatMap((page) => page.pages)];
+    for (const path of [`${content}/pages`, content]) {
+      const tree = pagesOf((await as('reader').get(path)).body);
+      expect(tree.map((page) => [page.title, 'document' in page, typeof page.documentId])).toEqual([
+        ['Guide', false, 'string'],
+        ['Install', false, 'string'],
+      ]);
+      const bodies = pagesOf((await as('reader').get(path, { query: { format: 'markdown' } })).body);
+      expect(bodies.map((page) => page.markdown)).toEqual(['Top.\n', 'Child.\n']);
+    }
+    const page = (await as('reader').get(`${content}/page/${guide.id}`)).body;
+    expect(page.document).toMatchObject({ object: 'document' });
+    expect(page.pages.map((child: Record<string, unknown>) => ['document' in child, 'markdown' in child])).toEqual([[false, false]]);
+    const byPath = (await as('reader').get(`${content}/path/guide`, { query: { format: 'markdown' } })).body;
+    expect([byPath.markdown, 'markdown' in byPath.pages[0]]).toEqual(['Top.\n', false]);
   });
 });

@@ -2,7 +2,7 @@ import { ConflictException, ForbiddenException, Injectable, NotFoundException } 
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ContentAccess, ContentIndexers, levelAtLeast, SpaceAccess } from '@docs/content';
 import { Caller, MemberRole, UserEntity, UsersService } from '@docs/identity';
-import { Clock, ListEnvelope, newId, Paginator, sortKey, toListEnvelope } from '@docs/platform';
+import { Clock, DomainEvent, EventOutbox, ListEnvelope, newId, Paginator, sortKey, toListEnvelope } from '@docs/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { ChangeRequestEntity, ChangeRequestStatus } from './change-request.entity';
 import { ChangeRequestPresenter } from './change-request.presenter';
@@ -32,6 +32,7 @@ export class ChangeRequestsService {
     private readonly presenter: ChangeRequestPresenter,
     private readonly clock: Clock,
     private readonly usersService: UsersService,
+    private readonly events: EventOutbox,
   ) {}
 
   /** The space (with `required` on it) and one of its change requests by id or number; 404 otherwise. */
@@ -110,6 +111,12 @@ export class ChangeRequestsService {
       await indexer.copyHead(tx, { fromHeadKey: space.id, toHeadKey: entity.id, spaceId: space.id, organizationId: space.organizationId });
     }
     await this.moveCounts(tx, space.id, null, input.status);
+    await this.events.emit(tx, {
+      type: 'change_request_opened',
+      organizationId: space.organizationId,
+      actor: input.createdBy,
+      payload: { spaceId: space.id, changeRequestId: entity.id, number, status: entity.status },
+    });
     return entity;
   }
 
@@ -155,6 +162,7 @@ export class ChangeRequestsService {
       current.updatedAt = this.clock.now();
       await tx.update(ChangeRequestEntity, { id: current.id }, { status: next, subject, updatedAt: current.updatedAt });
       await this.moveCounts(tx, space.space.id, current.status, next);
+      await this.events.emit(tx, changeRequestUpdateEvents(current, { status: next, subject }, caller.userId));
       return Object.assign(current, { status: next, subject });
     });
     // The space's revision may have moved meanwhile: present from a fresh read of it.
@@ -185,4 +193,24 @@ export class ChangeRequestsService {
   private creators(changeRequests: ChangeRequestEntity[]): Promise<Map<string, UserEntity>> {
     return this.usersService.byIds(changeRequests.map((cr) => cr.createdBy));
   }
+}
+
+/** A status move to `archived` closes the change request; any other change of subject or status updates it. */
+function changeRequestUpdateEvents(current: ChangeRequestEntity, next: { status: ChangeRequestStatus; subject: string }, actor: string): DomainEvent[] {
+  const base = { spaceId: current.spaceId, changeRequestId: current.id, number: current.number };
+  const events: DomainEvent[] = [];
+  const closing = next.status === 'archived' && current.status !== 'archived';
+  const changes: ('subject' | 'status')[] = [];
+  if (next.subject !== current.subject) changes.push('subject');
+  if (next.status !== current.status && !closing) changes.push('status');
+  if (changes.length > 0) {
+    events.push({
+      type: 'change_request_updated',
+      organizationId: current.organizationId,
+      actor,
+      payload: { ...base, status: next.status, changes, ...(changes.includes('status') ? { previousStatus: current.status } : {}) },
+    });
+  }
+  if (closing) events.push({ type: 'change_request_closed', organizationId: current.organizationId, actor, payload: { ...base, previousStatus: current.status } });
+  return events;
 }

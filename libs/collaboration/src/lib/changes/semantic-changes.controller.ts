@@ -1,16 +1,12 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Caller, CurrentCaller } from '@docs/identity';
-import { ApiErrors } from '@docs/platform';
+import { ApiErrors, referenceSchema } from '@docs/platform';
 import { ChangesQueryDto } from './changes-query.dto';
 import { SemanticChangesService } from './semantic-changes.service';
 
-const SCHEMA = {
-  type: 'object',
-  required: ['changes'],
-  description: "The reference's RevisionSemanticChanges: page, file, reusable content and variable changes; `more` counts those beyond `limit`.",
-  properties: { changes: { type: 'array', items: { type: 'object', additionalProperties: true } }, more: { type: 'number' }, mergedFrom: { type: 'object' } },
-};
+/** The reference's RevisionSemanticChanges: page, file, reusable content and variable changes; `more` counts those beyond `limit`. */
+const SCHEMA = referenceSchema('RevisionSemanticChanges');
 
 /**
  * Semantic changes of a change request and of a revision. Both routes live here (the revision one

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { defineOwn, ownValue } from '@docs/platform';
 import type { TreeDiff } from '../merge/diff-trees';
 import type { PageNodeInfo, PageVersion } from '../merge/page-version';
 
@@ -103,8 +104,10 @@ export function reusableContentChanges(before: Entry[], after: Entry[]): Reusabl
 export function variableChanges(before: Entry, after: Entry): Record<string, { before?: unknown; after?: unknown }> | null {
   const changed: Record<string, { before?: unknown; after?: unknown }> = {};
   for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (isDeepStrictEqual(before[name], after[name])) continue;
-    changed[name] = { ...(name in before ? { before: before[name] } : {}), ...(name in after ? { after: after[name] } : {}) };
+    // Own fields only: a variable may be named `constructor` or `__proto__`.
+    const [was, is] = [ownValue(before, name), ownValue(after, name)];
+    if (isDeepStrictEqual(was, is)) continue;
+    defineOwn(changed, name, { ...(Object.hasOwn(before, name) ? { before: was } : {}), ...(Object.hasOwn(after, name) ? { after: is } : {}) });
   }
   return Object.keys(changed).length > 0 ? changed : null;
 }

@@ -83,7 +83,7 @@ describe('space comments (spec 4.2) over HTTP', () => {
       };
       const posted = await as('commenter').post(base, { body: { document } });
       expect(posted.status).toBe(200);
-      expect(posted.body.body).toEqual({ markdown: '*From JSON*\n' });
+      expect(posted.body.body).toEqual({ markdown: '_From JSON_\n' });
       const asDocument = await as('commenter').get(`${base}/${posted.body.id}`, { query: { format: 'document' } });
       expect(asDocument.body.body.document).toEqual(document);
       const list = await as('commenter').get(base, { query: { format: 'document' } });

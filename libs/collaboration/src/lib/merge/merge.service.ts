@@ -14,7 +14,7 @@ import {
   VariableValue,
 } from '@docs/content';
 import { Caller } from '@docs/identity';
-import { Clock } from '@docs/platform';
+import { Clock, EventOutbox } from '@docs/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ChangeRequestContentHead, assertContentChangeable } from '../change-requests/change-request-head';
 import { ChangeRequestEntity } from '../change-requests/change-request.entity';
@@ -74,6 +74,7 @@ export class MergeService {
     private readonly clock: Clock,
     private readonly gate: MergeGate,
     private readonly listeners: MergeListeners,
+    private readonly events: EventOutbox,
   ) {}
 
   async merge(spaceId: string, key: string, caller: Caller): Promise<MergeAnswer> {
@@ -111,6 +112,12 @@ export class MergeService {
         const merged = { spaceId: space.space.id, organizationId: space.space.organizationId, revisionId: written.revision.id, mergedBy: caller.userId };
         for (const listener of this.listeners.all()) await listener.merged(tx, { ...merged, changeRequest: { id: cr.id, number: cr.number, subject: cr.subject } });
       }
+      await this.events.emit(tx, {
+        type: 'change_request_merged',
+        organizationId: space.space.organizationId,
+        actor: caller.userId,
+        payload: { spaceId: space.space.id, changeRequestId: cr.id, number: cr.number, revisionId: written.revision.id },
+      });
       return { revision: written.revision.id, result: 'merge', conflicts: [] };
     });
   }

@@ -1,7 +1,8 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { referenceSchema } from '@docs/platform';
 
 /** The reference's ChangeRequestReview and ChangeRequestRequestedReviewer, summarized for the project's OpenAPI document. */
-const USER: SchemaObject = { type: 'object', additionalProperties: true, description: "The reference's User." };
+const USER: SchemaObject = referenceSchema('User');
 
 export const REVIEW_SCHEMA: SchemaObject = {
   type: 'object',
@@ -11,10 +12,10 @@ export const REVIEW_SCHEMA: SchemaObject = {
     id: { type: 'string' },
     revision: { type: 'string', description: 'The change request head the review was made against.' },
     reviewer: USER,
-    requestedBy: { ...USER, description: 'Who had asked this reviewer (absent for an unrequested review).' },
+    requestedBy: { allOf: [USER], description: 'Who had asked this reviewer (absent for an unrequested review).' },
     status: { type: 'string', enum: ['approved', 'changes-requested'] },
     outdated: { type: 'boolean', description: 'The head moved on, or the reviewer reviewed again since.' },
-    comment: { type: 'object', additionalProperties: true, description: "The reference's Comment (markdown body)." },
+    comment: { allOf: [referenceSchema('Comment')], description: 'The review comment (markdown body).' },
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
   },

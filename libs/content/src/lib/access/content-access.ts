@@ -397,10 +397,12 @@ export class ContentAccess {
 
   /**
    * The check for placing content (create, duplicate, move, restore) under `parentId` of an
-   * organization: the create level on that collection (404 if the caller cannot see it or it is
-   * in another organization), or at the top level the organization role create (404 for
-   * non-members, 403 for members below create). `parentKnown`: the caller was already shown
-   * `parentId` (a duplicate goes where the original is), so a parent they cannot see is a 403.
+   * organization: the create level on that collection, or at the top level the organization role
+   * create (404 for non-members, 403 for members below create). A parent the caller cannot see,
+   * or one of another organization (even one where the caller has a role), is a 404 with the same
+   * words as an unknown id: its existence is not this organization's business. `parentKnown`:
+   * the caller was already shown `parentId` (a duplicate goes where the original is), so a parent
+   * of this organization they cannot see is a 403.
    */
   async requirePlacement(
     organizationId: string,
@@ -415,14 +417,11 @@ export class ContentAccess {
       requireLevel(topLevelLevel(orgRole), 'create', `the top level of organization ${organizationId}`, action);
       return;
     }
-    if (parentKnown) {
-      const known = await this.findCollection(parentId, caller.userId);
-      requireLevel(known?.level ?? null, 'create', `collection ${parentId}`, action);
-    }
-    const target = await this.requireCollection(parentId, caller, 'create', action);
-    if (target.collection.organizationId !== organizationId) {
-      throw new NotFoundException(`No collection has the id ${parentId} in organization ${organizationId}.`);
-    }
+    const target = await this.findCollection(parentId, caller.userId);
+    // The organization first: the caller's role in another organization decides nothing here.
+    const ours = target !== undefined && target.collection.organizationId === organizationId;
+    if (!ours || (!canSee(target.level) && !parentKnown)) throw new NotFoundException(`No collection has the id ${parentId}.`);
+    requireLevel(target.level, 'create', `collection ${parentId}`, action);
   }
 
   /**

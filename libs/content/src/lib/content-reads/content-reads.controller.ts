@@ -4,10 +4,10 @@ import { Caller, CurrentCaller } from '@docs/identity';
 import { ApiErrors } from '@docs/platform';
 import type { Response } from 'express';
 import { sendRead } from '../content-writes/if-match';
-import { ContentReads } from './content-reads.service';
+import { ContentRead, ContentReads } from './content-reads.service';
 import { ContentTargets } from './content-targets.service';
 import { FILE_LIST_SCHEMA, PAGES_SCHEMA, REVISION_FILE_SCHEMA, REVISION_PAGE_SCHEMA, REVISION_SCHEMA } from './content-schemas';
-import { FileListQueryDto, PageQueryDto, RevisionQueryDto } from './dto/content-query.dto';
+import { FileListQueryDto, PageQueryDto, RevisionQueryDto, TreeQueryDto } from './dto/content-query.dto';
 
 /**
  * Reads of a space's current content and of its revisions (read level), shaped as the
@@ -23,23 +23,25 @@ export class ContentReadsController {
 
 
   @Get('content')
-  @ApiOperation({ operationId: 'getCurrentRevision', summary: 'The current revision of the space: pages (with bodies), files.' })
+  @ApiOperation({ operationId: 'getCurrentRevision', summary: 'The current revision of the space: its page tree (bodies with `format`), files, reusable contents, variables.' })
   @ApiOkResponse({ schema: REVISION_SCHEMA })
   @ApiErrors(400, 404)
-  async current(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() _q: RevisionQueryDto, @Res({ passthrough: true }) res: Response) {
-    return sendRead(res, await this.reads.revision(await this.targets.current(spaceId, caller)));
+  async current(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() query: TreeQueryDto, @Res({ passthrough: true }) res: Response) {
+    return sendRead(res, await this.reads.revision(await this.targets.current(spaceId, caller), { bodies: query.format ?? 'none' }));
   }
 
   @Get('content/pages')
-  @ApiOperation({ operationId: 'listPages', summary: 'The page tree of the current revision (bodies as documents).' })
+  @ApiOperation({ operationId: 'listPages', summary: 'The page tree of the current revision, without bodies unless `format` asks for them.' })
   @ApiOkResponse({ schema: PAGES_SCHEMA })
   @ApiErrors(400, 404)
-  async pages(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() _q: RevisionQueryDto, @Res({ passthrough: true }) res: Response) {
-    return sendRead(res, await this.reads.pages(await this.targets.current(spaceId, caller)));
+  async pages(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Query() query: TreeQueryDto, @Res({ passthrough: true }) res: Response) {
+    const target = await this.targets.current(spaceId, caller);
+    const read: ContentRead<unknown> = query.format ? await this.reads.pages(target, { bodies: query.format }) : await this.reads.pageTree(target);
+    return sendRead(res, read);
   }
 
   @Get('content/page/:pageId')
-  @ApiOperation({ operationId: 'getPageById', summary: 'One page of the current revision with its child pages; `format` markdown or document.' })
+  @ApiOperation({ operationId: 'getPageById', summary: 'One page of the current revision with its body (`format` document or markdown) and its child pages (without bodies).' })
   @ApiOkResponse({ schema: REVISION_PAGE_SCHEMA })
   @ApiErrors(400, 404)
   async page(
@@ -49,7 +51,7 @@ export class ContentReadsController {
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return sendRead(res, await this.reads.page(await this.targets.current(spaceId, caller), pageId, query.format));
+    return sendRead(res, await this.reads.page(await this.targets.current(spaceId, caller), pageId, query.format, { childBodies: 'none' }));
   }
 
   @Get('content/path/*pagePath')
@@ -64,7 +66,7 @@ export class ContentReadsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const path = Array.isArray(pagePath) ? pagePath.join('/') : pagePath;
-    return sendRead(res, await this.reads.pageByPath(await this.targets.current(spaceId, caller), path, query.format));
+    return sendRead(res, await this.reads.pageByPath(await this.targets.current(spaceId, caller), path, query.format, { childBodies: 'none' }));
   }
 
   @Get('content/files')
@@ -97,24 +99,26 @@ export class ContentReadsController {
     @CurrentCaller() caller: Caller,
     @Param('spaceId') spaceId: string,
     @Param('revisionId') revisionId: string,
-    @Query() _q: RevisionQueryDto,
+    @Query() query: TreeQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return sendRead(res, await this.reads.revision(await this.targets.revision(spaceId, revisionId, caller)));
+    return sendRead(res, await this.reads.revision(await this.targets.revision(spaceId, revisionId, caller), { bodies: query.format ?? 'none' }));
   }
 
   @Get('revisions/:revisionId/pages')
-  @ApiOperation({ operationId: 'listPagesInRevisionById', summary: 'The page tree of a revision.' })
+  @ApiOperation({ operationId: 'listPagesInRevisionById', summary: 'The page tree of a revision, without bodies unless `format` asks for them.' })
   @ApiOkResponse({ schema: PAGES_SCHEMA })
   @ApiErrors(400, 404)
   async revisionPages(
     @CurrentCaller() caller: Caller,
     @Param('spaceId') spaceId: string,
     @Param('revisionId') revisionId: string,
-    @Query() _q: RevisionQueryDto,
+    @Query() query: TreeQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return sendRead(res, await this.reads.pages(await this.targets.revision(spaceId, revisionId, caller)));
+    const target = await this.targets.revision(spaceId, revisionId, caller);
+    const read: ContentRead<unknown> = query.format ? await this.reads.pages(target, { bodies: query.format }) : await this.reads.pageTree(target);
+    return sendRead(res, read);
   }
 
   @Get('revisions/:revisionId/page/:pageId')
@@ -129,7 +133,7 @@ export class ContentReadsController {
     @Query() query: PageQueryDto,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return sendRead(res, await this.reads.page(await this.targets.revision(spaceId, revisionId, caller), pageId, query.format));
+    return sendRead(res, await this.reads.page(await this.targets.revision(spaceId, revisionId, caller), pageId, query.format, { childBodies: 'none' }));
   }
 
   @Get('revisions/:revisionId/files')

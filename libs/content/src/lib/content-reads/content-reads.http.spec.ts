@@ -187,4 +187,56 @@ describe('content reads', () => {
     expect(edit.status).toBe(200);
     expect((await as('reader').get(`${base}/page/${page.id}`)).body.title).toBe('Page');
   });
+
+  /** Every page of a tree (depth first). */
+  const flatten = (pages: Record<string, any>[]): Record<string, any>[] => pages.flatMap((page) => [page, ...flatten(page.pages ?? [])]);
+
+  it('lists trees without bodies (documentId names each), and with them only when `format` asks: current, revision, /content', async () => {
+    const { as, base, create, space } = await setup();
+    const guide = (await create({ title: 'Guide', markdown: '# Guide\n\nRead me.' })).body;
+    await create({ title: 'Install', parent: guide.id, markdown: 'Run it.' });
+    await create({ title: 'Empty', parent: guide.id });
+    await create({ title: 'Website', type: 'link', href: 'https://example.com' });
+    const revisionId = (await as('reader').get(base)).body.id;
+    for (const path of [`${base}/pages`, base, `/v1/spaces/${space.id}/revisions/${revisionId}/pages`, `/v1/spaces/${space.id}/revisions/${revisionId}`]) {
+      const tree = await as('reader').get(path);
+      expect(tree.status).toBe(200);
+      const pages = flatten(tree.body.pages);
+      expect(pages.map((page) => page.title)).toEqual(['Guide', 'Install', 'Empty', 'Website']);
+      for (const page of pages) {
+        expect([path, page.title, 'document' in page, 'markdown' in page]).toEqual([path, page.title, false, false]);
+        // What a navigation needs is there; documentId names each body (an empty page has none).
+        if (page.type === 'document') expect(page).toMatchObject({ id: expect.any(String), path: expect.any(String), kind: 'sheet', urls: { app: expect.any(String) } });
+      }
+      expect(pages.filter((page) => page.documentId).map((page) => page.title)).toEqual(['Guide', 'Install']);
+      // Opting in: every body, in the format asked.
+      const documents = flatten((await as('reader').get(path, { query: { format: 'document' } })).body.pages);
+      expect(documents.filter((page) => page.type === 'document').map((page) => page.document.object)).toEqual(['document', 'document', 'document']);
+      const markdown = flatten((await as('reader').get(path, { query: { format: 'markdown' } })).body.pages);
+      expect(markdown.filter((page) => page.type === 'document').map((page) => page.markdown)).toEqual(['# Guide\n\nRead me.\n', 'Run it.\n', '']);
+      expect((await as('reader').get(path, { query: { format: 'html' } })).status).toBe(400);
+    }
+  });
+
+  it('gives one page its body and its child pages without theirs (by id, by path, in a revision, after a write)', async () => {
+    const { as, base, create, space } = await setup();
+    const guide = (await create({ title: 'Guide', markdown: 'Top.' })).body;
+    // The write's answer: the page's own body; its children (none yet) without.
+    expect(guide.document).toMatchObject({ object: 'document' });
+    await create({ title: 'Install', parent: guide.id, markdown: 'Child body.' });
+    const moved = await as('editor').post(`${base}/page/${guide.id}/move`, { parent: null });
+    const revisionId = (await as('reader').get(base)).body.id;
+    for (const [path, query] of [
+      [`${base}/page/${guide.id}`, {}],
+      [`${base}/page/${guide.id}`, { format: 'markdown' }],
+      [`${base}/path/guide`, {}],
+      [`/v1/spaces/${space.id}/revisions/${revisionId}/page/${guide.id}`, { format: 'markdown' }],
+    ] as const) {
+      const page = (await as('reader').get(path, { query })).body;
+      expect(query.format === 'markdown' ? page.markdown : page.document.object).toEqual(query.format === 'markdown' ? 'Top.\n' : 'document');
+      expect(page.pages).toHaveLength(1);
+      expect([path, 'document' in page.pages[0], 'markdown' in page.pages[0], page.pages[0].documentId]).toEqual([path, false, false, expect.any(String)]);
+    }
+    expect(moved.body.pages.map((child: Record<string, unknown>) => 'document' in child)).toEqual([false]);
+  });
 });

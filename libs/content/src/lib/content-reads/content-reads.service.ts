@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException, Optional } from '@nestjs/common';
-import type { ListEnvelope } from '@docs/platform';
+import type { ListEnvelope, SerializedJson } from '@docs/platform';
 import { toListEnvelope } from '@docs/platform';
 import { FilePresenter } from '../files/file.presenter';
 import { MarkdownLinks } from '../exports/markdown-links.service';
@@ -9,7 +9,8 @@ import type { RevisionEntity } from '../revisions/revision.entity';
 import { ContentReader, PageTreeNode } from './content-reader.service';
 import { MergeSource } from './merge-source';
 import type { DocumentFormat } from './dto/content-query.dto';
-import { PagePresenter } from './page.presenter';
+import { BodyFormat, PagePresenter } from './page.presenter';
+import { PageTreeCache } from './page-tree-cache';
 import { RevisionPresenter } from './revision.presenter';
 
 /** A read's answer and the revision it read (its id is the `ETag`). */
@@ -18,7 +19,19 @@ export interface ContentRead<T> {
   body: T;
 }
 
-/** The content reads of any target (current content, a revision; a change request next), presented. */
+/**
+ * Which bodies a read gives. Trees (`revision`, `pages`): `bodies` for every page. One page
+ * (`page`, `pageByPath`): its own body in the format asked, `childBodies` for its child pages.
+ * The HTTP reads give trees and child pages without bodies (`none`) unless the client opts in
+ * (docs/api-decisions.md, "Space content"); the defaults here keep every body, as callers of
+ * these services (the site renderer) had them.
+ */
+export interface BodyOptions {
+  bodies?: BodyFormat;
+  childBodies?: BodyFormat;
+}
+
+/** The content reads of any target (current content, a revision, a change request), presented. */
 @Injectable()
 export class ContentReads {
   constructor(
@@ -28,13 +41,14 @@ export class ContentReads {
     private readonly revisions: RevisionPresenter,
     private readonly filePresenter: FilePresenter,
     private readonly links: MarkdownLinks,
+    private readonly trees: PageTreeCache,
     @Optional() private readonly mergeSource?: MergeSource,
   ) {}
 
-  async revision(target: ContentTarget): Promise<ContentRead<Record<string, unknown>>> {
+  async revision(target: ContentTarget, options: BodyOptions = {}): Promise<ContentRead<Record<string, unknown>>> {
     const revision = await this.requireRevision(target);
     const tree = await this.reader.tree(revision);
-    const pages = await this.presentPages(target, tree, 'document');
+    const pages = await this.presentPages(target, tree, options.bodies ?? 'document');
     const files = await Promise.all((await this.files.all(revision)).map((file) => this.filePresenter.present(file)));
     const body = this.revisions.present(revision, pages, files);
     if (revision.type === 'merge' && this.mergeSource) {
@@ -44,21 +58,31 @@ export class ContentReads {
     return { revisionId: revision.id, body };
   }
 
-  async pages(target: ContentTarget): Promise<ContentRead<{ pages: Record<string, unknown>[] }>> {
+  async pages(target: ContentTarget, options: BodyOptions = {}): Promise<ContentRead<{ pages: Record<string, unknown>[] }>> {
     const revision = await this.requireRevision(target);
-    return { revisionId: revision.id, body: { pages: await this.presentPages(target, await this.reader.tree(revision), 'document') } };
+    return { revisionId: revision.id, body: { pages: await this.presentPages(target, await this.reader.tree(revision), options.bodies ?? 'document') } };
   }
 
-  async page(target: ContentTarget, pageId: string, format: DocumentFormat = 'document'): Promise<ContentRead<Record<string, unknown>>> {
+  /**
+   * `{pages}` without bodies, serialized: what the HTTP tree reads answer by default. Built once
+   * per revision (`PageTreeCache`); a revision id that is not the target space's is a 404, as in
+   * `pages`.
+   */
+  async pageTree(target: ContentTarget): Promise<ContentRead<SerializedJson>> {
+    const tree = await this.trees.get(target.spaceId, target.revisionId, async () => (await this.pages(target, { bodies: 'none' })).body);
+    return { revisionId: target.revisionId, body: tree };
+  }
+
+  async page(target: ContentTarget, pageId: string, format: DocumentFormat = 'document', options: BodyOptions = {}): Promise<ContentRead<Record<string, unknown>>> {
     const page = await this.reader.page(target, pageId);
     if (!page) throw new NotFoundException(`No page has the id ${pageId}.`);
-    return { revisionId: target.revisionId, body: (await this.presentPages(target, [page], format))[0] };
+    return { revisionId: target.revisionId, body: (await this.presentPages(target, [page], format, options.childBodies))[0] };
   }
 
-  async pageByPath(target: ContentTarget, path: string, format: DocumentFormat = 'document'): Promise<ContentRead<Record<string, unknown>>> {
+  async pageByPath(target: ContentTarget, path: string, format: DocumentFormat = 'document', options: BodyOptions = {}): Promise<ContentRead<Record<string, unknown>>> {
     const page = await this.reader.pageByPath(target, path);
     if (!page || page.type === 'link') throw new NotFoundException(`No page has the path ${path}.`);
-    return { revisionId: target.revisionId, body: (await this.presentPages(target, [page], format))[0] };
+    return { revisionId: target.revisionId, body: (await this.presentPages(target, [page], format, options.childBodies))[0] };
   }
 
   async fileList(target: ContentTarget, query: { page?: string; limit?: number }): Promise<ContentRead<ListEnvelope<Record<string, unknown>>>> {
@@ -75,11 +99,13 @@ export class ContentReads {
     return { revisionId: revision.id, body: await this.filePresenter.present(file) };
   }
 
-  private async presentPages(target: ContentTarget, pages: PageTreeNode[], format: DocumentFormat) {
-    const documents = await this.reader.documents(pages);
+  /** Reads only the bodies it gives: a tree without bodies reads no blob, whatever the pages' text. */
+  private async presentPages(target: ContentTarget, pages: PageTreeNode[], format: BodyFormat, childFormat: BodyFormat = format) {
+    const documents =
+      childFormat !== 'none' ? await this.reader.documents(pages) : format !== 'none' ? await this.reader.documents(pages.map((page) => ({ ...page, pages: [] }))) : new Map();
     // Markdown writes references as the relative paths of the revision's layout.
-    const links = format === 'markdown' ? await this.links.ofTarget(target) : undefined;
-    return pages.map((page) => this.pagePresenter.present(page, { spaceId: target.spaceId, format, documents, links }));
+    const links = format === 'markdown' || childFormat === 'markdown' ? await this.links.ofTarget(target) : undefined;
+    return pages.map((page) => this.pagePresenter.present(page, { spaceId: target.spaceId, format, childFormat, documents, links }));
   }
 
   private async requireRevision(target: ContentTarget): Promise<RevisionEntity> {

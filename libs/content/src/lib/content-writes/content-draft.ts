@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
-import { newId } from '@docs/platform';
+import { EventPageChanges, newId } from '@docs/platform';
 import type { EntityManager } from 'typeorm';
 import type { IndexedPage } from '../indexing/content-indexer';
 import type { WriteDocuments } from '../indexing/write-documents';
@@ -68,6 +68,8 @@ export class ContentDraft {
   private root?: ChildRef[];
   private rootChanged = false;
   private readonly removed = new Set<string>();
+  /** Pages moved or reordered by this draft (the write's event lists them). */
+  private readonly moved = new Set<string>();
   private files: string[];
   private filesChanged = false;
   private reusable: ReusableContentEntry[];
@@ -227,6 +229,7 @@ export class ContentDraft {
     }
     to.splice(index, 0, ref);
     this.markChildrenChanged(parent);
+    this.moved.add(pageId);
   }
 
   /** Ids of the pages in a container (null: the top level), in order, as staged so far. */
@@ -309,6 +312,20 @@ export class ContentDraft {
     if (stableStringify(variables) === stableStringify(this.vars)) return;
     this.vars = { ...variables };
     this.variablesChanged = true;
+  }
+
+  /**
+   * Page ids this draft created, changed (fields or body), moved or reordered (a moved page whose
+   * slug changed with the move is listed as moved only), and deleted: what the write's event lists.
+   */
+  get pageChanges(): EventPageChanges {
+    const changes: EventPageChanges = { created: [], updated: [], moved: [], deleted: [...this.removed] };
+    for (const page of this.pages.values()) {
+      if (page.nodeId === null) changes.created.push(page.pageId);
+      else if (this.moved.has(page.pageId)) changes.moved.push(page.pageId);
+      else if (page.changed) changes.updated.push(page.pageId);
+    }
+    return changes;
   }
 
   /** Whether anything changed at all (an edit that changes nothing makes no revision). */

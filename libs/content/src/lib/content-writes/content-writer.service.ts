@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock, newId } from '@docs/platform';
+import { Clock, EventOutbox, newId } from '@docs/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ContentHead } from '../heads/content-head';
 import { BlobStore } from '../blobs/blob-store';
@@ -52,6 +52,7 @@ export class ContentWriter {
     private readonly indexers: ContentIndexers,
     private readonly clock: Clock,
     private readonly blobs: BlobStore,
+    private readonly events: EventOutbox,
   ) {}
 
   async apply<R>(
@@ -110,6 +111,9 @@ export class ContentWriter {
       for (const indexer of this.indexers.all()) await indexer.apply(tx, delta);
       draft.documents.release(upserted.map((page) => page.documentHash));
     }
-    return { revision, changed: true, result: await answer(tx, revision), nodesWritten: committed.nodesWritten };
+    const result = await answer(tx, revision);
+    const event = await head.contentEvent?.(tx, { revision, previousRevisionId: base.id, pages: draft.pageChanges, actor: options.actor });
+    if (event) await this.events.emit(tx, event);
+    return { revision, changed: true, result, nodesWritten: committed.nodesWritten };
   }
 }

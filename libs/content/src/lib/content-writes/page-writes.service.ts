@@ -161,9 +161,10 @@ export class PageWritesService {
       const target = { organizationId: head.organizationId, spaceId: head.spaceId, revisionId: revision.id, headKey: head.key };
       const page = await this.reader.page(target, pageId, tx);
       if (!page) throw new NotFoundException(`No page has the id ${pageId}.`);
-      const documents = await this.reader.documents([page], tx);
+      // Its own body, as a page read gives it; its child pages without theirs.
+      const documents = await this.reader.documents([{ ...page, pages: [] }], tx);
       const links = format === 'markdown' ? await this.links.ofTarget(target, tx) : undefined;
-      return this.presenter.present(page, { spaceId: head.spaceId, format, documents, links });
+      return this.presenter.present(page, { spaceId: head.spaceId, format, childFormat: 'none', documents, links });
     };
   }
 }

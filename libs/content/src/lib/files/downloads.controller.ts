@@ -1,10 +1,11 @@
-import { BadRequestException, Controller, ForbiddenException, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, ForbiddenException, Get, NotFoundException, Param, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, Clock, Public } from '@docs/platform';
 import type { Response } from 'express';
 import { BlobStore } from '../blobs/blob-store';
 import { BLOB_HASH_PATTERN } from '../blobs/blob-hash';
 import { DOWNLOAD_PATH } from './download-url-signer';
+import { DownloadQueryDto } from './dto/download-query.dto';
 import { FilePresenter } from './file.presenter';
 
 /**
@@ -29,20 +30,14 @@ export class DownloadsController {
     summary: "A file's bytes, by the signed downloadURL of its RevisionFile (no bearer token). 403 once expired or altered.",
     security: [],
   })
-  @ApiQuery({ name: 'name', required: true })
-  @ApiQuery({ name: 'type', required: true })
-  @ApiQuery({ name: 'expires', required: true })
-  @ApiQuery({ name: 'signature', required: true })
   @ApiOkResponse({ description: 'The bytes, with the file\'s content type.', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } })
   @ApiErrors(400, 403, 404)
-  async download(@Param('hash') hash: string, @Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+  async download(@Param('hash') hash: string, @Query() query: DownloadQueryDto, @Res() res: Response): Promise<void> {
+    // A missing or malformed part is a 400 naming it (the validation pipe), an unknown one too.
     const { name, type, expires, signature } = query;
-    if (![name, type, expires, signature].every((value) => typeof value === 'string') || !/^\d{1,12}$/.test(expires as string)) {
-      throw new BadRequestException('A download URL carries name, type, expires and signature: use the downloadURL of a file as given.');
-    }
-    const grant = { hash, name: name as string, contentType: type as string, expires: Number(expires) };
+    const grant = { hash, name, contentType: type, expires: Number(expires) };
     const signer = await this.presenter.getSigner();
-    const verdict = BLOB_HASH_PATTERN.test(hash) ? signer.check(grant, signature as string, Math.floor(this.clock.now().getTime() / 1000)) : 'forged';
+    const verdict = BLOB_HASH_PATTERN.test(hash) ? signer.check(grant, signature, Math.floor(this.clock.now().getTime() / 1000)) : 'forged';
     if (verdict === 'forged') throw new ForbiddenException('This download URL is not valid (its signature does not match).');
     if (verdict === 'expired') throw new ForbiddenException('This download URL has expired: read the file again for a fresh downloadURL.');
     const stream = await this.blobs.stream(hash);

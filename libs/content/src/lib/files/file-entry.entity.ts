@@ -4,6 +4,8 @@ import { ContentBlobEntity } from '../blobs/content-blob.entity';
 /** One version of one file of a revision. Never updated; revisions list the entries they hold. */
 @Entity('file_entries')
 @Index('file_entries_file_idx', ['fileId'])
+// Who still uses a blob (space purges), and the foreign key's check when a blob is deleted.
+@Index('file_entries_blob_idx', ['blobHash'])
 export class FileEntryEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT', primaryKeyConstraintName: 'file_entries_pkey' })
   id: string;

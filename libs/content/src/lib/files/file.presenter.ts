@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { Clock, InstanceSecrets, PublicUrls } from '@docs/platform';
 import { DOWNLOAD_PATH, DownloadUrlSigner, expiryFor } from './download-url-signer';
 import type { FileEntryEntity } from './file-entry.entity';
@@ -8,7 +8,7 @@ export const DOWNLOAD_URL_TTL_SECONDS = 3600;
 
 /** A file entry -> the reference's `RevisionFile`, with a signed, expiring `downloadURL`. */
 @Injectable()
-export class FilePresenter {
+export class FilePresenter implements OnApplicationBootstrap {
   private signer?: DownloadUrlSigner;
 
   constructor(
@@ -16,6 +16,16 @@ export class FilePresenter {
     private readonly secrets: InstanceSecrets,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * The key is read before the first request. An upload presents its file inside its write's
+   * transaction, and reading the key there took a second pool connection: with as many uploads to
+   * one space at once as the pool has connections (the first ones after a start), the one holding
+   * the space's row lock waited for a connection that the others, waiting for that lock, held.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.getSigner();
+  }
 
   async getSigner(): Promise<DownloadUrlSigner> {
     this.signer ??= new DownloadUrlSigner(await this.secrets.get('file-download-signing'));

@@ -1,3 +1,4 @@
+import type { DomainEvent, EventPageChanges } from '@docs/platform';
 import type { EntityManager } from 'typeorm';
 import type { RevisionEntity } from '../revisions/revision.entity';
 
@@ -24,4 +25,19 @@ export abstract class ContentHead {
 
   /** Moves the head to `revision`, made by the write holding the lock. */
   abstract advance(tx: EntityManager, revision: RevisionEntity): Promise<void>;
+
+  /**
+   * The event a write of this head is, emitted by `ContentWriter` last in the write's transaction
+   * (a space's `space_content_updated`, a change request's `change_request_updated`); none by default.
+   */
+  contentEvent?(tx: EntityManager, write: ContentWriteFacts): Promise<DomainEvent | null>;
+}
+
+/** What a committed write did, for its event. */
+export interface ContentWriteFacts {
+  revision: RevisionEntity;
+  previousRevisionId: string;
+  pages: EventPageChanges;
+  /** Who wrote (null: the operator, a job). */
+  actor: string | null;
 }

@@ -10,6 +10,8 @@ import { PageNodeEntity } from '../pages/page-node.entity';
 @Entity('head_pages')
 @Index('head_pages_path_idx', ['headKey', 'path'], { unique: true })
 @Index('head_pages_parent_idx', ['headKey', 'parentPageId'])
+// The check of head_pages_node_fk when page nodes are deleted (space purges).
+@Index('head_pages_node_idx', ['nodeId'])
 export class HeadPageEntity {
   /** The head: a space id (its current content) or, later, a change request id. */
   @PrimaryColumn({ name: 'head_key', type: 'text', primaryKeyConstraintName: 'head_pages_pkey' })

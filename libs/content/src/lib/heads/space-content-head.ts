@@ -1,8 +1,9 @@
 import { NotFoundException } from '@nestjs/common';
+import { DomainEvent, EventPageChanges, MAX_PAGE_IDS } from '@docs/platform';
 import type { EntityManager } from 'typeorm';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import { assertSpaceEditable } from '../spaces/space-editable';
-import { ContentHead } from './content-head';
+import { ContentHead, ContentWriteFacts } from './content-head';
 
 /** A space's current content: the head is the space row's `revision_id`. */
 export class SpaceContentHead extends ContentHead {
@@ -34,4 +35,28 @@ export class SpaceContentHead extends ContentHead {
       revision.createdAt,
     ]);
   }
+
+  override async contentEvent(_tx: EntityManager, write: ContentWriteFacts): Promise<DomainEvent> {
+    const { pages, truncated } = capPageChanges(write.pages);
+    return {
+      type: 'space_content_updated',
+      organizationId: this.organizationId,
+      actor: write.actor,
+      payload: {
+        spaceId: this.spaceId,
+        revisionId: write.revision.id,
+        previousRevisionId: write.previousRevisionId,
+        pages,
+        ...(truncated ? { pagesTruncated: true } : {}),
+      },
+    };
+  }
+}
+
+/** At most MAX_PAGE_IDS ids per kind of change (an import of thousands of pages lists the first). */
+export function capPageChanges(pages: EventPageChanges): { pages: EventPageChanges; truncated: boolean } {
+  const kinds = ['created', 'updated', 'moved', 'deleted'] as const;
+  const truncated = kinds.some((kind) => pages[kind].length > MAX_PAGE_IDS);
+  if (!truncated) return { pages, truncated };
+  return { pages: Object.fromEntries(kinds.map((kind) => [kind, pages[kind].slice(0, MAX_PAGE_IDS)])) as unknown as EventPageChanges, truncated };
 }

@@ -59,7 +59,7 @@ export function ApiImportBody(): MethodDecorator {
         'JSON `{url, source}`, or the file to import itself (a zip archive, a markdown, HTML or docx document) as the raw body, streamed to a temporary file, up to IMPORT_MAX_BYTES: no base64, no JSON size limit.',
     }),
     ApiQuery({ name: 'source', required: false, enum: FILE_SOURCES, description: 'Only with a raw body: what it is (default: told by its Content-Type).' }),
-    ApiQuery({ name: 'name', required: false, description: 'Only with a raw body: the file name it had (the title of a page without a heading).' }),
+    ApiQuery({ name: 'name', required: false, schema: { type: 'string', maxLength: 255 }, description: 'Only with a raw body: the file name it had (the title of a page without a heading).' }),
     ApiExtraRequestContent(
       Object.fromEntries(
         IMPORT_BODY_TYPES.map((type) => [

@@ -1,3 +1,4 @@
+import { defineOwn } from '@docs/platform';
 import { type JSONDocument, slugifyHeading, tableRefValue, tableValueRef } from '../documents';
 
 /** Where imported pages and files landed, by the key of their source URL. */
@@ -49,7 +50,7 @@ export function rewriteImportedRefs(document: JSONDocument, pageSource: string |
       if (id) return { ...record, reusableContent: id };
     }
     const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(record)) out[key] = visit(child);
+    for (const [key, child] of Object.entries(record)) defineOwn(out, key, visit(child));
     // A table's reference values: bare or `{ref}` by what they became (see tableRefValue).
     if (record.type === 'table' && out.data && typeof out.data === 'object') {
       const data = out.data as { records?: Record<string, { values?: Record<string, unknown> }> };

@@ -53,6 +53,13 @@ export interface ContentIndexer {
 
   /** A new head starts as a copy of another's content (space duplicate): copy the index rows. */
   copyHead(tx: EntityManager, copy: { fromHeadKey: string; toHeadKey: string; spaceId: string; organizationId: string }): Promise<void>;
+
+  /**
+   * Heads removed for good (a purged space and its change requests): delete every row kept for
+   * them, in bounded batches (`deleteInBatches`, calling `between` after each), in the purge's
+   * transaction. Required, so that an index added later cannot leave rows behind a purge.
+   */
+  dropHeads(tx: EntityManager, headKeys: string[], between: () => Promise<void>): Promise<void>;
 }
 
 /**

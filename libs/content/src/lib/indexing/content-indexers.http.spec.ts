@@ -27,6 +27,10 @@ class RecordingIndexer implements ContentIndexer {
   async copyHead(_tx: EntityManager, copy: { fromHeadKey: string; toHeadKey: string }): Promise<void> {
     this.copies.push(copy);
   }
+
+  async dropHeads(): Promise<void> {
+    // Keeps nothing per head.
+  }
 }
 
 describe('content indexers', () => {

@@ -52,7 +52,7 @@ export class LinkPresenter {
       kind: 'page',
       organization: context.organization,
       space,
-      page: this.pages.present(page, { spaceId, format: 'document', documents: context.documents }),
+      page: this.pages.present(page, { spaceId, format: 'none', documents: context.documents }),
       ...(anchor ? { internalLocation: { type: 'anchor', anchor } } : {}),
     };
   }

@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { extractLinks } from '../documents';
 import { ContentDelta, ContentIndexer, ContentIndexers } from '../indexing/content-indexer';
+import { deleteInBatches } from '../purge/delete-in-batches';
 import { linkRows } from './link-rows';
 
 /**
@@ -47,6 +48,10 @@ export class LinksIndexer implements ContentIndexer, OnModuleInit {
               "locationNode" text)`,
       [delta.headKey, JSON.stringify(rows)],
     );
+  }
+
+  async dropHeads(tx: EntityManager, headKeys: string[], between: () => Promise<void>): Promise<void> {
+    await deleteInBatches(tx, 'page_links', 'head_key = ANY($1::text[])', [headKeys], { between });
   }
 
   async copyHead(tx: EntityManager, copy: { fromHeadKey: string; toHeadKey: string }): Promise<void> {

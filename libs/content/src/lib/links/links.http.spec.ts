@@ -103,6 +103,9 @@ describe('links and backlinks', () => {
       expect(item.locationReferences).toEqual([
         expect.objectContaining({ kind: 'page', page: expect.objectContaining({ id: source.id, path: 'links' }), internalLocation: { type: 'anchor', anchor: 'here' } }),
       ]);
+      // Pages in links are named, not read: no body rides along with each link.
+      expect(['document' in item.locationReferences[0].page, 'markdown' in item.locationReferences[0].page]).toEqual([false, false]);
+      if (item.targetReference?.page) expect('document' in item.targetReference.page).toBe(false);
     }
   });
 

@@ -10,6 +10,7 @@ import { FileReads } from '../files/file-reads.service';
 import type { PageType } from '../pages/page-node.entity';
 import { canonicalVariables } from '../pages/page-node-row';
 import { canSee, contentLevel } from '../permissions/content-permissions';
+import type { JSONDocument } from '../page-bodies/document-codec';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import type { SpaceDto } from '../spaces/space.dto';
 import { SpacePresenter } from '../spaces/space.presenter';
@@ -298,7 +299,8 @@ export class SpaceLinks {
             [keys.map((k) => k.spaceId), keys.map((k) => (k.spaceId === space.id ? head.headKey : k.spaceId)), keys.map((k) => k.pageId)],
           );
     const pages = new Map<string, PageTreeNode>(rows.map((row) => [`${row.space_id}:${row.page_id}`, pageFromRow(row)]));
-    const documents = await this.reader.documents([...pages.values()]);
+    // Pages in links are named, not read: no bodies (a list of 100 links would carry 100 documents).
+    const documents = new Map<string, JSONDocument>();
     const files = new Map<string, Record<string, unknown>>();
     for (const file of await this.fileReads.many(head.revision, [...new Set(wanted.files)])) files.set(file.fileId, await this.filePresenter.present(file));
     return {

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Relation } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, Relation } from 'typeorm';
 import { ContentBlobEntity } from '../blobs/content-blob.entity';
 
 export const PAGE_TYPES = ['document', 'group', 'link'] as const;
@@ -11,6 +11,8 @@ export type PageType = (typeof PAGE_TYPES)[number];
  * revisions, heads and even spaces (duplicates). Node ids are bigints read as strings.
  */
 @Entity('page_nodes')
+// Who still uses a blob (space purges), and the foreign key's check when a blob is deleted.
+@Index('page_nodes_document_idx', ['documentHash'], { where: 'document_hash IS NOT NULL' })
 @Check('page_nodes_type_check', `type IN ('document', 'group', 'link')`)
 export class PageNodeEntity {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT', primaryKeyConstraintName: 'page_nodes_pkey' })

@@ -1,21 +1,21 @@
 import { IdentityModule, MemberRole, roleAtLeast } from '@docs/identity';
 import { addMember, createOrganization, createUser, TestOrganization, TestUser } from '@docs/identity/testing';
-import { createTestApp, TestApp } from '@docs/platform/testing';
+import { cells, createTestApp, describePermissionTable, PERMISSION_ROLES, PermissionRole, PermissionTable, TestApp } from '@docs/platform/testing';
 import { createCollection, createSpace, listIds, setDefaultLevel } from '../../testing';
 import { ContentModule } from '../content.module';
 
 /**
- * The permission table of docs/permissions.md ("Content: spaces and collections", and the
- * content reads and writes), over HTTP:
- * each role, and an outsider, against each operation. Objects use the default level 'inherit'
- * (no cap) here; caps, null and inherit chains follow below.
+ * The permission table of docs/permissions.md ("Content: spaces and collections"), generated from
+ * this table and checked cell by cell over HTTP: each role, a guest and an outsider against each
+ * operation (`describePermissionTable`). Objects use the default level 'inherit' (no cap) here;
+ * caps, null and inherit chains follow below.
  */
-const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'outsider'] as const;
-type Who = (typeof ROLES)[number];
+type Who = PermissionRole;
 
 type Org = TestOrganization<'create' | 'review' | 'edit' | 'comment' | 'read' | 'guest'>;
 
 interface Fixture {
+  t: TestApp;
   org: Org;
   /** Another organization where every member of `org` is an admin (transfer target). */
   target: string;
@@ -23,221 +23,331 @@ interface Fixture {
   users: Record<Who, TestUser>;
 }
 
-interface Operation {
-  name: string;
-  /** Runs the operation as `who` on objects made fresh for this call; returns the status. */
-  run: (t: TestApp, f: Fixture, who: Who) => Promise<number>;
-  expected: Record<Who, number>;
+const as = (f: Fixture, who: Who) => f.t.http.as(f.tokens[who]);
+const status = async (response: Promise<{ status: number }>) => (await response).status;
+
+async function space(f: Fixture): Promise<{ id: string; revision: string }> {
+  return createSpace(f.t, f.tokens.admin, f.org.organization.id);
 }
 
-// The expected answers, one row per operation:           admin create review edit comment read guest outsider
-const row = (...statuses: number[]): Record<Who, number> => Object.fromEntries(ROLES.map((who, i) => [who, statuses[i]])) as Record<Who, number>;
-
-const OPERATIONS: Operation[] = [
-  {
-    name: 'GET /orgs/{organizationId}/spaces',
-    expected: row(200, 200, 200, 200, 200, 200, 200, 404),
-    run: async (t, f, who) => (await t.http.as(f.tokens[who]).get(`/v1/orgs/${f.org.organization.id}/spaces`)).status,
-  },
-  {
-    name: 'POST /orgs/{organizationId}/spaces (top level)',
-    expected: row(201, 201, 403, 403, 403, 403, 403, 404),
-    run: async (t, f, who) => (await t.http.as(f.tokens[who]).post(`/v1/orgs/${f.org.organization.id}/spaces`, {})).status,
-  },
-  {
-    name: 'POST /orgs/{organizationId}/spaces (in a collection)',
-    expected: row(201, 201, 403, 403, 403, 403, 404, 404),
-    run: async (t, f, who) => {
-      const collection = await createCollection(t, f.tokens.admin, f.org.organization.id);
-      return (await t.http.as(f.tokens[who]).post(`/v1/orgs/${f.org.organization.id}/spaces`, { parent: collection.id })).status;
-    },
-  },
-  {
-    name: 'GET /spaces/{spaceId}',
-    expected: row(200, 200, 200, 200, 200, 200, 404, 404),
-    run: async (t, f, who) => (await t.http.as(f.tokens[who]).get(`/v1/spaces/${(await space(t, f)).id}`)).status,
-  },
-  {
-    name: 'PATCH /spaces/{spaceId}',
-    expected: row(200, 403, 403, 403, 403, 403, 404, 404),
-    run: async (t, f, who) => (await t.http.as(f.tokens[who]).patch(`/v1/spaces/${(await space(t, f)).id}`, { title: 'New' })).status,
-  },
-  {
-    name: 'DELETE /spaces/{spaceId}',
-    expected: row(205, 403, 403, 403, 403, 403, 404, 404),
-    run: async (t, f, who) => (await t.http.as(f.tokens[who]).delete(`/v1/spaces/${(await space(t, f)).id}`)).status,
-  },
-  {
-    name: 'POST /spaces/{spaceId}/restore',
-    expected: row(200, 403, 403, 403, 403, 403, 404, 404),
-    run: async (t, f, who) => {
-      const { id } = await space(t, f);
-      await t.http.as(f.tokens.admin).delete(`/v1/spaces/${id}`);
-      return (await t.http.as(f.tokens[who]).post(`/v1/spaces/${id}/restore`)).status;
-    },
-  },
-  {
-    name: 'POST /spaces/{spaceId}/duplicate',
-    expected: row(201, 201, 403, 403, 403, 403, 404, 404),
-    run: async (t, f, who) => (await t.http.as(f.tokens[who]).post(`/v1/spaces/${(await space(t, f)).id}/duplicate`)).status,
-  },
-  {
-    name: 'POST /spaces/{spaceId}/move',
-    expected: row(200, 403, 403, 403, 403, 403, 404, 404),
-    run: async (t, f, who) => {
-      const collection = await createCollection(t, f.tokens.admin, f.org.organization.id);
-      return (await t.http.as(f.tokens[who]).post(`/v1/spaces/${(await space(t, f)).id}/move`, { parent: collection.id })).status;
-    },
-  },
-  {
-    name: 'POST /spaces/{spaceId}/transfer',
-    expected: row(200, 403, 403, 403, 403, 403, 404, 404),
-    run: async (t, f, who) =>
-      (await t.http.as(f.tokens[who]).post(`/v1/spaces/${(await space(t, f)).id}/transfer`, { organization: f.target })).status,
-  },
-  {
-    name: 'GET /orgs/{organizationId}/collections',
-    expected: row(200, 200, 200, 200, 200, 200, 200, 404),
-    run: async (t, f, who) => (await t.http.as(f.tokens[who]).get(`/v1/orgs/${f.org.organization.id}/collections`)).status,
-  },
-  {
-    name: 'POST /orgs/{organizationId}/collections (top level)',
-    expected: row(201, 201, 403, 403, 403, 403, 403, 404),
-    run: async (t, f, who) => (await t.http.as(f.tokens[who]).post(`/v1/orgs/${f.org.organization.id}/collections`, {})).status,
-  },
-  {
-    name: 'POST /orgs/{organizationId}/collections (in a collection)',
-    expected: row(201, 201, 403, 403, 403, 403, 404, 404),
-    run: async (t, f, who) =>
-      (await t.http.as(f.tokens[who]).post(`/v1/orgs/${f.org.organization.id}/collections`, { parent: (await collection(t, f)).id })).status,
-  },
-  {
-    name: 'GET /collections/{collectionId}',
-    expected: row(200, 200, 200, 200, 200, 200, 404, 404),
-    run: async (t, f, who) => (await t.http.as(f.tokens[who]).get(`/v1/collections/${(await collection(t, f)).id}`)).status,
-  },
-  {
-    name: 'PATCH /collections/{collectionId}',
-    expected: row(200, 403, 403, 403, 403, 403, 404, 404),
-    run: async (t, f, who) => (await t.http.as(f.tokens[who]).patch(`/v1/collections/${(await collection(t, f)).id}`, { title: 'New' })).status,
-  },
-  {
-    name: 'DELETE /collections/{collectionId}',
-    expected: row(205, 403, 403, 403, 403, 403, 404, 404),
-    run: async (t, f, who) => (await t.http.as(f.tokens[who]).delete(`/v1/collections/${(await collection(t, f)).id}`)).status,
-  },
-  {
-    name: 'GET /collections/{collectionId}/spaces',
-    expected: row(200, 200, 200, 200, 200, 200, 404, 404),
-    run: async (t, f, who) => (await t.http.as(f.tokens[who]).get(`/v1/collections/${(await collection(t, f)).id}/spaces`)).status,
-  },
-  {
-    name: 'POST /collections/{collectionId}/move',
-    expected: row(200, 403, 403, 403, 403, 403, 404, 404),
-    run: async (t, f, who) => {
-      const into = await collection(t, f);
-      return (await t.http.as(f.tokens[who]).post(`/v1/collections/${(await collection(t, f)).id}/move`, { parent: into.id })).status;
-    },
-  },
-  {
-    name: 'POST /collections/{collectionId}/transfer',
-    expected: row(200, 403, 403, 403, 403, 403, 404, 404),
-    run: async (t, f, who) =>
-      (await t.http.as(f.tokens[who]).post(`/v1/collections/${(await collection(t, f)).id}/transfer`, { organization: f.target })).status,
-  },
-  {
-    name: 'GET /orgs/{organizationId}/members/{userId}/spaces (own)',
-    expected: row(200, 200, 200, 200, 200, 200, 200, 404),
-    run: async (t, f, who) =>
-      (await t.http.as(f.tokens[who]).get(`/v1/orgs/${f.org.organization.id}/members/${f.users[who].user.id}/spaces`)).status,
-  },
-  {
-    name: "GET /orgs/{organizationId}/members/{userId}/spaces (another member's)",
-    expected: row(200, 403, 403, 403, 403, 403, 404, 404),
-    run: async (t, f, who) => {
-      const other = who === 'read' ? f.users.edit : f.users.read;
-      return (await t.http.as(f.tokens[who]).get(`/v1/orgs/${f.org.organization.id}/members/${other.user.id}/spaces`)).status;
-    },
-  },
-  {
-    name: 'GET /spaces/{spaceId}/content/page/{pageId}',
-    expected: row(200, 200, 200, 200, 200, 200, 404, 404),
-    run: async (t, f, who) => {
-      const { spaceId, pageId } = await spaceWithPage(t, f);
-      return (await t.http.as(f.tokens[who]).get(`/v1/spaces/${spaceId}/content/page/${pageId}`)).status;
-    },
-  },
-  {
-    name: 'GET /spaces/{spaceId}/pdf',
-    expected: row(200, 200, 200, 200, 200, 200, 404, 404),
-    run: async (t, f, who) => {
-      const { spaceId, pageId } = await spaceWithPage(t, f);
-      return (await t.http.as(f.tokens[who]).get(`/v1/spaces/${spaceId}/pdf`, { query: { page: pageId, only: true } })).status;
-    },
-  },
-  {
-    name: 'GET /spaces/{spaceId}/revisions/{revisionId}',
-    expected: row(200, 200, 200, 200, 200, 200, 404, 404),
-    run: async (t, f, who) => {
-      const created = await createSpace(t, f.tokens.admin, f.org.organization.id);
-      return (await t.http.as(f.tokens[who]).get(`/v1/spaces/${created.id}/revisions/${created.revision}`)).status;
-    },
-  },
-  {
-    name: 'POST /spaces/{spaceId}/content/pages',
-    expected: row(201, 201, 201, 201, 403, 403, 404, 404),
-    run: async (t, f, who) => (await t.http.as(f.tokens[who]).post(`/v1/spaces/${(await space(t, f)).id}/content/pages`, { title: 'Page' })).status,
-  },
-  {
-    name: 'PATCH /spaces/{spaceId}/content/page/{pageId}',
-    expected: row(200, 200, 200, 200, 403, 403, 404, 404),
-    run: async (t, f, who) => {
-      const { spaceId, pageId } = await spaceWithPage(t, f);
-      return (await t.http.as(f.tokens[who]).patch(`/v1/spaces/${spaceId}/content/page/${pageId}`, { title: 'New' })).status;
-    },
-  },
-  {
-    name: 'DELETE /spaces/{spaceId}/content/page/{pageId}',
-    expected: row(205, 205, 205, 205, 403, 403, 404, 404),
-    run: async (t, f, who) => {
-      const { spaceId, pageId } = await spaceWithPage(t, f);
-      return (await t.http.as(f.tokens[who]).delete(`/v1/spaces/${spaceId}/content/page/${pageId}`)).status;
-    },
-  },
-  {
-    name: 'POST /spaces/{spaceId}/content/page/{pageId}/move',
-    expected: row(200, 200, 200, 200, 403, 403, 404, 404),
-    run: async (t, f, who) => {
-      const { spaceId, pageId } = await spaceWithPage(t, f);
-      return (await t.http.as(f.tokens[who]).post(`/v1/spaces/${spaceId}/content/page/${pageId}/move`, { parent: null })).status;
-    },
-  },
-  {
-    name: 'POST /spaces/{spaceId}/content/files',
-    expected: row(201, 201, 201, 201, 403, 403, 404, 404),
-    run: async (t, f, who) =>
-      (
-        await t.http
-          .as(f.tokens[who])
-          .post(`/v1/spaces/${(await space(t, f)).id}/content/files`, undefined, { query: { name: 'notes.txt' }, raw: 'Notes', headers: { 'Content-Type': 'text/plain' } })
-      ).status,
-  },
-];
-
-async function space(t: TestApp, f: Fixture): Promise<{ id: string }> {
-  return createSpace(t, f.tokens.admin, f.org.organization.id);
+async function collection(f: Fixture): Promise<{ id: string }> {
+  return createCollection(f.t, f.tokens.admin, f.org.organization.id);
 }
 
-/** A space with one page, both made by the admin. */
-async function spaceWithPage(t: TestApp, f: Fixture): Promise<{ spaceId: string; pageId: string }> {
-  const { id } = await space(t, f);
-  const page = await t.http.as(f.tokens.admin).post(`/v1/spaces/${id}/content/pages`, { title: 'Page' });
-  return { spaceId: id, pageId: page.body.id };
+/** A space with a page (body linking to itself), a file and a reusable content, all made by the admin. */
+async function spaceWithContent(f: Fixture) {
+  const { id, revision } = await space(f);
+  const admin = f.t.http.as(f.tokens.admin);
+  const page = (await admin.post(`/v1/spaces/${id}/content/pages`, { title: 'Page', markdown: 'See [here](page.md).' })).body;
+  const file = (await admin.post(`/v1/spaces/${id}/content/files`, undefined, { query: { name: 'notes.txt' }, raw: 'Notes', headers: { 'Content-Type': 'text/plain' } })).body;
+  const reusable = (await admin.post(`/v1/spaces/${id}/content/reusable-contents`, { title: 'Shared', markdown: 'Shared.' })).body;
+  const current = (await admin.get(`/v1/spaces/${id}`)).body.revision as string;
+  return { spaceId: id, initialRevision: revision, revisionId: current, pageId: page.id as string, path: page.path as string, fileId: file.id as string, downloadURL: file.downloadURL as string, reusableId: reusable.id as string };
 }
 
-async function collection(t: TestApp, f: Fixture): Promise<{ id: string }> {
-  return createCollection(t, f.tokens.admin, f.org.organization.id);
+/** A `permissions` key of a space (or a collection) as `who` reads it; false when `who` cannot read it. */
+async function permission(f: Fixture, who: Who, object: 'space' | 'collection', keys: string[]): Promise<boolean[]> {
+  const { id } = object === 'space' ? await space(f) : await collection(f);
+  const res = await as(f, who).get(`/v1/${object === 'space' ? 'spaces' : 'collections'}/${id}`);
+  return keys.map((key) => res.status === 200 && res.body.permissions[key] === true);
 }
+
+const READ = cells(200, 200, 200, 200, 200, 200, 404, 404);
+const ADMIN = (ok: number) => cells(ok, 403, 403, 403, 403, 403, 404, 404);
+const EDIT = (ok: number) => cells(ok, ok, ok, ok, 403, 403, 404, 404);
+const CREATE = (ok: number, guest: number) => cells(ok, ok, 403, 403, 403, 403, guest, 404);
+
+const CONTENT_TABLE: PermissionTable<Fixture> = {
+  id: 'content',
+  firstColumn: 'Operation, or `permissions` key',
+  required: true,
+  rows: [
+    {
+      operation: '`GET /v1/orgs/{organizationId}/spaces`',
+      required: 'member of the organization; lists the spaces where the caller has ≥ read',
+      cells: cells(200, 200, 200, 200, 200, 200, [200, 'empty'], 404),
+      check: (f, who) => status(as(f, who).get(`/v1/orgs/${f.org.organization.id}/spaces`)),
+    },
+    {
+      operation: '`POST /v1/orgs/{organizationId}/spaces` at the top level',
+      required: 'organization role ≥ create',
+      cells: CREATE(201, 403),
+      check: (f, who) => status(as(f, who).post(`/v1/orgs/${f.org.organization.id}/spaces`, {})),
+    },
+    {
+      operation: '`POST /v1/orgs/{organizationId}/spaces` with `parent`',
+      required: 'create on the parent collection',
+      cells: CREATE(201, 404),
+      check: async (f, who) => status(as(f, who).post(`/v1/orgs/${f.org.organization.id}/spaces`, { parent: (await collection(f)).id })),
+    },
+    { operation: '`GET /v1/spaces/{spaceId}`', required: 'read', cells: READ, check: async (f, who) => status(as(f, who).get(`/v1/spaces/${(await space(f)).id}`)) },
+    { operation: '`PATCH /v1/spaces/{spaceId}`', required: 'admin', cells: ADMIN(200), check: async (f, who) => status(as(f, who).patch(`/v1/spaces/${(await space(f)).id}`, { title: 'New' })) },
+    { operation: '`DELETE /v1/spaces/{spaceId}`', required: 'admin', cells: ADMIN(205), check: async (f, who) => status(as(f, who).delete(`/v1/spaces/${(await space(f)).id}`)) },
+    {
+      operation: '`POST /v1/spaces/{spaceId}/restore`',
+      required: 'admin (and create where it lands)',
+      cells: ADMIN(200),
+      check: async (f, who) => {
+        const { id } = await space(f);
+        await as(f, 'admin').delete(`/v1/spaces/${id}`);
+        return status(as(f, who).post(`/v1/spaces/${id}/restore`));
+      },
+    },
+    {
+      operation: '`POST /v1/spaces/{spaceId}/duplicate`',
+      required: 'read on the space, and create where the copy lands (its parent collection, or the organization role at the top level)',
+      cells: cells(201, 201, 403, 403, 403, 403, 404, 404),
+      check: async (f, who) => status(as(f, who).post(`/v1/spaces/${(await space(f)).id}/duplicate`)),
+    },
+    {
+      operation: '`POST /v1/spaces/{spaceId}/move`',
+      required: 'admin on the space, and create on the target parent (organization role ≥ create for the top level)',
+      cells: ADMIN(200),
+      check: async (f, who) => status(as(f, who).post(`/v1/spaces/${(await space(f)).id}/move`, { parent: (await collection(f)).id })),
+    },
+    {
+      operation: '`POST /v1/spaces/{spaceId}/transfer`',
+      required: 'admin on the space, and the admin role in the target organization (not a member there: 404; member below admin: 403)',
+      cells: ADMIN(200),
+      check: async (f, who) => status(as(f, who).post(`/v1/spaces/${(await space(f)).id}/transfer`, { organization: f.target })),
+    },
+    {
+      operation: '`GET /v1/orgs/{organizationId}/collections`',
+      required: 'member of the organization; lists the collections where the caller has ≥ read',
+      cells: cells(200, 200, 200, 200, 200, 200, [200, 'empty'], 404),
+      check: (f, who) => status(as(f, who).get(`/v1/orgs/${f.org.organization.id}/collections`)),
+    },
+    {
+      operation: '`POST /v1/orgs/{organizationId}/collections` at the top level',
+      required: 'organization role ≥ create',
+      cells: CREATE(201, 403),
+      check: (f, who) => status(as(f, who).post(`/v1/orgs/${f.org.organization.id}/collections`, {})),
+    },
+    {
+      operation: '`POST /v1/orgs/{organizationId}/collections` with `parent`',
+      required: 'create on the parent collection',
+      cells: CREATE(201, 404),
+      check: async (f, who) => status(as(f, who).post(`/v1/orgs/${f.org.organization.id}/collections`, { parent: (await collection(f)).id })),
+    },
+    { operation: '`GET /v1/collections/{collectionId}`', required: 'read', cells: READ, check: async (f, who) => status(as(f, who).get(`/v1/collections/${(await collection(f)).id}`)) },
+    { operation: '`PATCH /v1/collections/{collectionId}`', required: 'admin', cells: ADMIN(200), check: async (f, who) => status(as(f, who).patch(`/v1/collections/${(await collection(f)).id}`, { title: 'New' })) },
+    { operation: '`DELETE /v1/collections/{collectionId}`', required: 'admin', cells: ADMIN(205), check: async (f, who) => status(as(f, who).delete(`/v1/collections/${(await collection(f)).id}`)) },
+    {
+      operation: '`GET /v1/collections/{collectionId}/spaces`',
+      required: 'read on the collection; lists the spaces in it where the caller has ≥ read',
+      cells: READ,
+      check: async (f, who) => status(as(f, who).get(`/v1/collections/${(await collection(f)).id}/spaces`)),
+    },
+    {
+      operation: '`POST /v1/collections/{collectionId}/move`',
+      required: 'admin on the collection, and create on the target parent',
+      cells: ADMIN(200),
+      check: async (f, who) => {
+        const into = await collection(f);
+        return status(as(f, who).post(`/v1/collections/${(await collection(f)).id}/move`, { parent: into.id }));
+      },
+    },
+    {
+      operation: '`POST /v1/collections/{collectionId}/transfer`',
+      required: 'admin on the collection, and the admin role in the target organization',
+      cells: ADMIN(200),
+      check: async (f, who) => status(as(f, who).post(`/v1/collections/${(await collection(f)).id}/transfer`, { organization: f.target })),
+    },
+    {
+      operation: '`GET /v1/spaces/{spaceId}/content`, `/content/pages`, `/content/page/{pageId}`, `/content/path/{pagePath}`, `/content/files`, `/content/files/{fileId}`',
+      required: 'read',
+      cells: READ,
+      check: async (f, who) => {
+        const c = await spaceWithContent(f);
+        const base = `/v1/spaces/${c.spaceId}/content`;
+        return Promise.all(['', '/pages', `/page/${c.pageId}`, `/path/${c.path}`, '/files', `/files/${c.fileId}`].map((path) => status(as(f, who).get(`${base}${path}`))));
+      },
+    },
+    {
+      operation: '`GET /v1/spaces/{spaceId}/revisions/{revisionId}` and its `/pages`, `/page/{pageId}`, `/files`, `/files/{fileId}`',
+      required: 'read',
+      cells: READ,
+      check: async (f, who) => {
+        const c = await spaceWithContent(f);
+        const base = `/v1/spaces/${c.spaceId}/revisions/${c.revisionId}`;
+        return Promise.all(['', '/pages', `/page/${c.pageId}`, '/files', `/files/${c.fileId}`].map((path) => status(as(f, who).get(`${base}${path}`))));
+      },
+    },
+    {
+      operation: '`GET /v1/spaces/{spaceId}/content/reusable-contents/{id}`, `/revisions/{revisionId}/reusable-contents/{id}` and its `/document`',
+      required: 'read',
+      cells: READ,
+      check: async (f, who) => {
+        const c = await spaceWithContent(f);
+        const base = `/v1/spaces/${c.spaceId}`;
+        return Promise.all(
+          [`/content/reusable-contents/${c.reusableId}`, `/revisions/${c.revisionId}/reusable-contents/${c.reusableId}`, `/revisions/${c.revisionId}/reusable-contents/${c.reusableId}/document`].map((path) =>
+            status(as(f, who).get(`${base}${path}`)),
+          ),
+        );
+      },
+    },
+    {
+      operation: '`GET /v1/spaces/{spaceId}/search`',
+      required: 'read',
+      cells: READ,
+      check: async (f, who) => status(as(f, who).get(`/v1/spaces/${(await space(f)).id}/search`, { query: { query: 'page' } })),
+    },
+    {
+      operation: '`GET /v1/spaces/{spaceId}/links`, `/content/page/{pageId}/links`, `/content/page/{pageId}/backlinks`, `/content/files/{fileId}/backlinks`',
+      required: 'read (targets in other spaces, and a page\'s backlinks from other spaces of the organization, are shown only when the caller can read those spaces)',
+      cells: READ,
+      check: async (f, who) => {
+        const c = await spaceWithContent(f);
+        const base = `/v1/spaces/${c.spaceId}`;
+        return Promise.all(['/links', `/content/page/${c.pageId}/links`, `/content/page/${c.pageId}/backlinks`, `/content/files/${c.fileId}/backlinks`].map((path) => status(as(f, who).get(`${base}${path}`))));
+      },
+    },
+    {
+      operation: '`POST /v1/spaces/{spaceId}/content/pages` (extension)',
+      required: 'edit, and the space not locked (409)',
+      cells: EDIT(201),
+      check: async (f, who) => status(as(f, who).post(`/v1/spaces/${(await space(f)).id}/content/pages`, { title: 'Page' })),
+    },
+    {
+      operation: '`PATCH /v1/spaces/{spaceId}/content/page/{pageId}` (extension)',
+      required: 'edit, and the space not locked (409)',
+      cells: EDIT(200),
+      check: async (f, who) => {
+        const c = await spaceWithContent(f);
+        return status(as(f, who).patch(`/v1/spaces/${c.spaceId}/content/page/${c.pageId}`, { title: 'New' }));
+      },
+    },
+    {
+      operation: '`DELETE /v1/spaces/{spaceId}/content/page/{pageId}` (extension)',
+      required: 'edit, and the space not locked (409)',
+      cells: EDIT(205),
+      check: async (f, who) => {
+        const c = await spaceWithContent(f);
+        return status(as(f, who).delete(`/v1/spaces/${c.spaceId}/content/page/${c.pageId}`));
+      },
+    },
+    {
+      operation: '`POST /v1/spaces/{spaceId}/content/page/{pageId}/move` (extension)',
+      required: 'edit, and the space not locked (409)',
+      cells: EDIT(200),
+      check: async (f, who) => {
+        const c = await spaceWithContent(f);
+        return status(as(f, who).post(`/v1/spaces/${c.spaceId}/content/page/${c.pageId}/move`, { parent: null }));
+      },
+    },
+    {
+      operation: '`POST /v1/spaces/{spaceId}/content/files` (extension)',
+      required: 'edit, and the space not locked (409)',
+      cells: EDIT(201),
+      check: async (f, who) =>
+        status(as(f, who).post(`/v1/spaces/${(await space(f)).id}/content/files`, undefined, { query: { name: 'notes.txt' }, raw: 'Notes', headers: { 'Content-Type': 'text/plain' } })),
+    },
+    {
+      operation: '`POST /v1/spaces/{spaceId}/content/reusable-contents` (extension)',
+      required: 'edit, and the space not locked (409)',
+      cells: EDIT(201),
+      check: async (f, who) => status(as(f, who).post(`/v1/spaces/${(await space(f)).id}/content/reusable-contents`, { title: 'Shared' })),
+    },
+    {
+      operation: '`PATCH /v1/spaces/{spaceId}/content/reusable-contents/{id}` (extension)',
+      required: 'edit, and the space not locked (409)',
+      cells: EDIT(200),
+      check: async (f, who) => {
+        const c = await spaceWithContent(f);
+        return status(as(f, who).patch(`/v1/spaces/${c.spaceId}/content/reusable-contents/${c.reusableId}`, { title: 'Renamed' }));
+      },
+    },
+    {
+      operation: '`DELETE /v1/spaces/{spaceId}/content/reusable-contents/{id}` (extension)',
+      required: 'edit, and the space not locked (409)',
+      cells: EDIT(205),
+      check: async (f, who) => {
+        const c = await spaceWithContent(f);
+        return status(as(f, who).delete(`/v1/spaces/${c.spaceId}/content/reusable-contents/${c.reusableId}`));
+      },
+    },
+    {
+      operation: '`PUT`, `PATCH /v1/spaces/{spaceId}/content/variables` (extensions)',
+      required: 'edit, and the space not locked (409)',
+      cells: EDIT(200),
+      check: async (f, who) => {
+        const { id } = await space(f);
+        return Promise.all([
+          status(as(f, who).put(`/v1/spaces/${id}/content/variables`, { variables: { product: 'Docs' } })),
+          status(as(f, who).patch(`/v1/spaces/${id}/content/variables`, { variables: { version: 2 } })),
+        ]);
+      },
+    },
+    {
+      operation: '`POST /v1/spaces/{spaceId}/content/import`, `.../content/page/{pageId}/import` (JSON or the file as the raw body, checked before the body is read)',
+      required: 'edit, and the space not locked (409)',
+      cells: EDIT(201),
+      check: async (f, who) => {
+        const c = await spaceWithContent(f);
+        const raw = { raw: '# Imported\n\nText.', headers: { 'Content-Type': 'text/markdown' } };
+        return [
+          await status(as(f, who).post(`/v1/spaces/${c.spaceId}/content/import`, undefined, raw)),
+          await status(as(f, who).post(`/v1/spaces/${c.spaceId}/content/page/${c.pageId}/import`, undefined, raw)),
+        ];
+      },
+    },
+    {
+      operation: '`GET /v1/spaces/{spaceId}/pdf` (`page`, `only`)',
+      required: 'read',
+      cells: READ,
+      check: async (f, who) => {
+        const c = await spaceWithContent(f);
+        return status(as(f, who).get(`/v1/spaces/${c.spaceId}/pdf`, { query: { page: c.pageId, only: true } }));
+      },
+    },
+    {
+      operation: '`GET /downloads/{hash}?...` (a file\'s `downloadURL`, a PDF export\'s `url`)',
+      required: 'none: the signed URL is the permission (403 once expired or altered)',
+      cells: cells(200, 200, 200, 200, 200, 200, 200, 200),
+      check: async (f, who) => {
+        const c = await spaceWithContent(f);
+        return status(as(f, who).get(new URL(c.downloadURL).pathname + new URL(c.downloadURL).search));
+      },
+    },
+    {
+      operation: '`GET /v1/orgs/{organizationId}/members/{userId}/spaces`, own',
+      required: 'member of the organization',
+      cells: cells(200, 200, 200, 200, 200, 200, [200, 'empty'], 404),
+      check: (f, who) => status(as(f, who).get(`/v1/orgs/${f.org.organization.id}/members/${f.users[who].user.id}/spaces`)),
+    },
+    {
+      operation: '`GET /v1/orgs/{organizationId}/members/{userId}/spaces`, another member\'s',
+      required: 'organization role admin (a `userId` that is not a member, or one a guest cannot see: 404)',
+      cells: ADMIN(200),
+      check: (f, who) => status(as(f, who).get(`/v1/orgs/${f.org.organization.id}/members/${(who === 'read' ? f.users.edit : f.users.read).user.id}/spaces`)),
+    },
+    { operation: 'Space `view`, `access`', required: 'read', cells: cells(true, true, true, true, true, true, false, false), check: (f, who) => permission(f, who, 'space', ['view', 'access']) },
+    { operation: 'Space `comment`', required: 'comment', cells: cells(true, true, true, true, true, false, false, false), check: (f, who) => permission(f, who, 'space', ['comment']) },
+    {
+      operation: 'Space `edit`, `triggerGitSync`',
+      required: 'edit, and the space not locked',
+      cells: cells(true, true, true, true, false, false, false, false),
+      check: (f, who) => permission(f, who, 'space', ['edit', 'triggerGitSync']),
+    },
+    { operation: 'Space `review`', required: 'review', cells: cells(true, true, true, false, false, false, false, false), check: (f, who) => permission(f, who, 'space', ['review']) },
+    { operation: 'Space `merge`', required: 'review, and the space not locked', cells: cells(true, true, true, false, false, false, false, false), check: (f, who) => permission(f, who, 'space', ['merge']) },
+    {
+      operation: 'Space `admin`, `viewInviteLinks`, `installIntegration`',
+      required: 'admin',
+      cells: cells(true, false, false, false, false, false, false, false),
+      check: (f, who) => permission(f, who, 'space', ['admin', 'viewInviteLinks', 'installIntegration']),
+    },
+    { operation: 'Collection `view`', required: 'read', cells: cells(true, true, true, true, true, true, false, false), check: (f, who) => permission(f, who, 'collection', ['view']) },
+    { operation: 'Collection `create`', required: 'create', cells: cells(true, true, false, false, false, false, false, false), check: (f, who) => permission(f, who, 'collection', ['create']) },
+    {
+      operation: 'Collection `admin`, `viewInviteLinks`',
+      required: 'admin',
+      cells: cells(true, false, false, false, false, false, false, false),
+      check: (f, who) => permission(f, who, 'collection', ['admin', 'viewInviteLinks']),
+    },
+  ],
+};
 
 describe('the content permission table', () => {
   let t: TestApp;
@@ -249,53 +359,30 @@ describe('the content permission table', () => {
     const outsider = await createUser(t, 'outsider');
     const users = { ...org.members, outsider } as Record<Who, TestUser>;
     const target = await createOrganization(t);
-    for (const who of ROLES) if (who !== 'outsider') await addMember(t, target.organization.id, users[who], 'admin');
+    for (const who of PERMISSION_ROLES) if (who !== 'outsider') await addMember(t, target.organization.id, users[who], 'admin');
     f = {
+      t,
       org,
       target: target.organization.id,
       users,
-      tokens: Object.fromEntries(ROLES.map((who) => [who, users[who].token])) as Record<Who, string>,
+      tokens: Object.fromEntries(PERMISSION_ROLES.map((who) => [who, users[who].token])) as Record<Who, string>,
     };
   });
   afterAll(() => t.close());
 
-  describe.each(OPERATIONS.map((operation) => [operation.name, operation] as const))('%s', (_name, operation) => {
-    it.each(ROLES.map((who) => [who, operation.expected[who]] as const))('as %s: %i', async (who, expected) => {
-      expect(await operation.run(t, f, who)).toBe(expected);
-    });
-  });
+  describePermissionTable(CONTENT_TABLE, () => f);
 
   it('says why in a 403', async () => {
-    const { id } = await space(t, f);
+    const { id } = await space(f);
     const res = await t.http.as(f.tokens.edit).patch(`/v1/spaces/${id}`, { title: 'x' });
     expect(res.body.error.message).toBe(`You need the admin level on space ${id} to change its settings; you have edit.`);
     const top = await t.http.as(f.tokens.read).post(`/v1/orgs/${f.org.organization.id}/spaces`, {});
     expect(top.body.error.message).toBe(`You need the create level on the top level of organization ${f.org.organization.id} to create spaces there; you have read.`);
   });
 
-  it('reports each role its permissions on a space and a collection', async () => {
-    const { id: spaceId } = await space(t, f);
-    const { id: collectionId } = await collection(t, f);
-    const seen: Record<string, unknown> = {};
-    for (const who of ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const) {
-      const s = (await t.http.as(f.tokens[who]).get(`/v1/spaces/${spaceId}`)).body.permissions;
-      const c = (await t.http.as(f.tokens[who]).get(`/v1/collections/${collectionId}`)).body.permissions;
-      seen[who] = [s.view, s.comment, s.edit, s.review, s.merge, s.admin, c.view, c.create, c.admin];
-    }
-    expect(seen).toEqual({
-      //        view  comment edit  review merge admin | c.view c.create c.admin
-      admin: [true, true, true, true, true, true, true, true, true],
-      create: [true, true, true, true, true, false, true, true, false],
-      review: [true, true, true, true, true, false, true, false, false],
-      edit: [true, true, true, false, false, false, true, false, false],
-      comment: [true, true, false, false, false, false, true, false, false],
-      read: [true, false, false, false, false, false, true, false, false],
-    });
-  });
-
   it('lists nothing to guests', async () => {
-    await space(t, f);
-    await collection(t, f);
+    await space(f);
+    await collection(f);
     const spaces = await t.http.as(f.tokens.guest).get(`/v1/orgs/${f.org.organization.id}/spaces`);
     expect(spaces.body).toEqual({ items: [], count: 0 });
     const collections = await t.http.as(f.tokens.guest).get(`/v1/orgs/${f.org.organization.id}/collections`);

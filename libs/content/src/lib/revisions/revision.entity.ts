@@ -12,6 +12,9 @@ export type RevisionType = (typeof REVISION_TYPES)[number];
  */
 @Entity('revisions')
 @Index('revisions_space_idx', ['spaceId', 'createdAt', 'id'])
+// GIN (reusable_contents jsonb_path_ops) WHERE reusable_contents <> '[]': which revisions use a blob
+// as a reusable content's body (space purges). TypeORM cannot describe it: the migration owns it.
+@Index('revisions_reusable_documents_idx', { synchronize: false })
 @Check('revisions_type_check', `type IN ('edits', 'merge', 'rollback', 'update', 'computed')`)
 export class RevisionEntity {
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'revisions_pkey' })

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { newId } from '@docs/platform';
 import type { EntityManager } from 'typeorm';
 import { ContentIndexers } from '../indexing/content-indexer';
 import { RevisionEntity } from './revision.entity';
@@ -27,7 +28,8 @@ export class RevisionsService {
    * of `sourceSpaceId`'s current revision (another space's). It starts a new history (no
    * parents) and shares every page node and file entry of the source (the same arrays: O(1) in
    * the size of the content); the source's head index is copied for the new space's head, and
-   * so are the registered indexers' rows. The source's row is locked (FOR SHARE) so that no
+   * so are the registered indexers' rows; both join the same storage family (space purges keep
+   * what the other reaches). The source's row is locked (FOR SHARE) so that no
    * write moves its head meanwhile. This is the one place duplicate goes through.
    */
   async copyInto(
@@ -60,6 +62,16 @@ export class RevisionsService {
     for (const indexer of this.indexers.all()) {
       await indexer.copyHead(tx, { fromHeadKey: sourceSpaceId, toHeadKey: spaceId, spaceId, organizationId });
     }
+    // The two spaces now share page nodes and file entries: a purge of either keeps what the other
+    // reaches. A family id is random, so no row names the other space.
+    await tx.query(
+      `INSERT INTO space_storage_families (space_id, family_id) VALUES ($1, $2) ON CONFLICT (space_id) DO NOTHING`,
+      [sourceSpaceId, newId()],
+    );
+    await tx.query(`INSERT INTO space_storage_families (space_id, family_id) SELECT $2, family_id FROM space_storage_families WHERE space_id = $1`, [
+      sourceSpaceId,
+      spaceId,
+    ]);
     return copy;
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ContentDelta, ContentIndexer, ContentIndexers, IndexedPage } from '../indexing/content-indexer';
+import { deleteInBatches } from '../purge/delete-in-batches';
 import type { WriteDocuments } from '../indexing/write-documents';
 import { emptyDocument } from '../page-bodies/page-document';
 import { pageSearchText } from './page-search-text';
@@ -44,6 +45,10 @@ export class SearchIndexer implements ContentIndexer, OnModuleInit {
     const changed = documents.filter((page) => !unchanged.has(`${page.pageId}:${page.nodeId}`));
     if (changed.length === 0) return;
     await this.write(tx, delta.headKey, config, changed, delta.documents);
+  }
+
+  async dropHeads(tx: EntityManager, headKeys: string[], between: () => Promise<void>): Promise<void> {
+    await deleteInBatches(tx, 'page_search', 'head_key = ANY($1::text[])', [headKeys], { between });
   }
 
   async copyHead(tx: EntityManager, copy: { fromHeadKey: string; toHeadKey: string }): Promise<void> {

@@ -62,6 +62,43 @@ export const SPACE_SEARCH = preparedStatement(
     ORDER BY c.rank DESC, c.page_id`,
 );
 
+/**
+ * The search over several heads at once (a published site's spaces of one text search
+ * configuration), one statement: the best `$6` pages of each head, with their titles, paths and
+ * matching sections. `$1` head keys, `$2` configuration, `$3`..`$5` the `SearchTerms`.
+ */
+export const HEADS_SEARCH = preparedStatement(
+  'content_heads_search',
+  `WITH matches AS (
+     SELECT ps.head_key, ps.page_id, ${RANK}::real AS rank FROM page_search ps
+      WHERE ps.head_key = ANY($1::text[]) AND NOT ps.no_index AND ${MATCH}
+   ), ranked AS (
+     SELECT m.*, row_number() OVER (PARTITION BY m.head_key ORDER BY m.rank DESC, m.page_id) AS n FROM matches m
+   )
+   SELECT r.head_key, r.page_id, r.rank, ps.title, hp.path,
+          COALESCE((
+            SELECT jsonb_agg(ps.sections->(m.i::int - 1) ORDER BY m.i)
+              FROM (SELECT i FROM unnest(ps.section_tsv) WITH ORDINALITY AS e(v, i)
+                     WHERE v @@ (to_tsquery($2::regconfig, $5) || to_tsquery('simple', $4))
+                     ORDER BY i LIMIT ${MAX_SECTIONS_PER_RESULT}) m
+          ), '[]'::jsonb) AS sections
+     FROM ranked r
+     JOIN page_search ps ON ps.head_key = r.head_key AND ps.page_id = r.page_id
+     JOIN head_pages hp ON hp.head_key = r.head_key AND hp.page_id = r.page_id
+    WHERE r.n <= $6
+    ORDER BY r.rank DESC, r.head_key, r.page_id`,
+);
+
+/** A page found by `searchHeads`, its sections' excerpts cut. */
+export interface HeadSearchMatch {
+  headKey: string;
+  pageId: string;
+  rank: number;
+  title: string;
+  path: string;
+  sections: { anchor: string | null; title: string; excerpt: string }[];
+}
+
 /** The parameters of `SPACE_SEARCH`. */
 export function spaceSearchParams(headKey: string, config: string, terms: SearchTerms, after: CursorValue[] | undefined, limit: number): unknown[] {
   return [headKey, config, terms.leading, terms.last, terms.any, after ? Number(after[0]) : null, after ? String(after[1]) : null, limit + 1];
@@ -101,6 +138,39 @@ export class SpaceSearch {
     const nextPage = found.length > limit && last ? await this.paginator.encode(scope, [Number(last.rank), last.page_id]) : undefined;
     const words = queryWords(request.query);
     return toListEnvelope({ items, count, nextPage }, (row) => this.present(space.id, row, words));
+  }
+
+  /**
+   * Searches the current content of several spaces (their heads) at once: the best `perHead`
+   * pages of each, best first across all of them, with the excerpts of their matching sections.
+   * The caller decides who may see them (a published site's audience). One statement per text
+   * search configuration among the spaces (usually one).
+   */
+  async searchHeads(spaces: { id: string; language: string | null }[], query: string, perHead: number): Promise<{ words: string[]; matches: HeadSearchMatch[] }> {
+    const terms = searchTerms(query);
+    const words = queryWords(query);
+    if (terms.last === null || spaces.length === 0 || perHead <= 0) return { words, matches: [] };
+    const byConfig = new Map<string, string[]>();
+    for (const space of spaces) {
+      const config = await this.configs.forLanguage(this.dataSource, space.language);
+      byConfig.set(config, [...(byConfig.get(config) ?? []), space.id]);
+    }
+    const matches: HeadSearchMatch[] = [];
+    for (const [config, heads] of byConfig) {
+      const rows = await this.sql.rows<Match & { head_key: string }>(HEADS_SEARCH, [heads, config, terms.leading, terms.last, terms.any, perHead]);
+      for (const row of rows) {
+        matches.push({
+          headKey: row.head_key,
+          pageId: row.page_id,
+          rank: Number(row.rank),
+          title: row.title,
+          path: row.path,
+          sections: row.sections.map((section) => ({ anchor: section.anchor, title: section.title, excerpt: excerpt(section.body, words) })),
+        });
+      }
+    }
+    matches.sort((a, b) => b.rank - a.rank || (a.headKey < b.headKey ? -1 : a.headKey > b.headKey ? 1 : a.pageId < b.pageId ? -1 : a.pageId > b.pageId ? 1 : 0));
+    return { words, matches };
   }
 
   /** A match -> the reference's `SearchPageResult`. */

@@ -26,6 +26,10 @@ export type SpaceEditMode = (typeof SPACE_EDIT_MODES)[number];
 @Index('spaces_sibling_order_idx', { synchronize: false })
 @Index('spaces_organization_created_idx', ['organizationId', 'createdAt', 'id'], { where: 'deleted_at IS NULL' })
 @Index('spaces_parent_idx', ['parentId'])
+// The check of spaces_revision_fk when revisions are deleted (space purges).
+@Index('spaces_revision_idx', ['revisionId'])
+// The purge sweep: spaces deleted more than 7 days ago (deleted spaces only: a small index).
+@Index('spaces_deleted_idx', ['deletedAt'], { where: 'deleted_at IS NOT NULL' })
 @Check('spaces_visibility_check', `visibility IN ('public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private')`)
 @Check('spaces_edit_mode_check', `edit_mode IN ('live', 'locked')`)
 @Check('spaces_default_level_check', `default_level IN ('admin', 'create', 'review', 'edit', 'comment', 'read', 'inherit')`)

@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { assertMergeRulesUsersAreMembers, Caller, MemberRoleOrGuest, OrganizationAccess } from '@docs/identity';
-import { Clock, DAY_MS, newId, Page, Paginator, SortKey, sortKey, SqlList } from '@docs/platform';
+import { Clock, DAY_MS, DomainEvent, EventOutbox, newId, Page, Paginator, SortKey, sortKey, SqlList } from '@docs/platform';
 import { DataSource, Repository } from 'typeorm';
 import { capBelowSql, collectionCapsCtes, spaceCapSql } from '../access/caps-sql';
 import { ContentAccess, OrganizationContent, spaceColumns, spaceFromRow, spaceVisibleToMembers, SpaceAccess } from '../access/content-access';
@@ -31,6 +31,12 @@ export interface MemberSpaceView extends SpaceView {
 /** Only spaces in a collection can be visible to "whoever can access the parent collection". */
 function visibilityAt(visibility: ContentVisibility, parentId: string | null): ContentVisibility {
   return visibility === 'in-collection' && parentId === null ? 'private' : visibility;
+}
+
+/** `space_visibility_updated` when a move, restore or transfer changes a space's visibility (in-collection -> private). */
+function visibilityEvent(space: SpaceEntity, visibility: ContentVisibility, organizationId: string, actor: string): DomainEvent[] {
+  if (visibility === space.visibility) return [];
+  return [{ type: 'space_visibility_updated', organizationId, actor, payload: { spaceId: space.id, previousVisibility: space.visibility, visibility } }];
 }
 
 /** The live spaces of organization $1; lists add their filters with AND. */
@@ -81,6 +87,7 @@ export class SpacesService {
     private readonly revisions: RevisionsService,
     private readonly clock: Clock,
     private readonly paginator: Paginator,
+    private readonly events: EventOutbox,
   ) {}
 
   /** A live space the caller can read. */
@@ -117,6 +124,7 @@ export class SpacesService {
         deletedAt: null,
       });
       await this.revisions.createInitial(tx, { id: revisionId, spaceId: id, createdBy: caller.userId, now });
+      await this.events.emit(tx, { type: 'space_created', organizationId, actor: caller.userId, payload: { spaceId: id, parentId } });
     });
     return this.view(id, caller);
   }
@@ -220,12 +228,17 @@ export class SpacesService {
   /** Soft delete: hidden everywhere at once, restorable for 7 days. */
   async delete(spaceId: string, caller: Caller): Promise<void> {
     const { space } = await this.access.requireSpace(spaceId, caller, 'admin', 'delete it');
-    await this.spaces
-      .createQueryBuilder()
-      .update()
-      .set({ deletedAt: this.clock.now() })
-      .where('id = :id AND organization_id = :organizationId AND deleted_at IS NULL', { id: space.id, organizationId: space.organizationId })
-      .execute();
+    await this.dataSource.transaction(async (tx) => {
+      const deleted = await tx
+        .createQueryBuilder()
+        .update(SpaceEntity)
+        .set({ deletedAt: this.clock.now() })
+        .where('id = :id AND organization_id = :organizationId AND deleted_at IS NULL', { id: space.id, organizationId: space.organizationId })
+        .execute();
+      if (deleted.affected) {
+        await this.events.emit(tx, { type: 'space_deleted', organizationId: space.organizationId, actor: caller.userId, payload: { spaceId: space.id } });
+      }
+    });
   }
 
   /**
@@ -245,12 +258,16 @@ export class SpacesService {
     }
     await this.dataSource.transaction(async (tx) => {
       await this.order.lock(tx, space.organizationId);
-      // The parent may have been deleted meanwhile (its spaces' parent_id is then null).
-      const [row] = await tx.query(`SELECT parent_id FROM spaces WHERE id = $1 AND organization_id = $2 FOR UPDATE`, [
-        space.id,
-        space.organizationId,
-      ]);
-      const parentId: string | null = row?.parent_id ?? null;
+      // The parent may have been deleted meanwhile (its spaces' parent_id is then null). The row
+      // lock is the one a purge takes: a purge that got it first removed the space (404); a
+      // purge that comes after finds it restored and leaves it.
+      const [row]: { parent_id: string | null; deleted_at: Date | null }[] = await tx.query(
+        `SELECT parent_id, deleted_at FROM spaces WHERE id = $1 AND organization_id = $2 FOR UPDATE`,
+        [space.id, space.organizationId],
+      );
+      if (!row) throw new NotFoundException(`No space has the id ${space.id}: it was removed for good.`);
+      if (!row.deleted_at) throw new ConflictException(`Space ${space.id} is not deleted: there is nothing to restore.`);
+      const parentId: string | null = row.parent_id;
       await this.access.requirePlacement(space.organizationId, parentId, caller, access.orgRole, 'restore spaces there');
       await tx.update(
         SpaceEntity,
@@ -263,6 +280,10 @@ export class SpacesService {
           updatedAt: now,
         },
       );
+      await this.events.emit(tx, [
+        { type: 'space_restored', organizationId: space.organizationId, actor: caller.userId, payload: { spaceId: space.id } },
+        ...visibilityEvent(space, visibilityAt(space.visibility, parentId), space.organizationId, caller.userId),
+      ]);
     });
     return this.view(space.id, caller);
   }
@@ -309,6 +330,12 @@ export class SpacesService {
         createdBy: caller.userId,
         now,
       });
+      await this.events.emit(tx, {
+        type: 'space_created',
+        organizationId: source.organizationId,
+        actor: caller.userId,
+        payload: { spaceId: id, parentId: source.parentId, duplicatedFrom: source.id },
+      });
     });
     return this.view(id, caller);
   }
@@ -334,6 +361,7 @@ export class SpacesService {
           updatedAt: this.clock.now(),
         },
       );
+      await this.events.emit(tx, visibilityEvent(space, visibilityAt(space.visibility, parentId), space.organizationId, caller.userId));
     });
     return this.view(space.id, caller);
   }
@@ -359,6 +387,7 @@ export class SpacesService {
           updatedAt: this.clock.now(),
         },
       );
+      await this.events.emit(tx, visibilityEvent(space, visibilityAt(space.visibility, null), targetOrganizationId, caller.userId));
     });
     return this.view(space.id, caller);
   }

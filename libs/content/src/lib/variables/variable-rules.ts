@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import { defineOwn } from '@docs/platform';
 import type { Variables } from '../reusable-contents/reusable-content-entry';
 
 /** A variable's name: an identifier, as expressions name it (`$vars.apiHost`). */
@@ -28,7 +29,7 @@ export function requireVariables(value: Record<string, unknown>, field: string):
     } else if (typeof raw !== 'boolean') {
       throw new BadRequestException(`${field}.${name} must be a string, a number or a boolean.`);
     }
-    out[name] = raw;
+    defineOwn(out, name, raw); // `__proto__` and `constructor` are variable names like any other
   }
   if (Object.keys(out).length > VARIABLES_MAX) throw new BadRequestException(`${field}: at most ${VARIABLES_MAX} variables.`);
   return out;

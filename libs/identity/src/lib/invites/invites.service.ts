@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock, JobQueue } from '@docs/platform';
+import { Clock, EventOutbox, JobQueue } from '@docs/platform';
 import { DataSource, In } from 'typeorm';
 import { MemberEntity } from '../members/member.entity';
 import type { MemberRoleOrGuest } from '../members/member-role';
@@ -30,6 +30,7 @@ export class InvitesService {
     private readonly users: UsersService,
     private readonly jobs: JobQueue,
     private readonly clock: Clock,
+    private readonly events: EventOutbox,
   ) {}
 
   /** `invitedBy` is null when the operator invites from the CLI. */
@@ -66,7 +67,7 @@ export class InvitesService {
         .map(([email, role]) => ({ email, role, user: users.get(email)! }))
         .filter(({ user }) => !alreadyMembers.has(user.id));
       if (added.length > 0) {
-        await tx
+        const inserted = await tx
           .createQueryBuilder()
           .insert()
           .into(MemberEntity)
@@ -82,7 +83,16 @@ export class InvitesService {
             })),
           )
           .orIgnore()
+          .returning('user_id')
           .execute();
+        // Only those this request really added (a concurrent invite may have added some first).
+        const addedIds = new Set((inserted.raw as { user_id: string }[]).map((row) => row.user_id));
+        await this.events.emit(
+          tx,
+          added
+            .filter(({ user }) => addedIds.has(user.id))
+            .map(({ user, role }) => ({ type: 'member_added' as const, organizationId, actor: invitedBy, payload: { userId: user.id, role } })),
+        );
         await this.jobs.enqueue(
           RecordInvitationsJob,
           { organizationId, invitedBy, invitations: added.map(({ user, email, role }) => ({ userId: user.id, email, role })) },

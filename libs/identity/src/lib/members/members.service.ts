@@ -1,6 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { Clock, composedStatement, containsPattern, Page, Paginator, sortKey, SqlPool } from '@docs/platform';
+import { Clock, composedStatement, containsPattern, EventOutbox, Page, Paginator, sortKey, SqlPool } from '@docs/platform';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { organizationPolicy, Viewer } from '../access/organization-policy';
 import { UserEntity } from '../users/user.entity';
@@ -61,6 +61,7 @@ export class MembersService {
     private readonly paginator: Paginator,
     private readonly clock: Clock,
     private readonly sql: SqlPool,
+    private readonly events: EventOutbox,
   ) {}
 
   /**
@@ -125,7 +126,11 @@ export class MembersService {
     if (role !== undefined) {
       await this.dataSource.transaction(async (tx) => {
         if (role !== 'admin') await this.assertNotLastAdmin(tx, organizationId, userId);
+        const previous = await this.lockedRole(tx, organizationId, userId);
         await tx.update(MemberEntity, { organizationId, userId }, { role });
+        if (previous !== undefined && previous !== role) {
+          await this.events.emit(tx, { type: 'member_role_updated', organizationId, actor: viewer.userId, payload: { userId, role, previousRole: previous } });
+        }
       });
     }
     return this.get(organizationId, viewer, userId);
@@ -137,7 +142,9 @@ export class MembersService {
     if (!organizationPolicy.removeMember(viewer, userId)) throw new ForbiddenException('Only admins can remove other members.');
     await this.dataSource.transaction(async (tx) => {
       await this.assertNotLastAdmin(tx, organizationId, userId);
+      const previous = await this.lockedRole(tx, organizationId, userId);
       await tx.delete(MemberEntity, { organizationId, userId });
+      if (previous !== undefined) await this.events.emit(tx, { type: 'member_removed', organizationId, actor: viewer.userId, payload: { userId, previousRole: previous } });
     });
   }
 
@@ -152,6 +159,12 @@ export class MembersService {
   /** Records that the caller was active in the organization now. */
   async touchLastSeen(organizationId: string, userId: string): Promise<void> {
     await this.members.update({ organizationId, userId }, { lastSeenAt: this.clock.now() });
+  }
+
+  /** A member's role, their row locked until the transaction ends (undefined: no longer a member). */
+  private async lockedRole(tx: EntityManager, organizationId: string, userId: string): Promise<MemberRoleOrGuest | undefined> {
+    const [row]: { role: MemberRoleOrGuest }[] = await tx.query(`SELECT role FROM organization_members WHERE organization_id = $1 AND user_id = $2 FOR UPDATE`, [organizationId, userId]);
+    return row?.role;
   }
 
   /**

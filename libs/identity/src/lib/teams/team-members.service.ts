@@ -1,11 +1,12 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { Clock, Page, Paginator, sortKey } from '@docs/platform';
+import { Clock, EventOutbox, Page, Paginator, sortKey } from '@docs/platform';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { organizationPolicy, Viewer } from '../access/organization-policy';
 import { MemberEntity } from '../members/member.entity';
 import { normalizeEmail } from '../users/users.service';
 import { TeamMemberEntity } from './team-member.entity';
+import { withTeamMemberEvents } from './team-member-events';
 import { teamMembershipChanges } from './team-membership-changes';
 import type { TeamRole } from './team-role';
 import { assertMembers, TeamsService, VisibleTeam } from './teams.service';
@@ -19,6 +20,7 @@ export class TeamMembersService {
     private readonly teams: TeamsService,
     private readonly paginator: Paginator,
     private readonly clock: Clock,
+    private readonly events: EventOutbox,
   ) {}
 
   /** Latest additions first, each with its organization membership and user. */
@@ -53,8 +55,11 @@ export class TeamMembersService {
       const memberships = Object.fromEntries(Object.entries(request.memberships ?? {}).map(([userId, { role }]) => [userId, role]));
       await assertMembers(tx, organizationId, Object.keys(memberships), 'memberships');
       const changes = teamMembershipChanges({ add, remove, memberships });
-      if (changes.remove.length > 0) await tx.delete(TeamMemberEntity, { teamId, userId: In(changes.remove) });
-      await this.upsert(tx, organizationId, teamId, changes.upsert);
+      const touched = [...changes.remove, ...changes.upsert.map((row) => row.userId)];
+      await withTeamMemberEvents(tx, this.events, { organizationId, teamId, actor: viewer.userId }, touched, async () => {
+        if (changes.remove.length > 0) await tx.delete(TeamMemberEntity, { teamId, userId: In(changes.remove) });
+        await this.upsert(tx, organizationId, teamId, changes.upsert);
+      });
     });
   }
 
@@ -65,14 +70,19 @@ export class TeamMembersService {
       if (!(await tx.existsBy(MemberEntity, { organizationId, userId }))) {
         throw new NotFoundException(`No member of this organization has the user id ${userId}.`);
       }
-      await this.upsert(tx, organizationId, teamId, [{ userId, role }]);
+      await withTeamMemberEvents(tx, this.events, { organizationId, teamId, actor: viewer.userId }, [userId], () =>
+        this.upsert(tx, organizationId, teamId, [{ userId, role }]),
+      );
     });
   }
 
   async remove(organizationId: string, viewer: Viewer, teamId: string, userId: string): Promise<void> {
     await this.requireManager(organizationId, viewer, teamId);
-    const result = await this.teamMembers.delete({ teamId, userId });
-    if (!result.affected) throw new NotFoundException(`The team has no member with the user id ${userId}.`);
+    await this.dataSource.transaction(async (tx) => {
+      const result = await tx.delete(TeamMemberEntity, { teamId, userId });
+      if (!result.affected) throw new NotFoundException(`The team has no member with the user id ${userId}.`);
+      await this.events.emit(tx, { type: 'team_member_removed', organizationId, actor: viewer.userId, payload: { teamId, userId } });
+    });
   }
 
   private async requireManager(organizationId: string, viewer: Viewer, teamId: string): Promise<VisibleTeam> {

@@ -193,7 +193,8 @@ describe('teams', () => {
       [{ remove: ['x', 'y'] }, 'remove[0]: no member of this organization has the user id or email x.'],
       [{ memberships: { nobody: { role: 'owner' } } }, 'memberships[0]: no member of this organization has the user id nobody.'],
       [{ memberships: { someone: { role: 'boss' } } }, 'memberships.someone.role must be one of owner, member'],
-      [{ memberships: ['x'] }, 'memberships must be an object mapping user ids to {role}'],
+      // Declared an object: an array is refused by the input rules, whatever the DTO.
+      [{ memberships: ['x'] }, 'memberships must be an object, not an array'],
       [{ memberships: { someone: { role: 'owner', since: 1 } } }, 'memberships.someone has unknown field since'],
       [{ add: 'x' }, 'add must be an array'],
       [{ extra: true }, 'property extra should not exist'],

@@ -1,6 +1,6 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { Clock, containsPattern, newId, Page, Paginator, sortKey } from '@docs/platform';
+import { Clock, containsPattern, EventOutbox, newId, Page, Paginator, sortKey } from '@docs/platform';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { organizationPolicy, Viewer } from '../access/organization-policy';
 import { OrganizationAccess } from '../access/organization-access';
@@ -25,6 +25,7 @@ export class TeamsService {
     private readonly access: OrganizationAccess,
     private readonly paginator: Paginator,
     private readonly clock: Clock,
+    private readonly events: EventOutbox,
   ) {}
 
   /** Creates a team (admins) with the given organization members in it. */
@@ -42,6 +43,10 @@ export class TeamsService {
           memberIds.map((userId) => ({ teamId: team.id, userId, organizationId, role: 'member' as const, createdAt: now })),
         );
       }
+      await this.events.emit(tx, [
+        { type: 'team_created', organizationId, actor: viewer.userId, payload: { teamId: team.id } },
+        ...memberIds.map((userId) => ({ type: 'team_member_added' as const, organizationId, actor: viewer.userId, payload: { teamId: team.id, userId, role: 'member' as const } })),
+      ]);
       return team;
     });
   }
@@ -93,7 +98,10 @@ export class TeamsService {
   async delete(organizationId: string, viewer: Viewer, teamId: string): Promise<void> {
     await this.getVisible(organizationId, viewer, teamId);
     if (!organizationPolicy.manageTeams(viewer)) throw new ForbiddenException('Only admins can delete teams.');
-    await this.teams.delete({ id: teamId });
+    await this.dataSource.transaction(async (tx) => {
+      const deleted = await tx.delete(TeamEntity, { id: teamId });
+      if (deleted.affected) await this.events.emit(tx, { type: 'team_deleted', organizationId, actor: viewer.userId, payload: { teamId } });
+    });
   }
 
   /** The teams a member belongs to, newest first, with their role in each. */

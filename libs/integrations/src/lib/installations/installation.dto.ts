@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ListEnvelopeDto } from '@docs/platform';
+import { ListEnvelopeDto, referenceProperty, referenceSchema } from '@docs/platform';
 import { INSTALLATION_SELECTIONS, INSTALLATION_STATUSES } from './installation-values';
 
 export class InstallationUrlsDto {
@@ -15,7 +15,7 @@ export class InstallationDto {
   @ApiProperty({ enum: INSTALLATION_SELECTIONS }) space_selection: string;
   @ApiProperty({ enum: INSTALLATION_SELECTIONS }) site_selection: string;
   @ApiProperty({ description: 'Spaces the installation is turned on for.' }) spaces: number;
-  @ApiProperty({ type: 'object', additionalProperties: true }) configuration: Record<string, unknown>;
+  @ApiProperty(referenceProperty('IntegrationInstallationConfiguration')) configuration: Record<string, unknown>;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({ type: InstallationUrlsDto }) urls: InstallationUrlsDto;
@@ -37,12 +37,12 @@ export class ContentInstallationDto {
   @ApiProperty() integration: string;
   @ApiProperty() installation: string;
   @ApiProperty({ enum: INSTALLATION_STATUSES }) status: string;
-  @ApiProperty({ type: 'object', additionalProperties: true }) configuration: Record<string, unknown>;
+  @ApiProperty(referenceProperty('IntegrationInstallationConfiguration')) configuration: Record<string, unknown>;
   @ApiProperty({ type: [String] }) externalIds: string[];
   @ApiProperty({ type: ContentInstallationUrlsDto }) urls: ContentInstallationUrlsDto;
-  @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'object' }], description: 'Space installations: the space id, or the Space with extended=true.' })
+  @ApiPropertyOptional({ oneOf: [{ type: 'string' }, referenceSchema('Space')], description: 'Space installations: the space id, or the Space with extended=true.' })
   space?: string | object;
-  @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'object' }], description: 'Site installations: the site id, or the Site with extended=true.' })
+  @ApiPropertyOptional({ oneOf: [{ type: 'string' }, referenceSchema('Site')], description: 'Site installations: the site id, or the Site with extended=true.' })
   site?: string | object;
 }
 

@@ -10,6 +10,7 @@ import type { ConfigurationLevel } from '../integrations/integration-values';
 import { IntegrationsService } from '../integrations/integrations.service';
 import type { InstallIntegrationDto, UpdateInstallationDto } from './dto/installation-bodies.dto';
 import { InstallationEntity } from './installation.entity';
+import { InstallationEvents } from './installation-events';
 
 /** An installation as one caller sees it. */
 export interface InstallationView {
@@ -33,6 +34,7 @@ export class InstallationsService {
     private readonly organizations: OrganizationAccess,
     private readonly paginator: Paginator,
     private readonly clock: Clock,
+    private readonly events: InstallationEvents,
   ) {}
 
   async install(name: string, caller: Caller, input: InstallIntegrationDto): Promise<InstallationEntity> {
@@ -58,7 +60,10 @@ export class InstallationsService {
       updatedAt: now,
     });
     try {
-      await this.installations.insert(installation);
+      await this.dataSource.transaction(async (tx) => {
+        await tx.insert(InstallationEntity, installation);
+        await this.events.setup(tx, installation, caller.userId);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictException(`${name} is already installed on organization ${input.organization}.`);
       throw error;
@@ -114,14 +119,21 @@ export class InstallationsService {
     if (input.externalIds !== undefined) changes.externalIds = [...new Set(input.externalIds)];
     if (input.space_selection !== undefined) changes.spaceSelection = input.space_selection;
     if (input.site_selection !== undefined) changes.siteSelection = input.site_selection;
-    await this.installations.update({ id: installation.id }, changes);
-    return Object.assign(installation, changes);
+    const previous = { status: installation.status, configuration: installation.configuration };
+    await this.dataSource.transaction(async (tx) => {
+      await tx.update(InstallationEntity, { id: installation.id }, changes);
+      await this.events.setup(tx, Object.assign(installation, changes), caller.userId, previous);
+    });
+    return installation;
   }
 
   /** Removes the installation with its space and site installations (cascading). */
   async uninstall(name: string, installationId: string, caller: Caller): Promise<void> {
     const { installation } = await this.requireManaged(name, installationId, caller);
-    await this.installations.delete({ id: installation.id });
+    await this.dataSource.transaction(async (tx) => {
+      await this.events.deleted(tx, [installation], caller.userId);
+      await tx.delete(InstallationEntity, { id: installation.id });
+    });
   }
 
   /** Spaces each installation is turned on for (live spaces still in its organization): one query. */

@@ -6,6 +6,7 @@ import { Repository } from 'typeorm';
 import type { InstallOnSiteDto, UpdateContentInstallationDto } from './dto/installation-bodies.dto';
 import type { ContentInstallationDto } from './installation.dto';
 import { InstallationPresenter } from './installation.presenter';
+import { InstallationEvents } from './installation-events';
 import { checkedConfiguration, InstallationsService, InstallationView, isUniqueViolation } from './installations.service';
 import { SiteDirectory, SiteRef } from './site-directory';
 import { SiteInstallationEntity } from './site-installation.entity';
@@ -23,6 +24,7 @@ export class SiteInstallationsService {
     private readonly presenter: InstallationPresenter,
     private readonly paginator: Paginator,
     private readonly clock: Clock,
+    private readonly events: InstallationEvents,
     @Optional() private readonly sites?: SiteDirectory,
   ) {}
 
@@ -37,7 +39,10 @@ export class SiteInstallationsService {
     const now = this.clock.now();
     const row = this.rows.create({ installationId: installation.id, siteId: site.id, status: 'active', configuration, externalIds: [], createdAt: now, updatedAt: now });
     try {
-      await this.rows.insert(row);
+      await this.rows.manager.transaction(async (tx) => {
+        await tx.insert(SiteInstallationEntity, row);
+        await this.events.contentSetup(tx, installation, { siteId: site.id }, row.status, caller.userId);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictException(`${name} is already installed on site ${input.siteId}.`);
       throw error;
@@ -65,15 +70,22 @@ export class SiteInstallationsService {
     const changes: Partial<SiteInstallationEntity> = { updatedAt: this.clock.now() };
     if (input.configuration !== undefined) changes.configuration = checkedConfiguration(view.integration, 'site', input.configuration);
     if (input.externalIds !== undefined) changes.externalIds = [...new Set(input.externalIds)];
-    await this.rows.update({ installationId: row.installationId, siteId }, changes);
+    const previous = { status: row.status, configuration: row.configuration };
+    await this.rows.manager.transaction(async (tx) => {
+      await tx.update(SiteInstallationEntity, { installationId: row.installationId, siteId }, changes);
+      await this.events.contentSetup(tx, view.installation, { siteId }, row.status, caller.userId, previous);
+    });
     return this.present(view, Object.assign(row, changes), caller, extended);
   }
 
   async uninstall(name: string, installationId: string, siteId: string, caller: Caller): Promise<void> {
     const view = await this.installations.requireManaged(name, installationId, caller);
     await this.requireSite(view, siteId);
-    await this.requireRow(view, siteId);
-    await this.rows.delete({ installationId: view.installation.id, siteId });
+    const row = await this.requireRow(view, siteId);
+    await this.rows.manager.transaction(async (tx) => {
+      await tx.delete(SiteInstallationEntity, { installationId: view.installation.id, siteId });
+      await this.events.contentDeleted(tx, view.installation, { siteId }, row.configuration, caller.userId);
+    });
   }
 
   /** Newest first. */

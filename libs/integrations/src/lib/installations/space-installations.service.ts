@@ -7,6 +7,7 @@ import { Repository } from 'typeorm';
 import type { InstallOnSpaceDto, UpdateContentInstallationDto } from './dto/installation-bodies.dto';
 import type { ContentInstallationDto } from './installation.dto';
 import { InstallationPresenter } from './installation.presenter';
+import { InstallationEvents } from './installation-events';
 import { checkedConfiguration, InstallationsService, InstallationView, isUniqueViolation } from './installations.service';
 import { SpaceInstallationEntity } from './space-installation.entity';
 
@@ -26,6 +27,7 @@ export class SpaceInstallationsService {
     private readonly presenter: InstallationPresenter,
     private readonly paginator: Paginator,
     private readonly clock: Clock,
+    private readonly events: InstallationEvents,
   ) {}
 
   async install(name: string, installationId: string, caller: Caller, input: InstallOnSpaceDto, extended: boolean): Promise<ContentInstallationDto> {
@@ -39,7 +41,10 @@ export class SpaceInstallationsService {
     const now = this.clock.now();
     const row = this.rows.create({ installationId: installation.id, spaceId: space.space.id, status: 'active', configuration, externalIds: [], createdAt: now, updatedAt: now });
     try {
-      await this.rows.insert(row);
+      await this.rows.manager.transaction(async (tx) => {
+        await tx.insert(SpaceInstallationEntity, row);
+        await this.events.contentSetup(tx, installation, { spaceId: space.space.id }, row.status, caller.userId);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictException(`${name} is already installed on space ${input.space}.`);
       throw error;
@@ -67,15 +72,22 @@ export class SpaceInstallationsService {
     const changes: Partial<SpaceInstallationEntity> = { updatedAt: this.clock.now() };
     if (input.configuration !== undefined) changes.configuration = checkedConfiguration(view.integration, 'space', input.configuration);
     if (input.externalIds !== undefined) changes.externalIds = [...new Set(input.externalIds)];
-    await this.rows.update({ installationId: row.installationId, spaceId }, changes);
+    const previous = { status: row.status, configuration: row.configuration };
+    await this.rows.manager.transaction(async (tx) => {
+      await tx.update(SpaceInstallationEntity, { installationId: row.installationId, spaceId }, changes);
+      await this.events.contentSetup(tx, view.installation, { spaceId }, row.status, caller.userId, previous);
+    });
     return this.present(name, Object.assign(row, changes), space, extended);
   }
 
   async uninstall(name: string, installationId: string, spaceId: string, caller: Caller): Promise<void> {
     const view = await this.installations.requireManaged(name, installationId, caller);
     await this.requireSpace(view, spaceId, caller, 'admin');
-    await this.requireRow(view, spaceId);
-    await this.rows.delete({ installationId: view.installation.id, spaceId });
+    const row = await this.requireRow(view, spaceId);
+    await this.rows.manager.transaction(async (tx) => {
+      await tx.delete(SpaceInstallationEntity, { installationId: view.installation.id, spaceId });
+      await this.events.contentDeleted(tx, view.installation, { spaceId }, row.configuration, caller.userId);
+    });
   }
 
   /** Newest first: the live spaces of the installation's organization that the caller can see. */

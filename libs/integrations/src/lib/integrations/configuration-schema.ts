@@ -1,4 +1,5 @@
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import { defineOwn } from '@docs/platform';
 import type { ConfigurationProperty, IntegrationConfiguration } from './integration-values';
 
 const PROPERTY_DEFINITION = {
@@ -50,6 +51,46 @@ const CONFIGURATIONS_DEFINITION = {
   additionalProperties: false,
   properties: { account: CONFIGURATION_DEFINITION, space: CONFIGURATION_DEFINITION, site: CONFIGURATION_DEFINITION },
 };
+
+type JsonSchema = Record<string, any>;
+
+/**
+ * The same schema in OpenAPI 3.0's dialect, for `/openapi.json` (`PublishIntegrationDto`): type
+ * lists become `oneOf`, `const` an `enum`, a property's `if type is X then required` two variants,
+ * `propertyNames` a sentence (3.0 has no keyword for it). What it accepts is what the check above
+ * accepts, but for the rules `configurationsProblems` adds (say them in the description).
+ */
+function toOpenApi30(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema)) return schema.map(toOpenApi30);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'if' || key === 'then' || key === 'propertyNames') continue;
+    if (key === 'type' && Array.isArray(value)) out['oneOf'] = value.map((type: string) => ({ type }));
+    else if (key === 'const') out['enum'] = [value];
+    else out[key] = typeof value === 'object' ? toOpenApi30(value) : value;
+  }
+  if (schema['propertyNames']?.pattern) out['description'] = `Names match ${schema['propertyNames'].pattern}.`;
+  const condition = schema['if']?.properties;
+  if (condition && schema['then']?.required) {
+    const [name] = Object.keys(condition);
+    const value = condition[name].const;
+    const values = (schema['properties'][name].enum as unknown[]).filter((other) => other !== value);
+    const { properties, required = [] } = out;
+    delete out['properties'];
+    delete out['required'];
+    out['oneOf'] = [
+      { type: 'object', additionalProperties: false, required: [...required, ...schema['then'].required], properties: { ...properties, [name]: { enum: [value] } } },
+      { type: 'object', additionalProperties: false, required, properties: { ...properties, [name]: { enum: values } } },
+    ];
+    delete out['type'];
+    delete out['additionalProperties'];
+  }
+  return out;
+}
+
+/** `configurations` of a publish body, as `/openapi.json` states it. */
+export const CONFIGURATIONS_OPENAPI_SCHEMA: JsonSchema = toOpenApi30(CONFIGURATIONS_DEFINITION);
 
 // Definitions are checked strictly; configurations get their declared defaults filled in.
 const definitions = new Ajv({ allErrors: true, strict: false });
@@ -106,13 +147,13 @@ export function configurationJsonSchema(definition: IntegrationConfiguration | u
   for (const [name, property] of Object.entries(definition.properties)) {
     // Buttons are actions in the configuration screen, not values.
     if (property.type === 'button') continue;
-    properties[name] = {
+    defineOwn(properties, name, {
       type: property.type,
       ...(property.enum ? { enum: property.enum } : {}),
       ...(property.default !== undefined ? { default: property.default } : {}),
-    };
+    });
   }
-  const required = (definition.required ?? []).filter((name) => properties[name]);
+  const required = (definition.required ?? []).filter((name) => Object.hasOwn(properties, name));
   return { type: 'object', properties, required, additionalProperties: false };
 }
 

@@ -1,5 +1,14 @@
 import { BadRequestException } from '@nestjs/common';
+import { declarePathParameter } from '@docs/platform';
 import { INTEGRATION_NAME_MAX, INTEGRATION_NAME_PATTERN } from './integration-values';
+
+// `/openapi.json` says it on every route that names the integration.
+declarePathParameter('integrationName', {
+  type: 'string',
+  pattern: INTEGRATION_NAME_PATTERN.source,
+  maxLength: INTEGRATION_NAME_MAX,
+  description: 'The integration\'s unique name: letters, digits, `-`, `_` and `.`.',
+});
 
 /** The `integrationName` path parameter, checked: 400 naming it when malformed. */
 export function checkIntegrationName(name: string): string {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ListEnvelopeDto } from '@docs/platform';
+import { REFERENCE_EVENT_TYPE_NAMES, ListEnvelopeDto, referenceProperty } from '@docs/platform';
 import { OrganizationDto } from '@docs/identity';
 import { INTEGRATION_TARGETS, INTEGRATION_VISIBILITIES } from './integration-values';
 
@@ -32,12 +32,14 @@ export class IntegrationDto {
   @ApiProperty({ type: [String] }) categories: string[];
   @ApiProperty({ type: 'array', items: { type: 'object' } }) blocks: object[];
   @ApiProperty({ type: 'array', items: { type: 'object' } }) contentSources: object[];
-  @ApiProperty({ type: 'object', additionalProperties: true }) configurations: object;
+  @ApiProperty(referenceProperty('IntegrationConfigurations')) configurations: object;
   @ApiProperty({ type: 'array', items: { type: 'object' } }) externalLinks: object[];
   @ApiProperty({ type: OrganizationDto }) owner: OrganizationDto;
   @ApiProperty({ type: IntegrationUrlsDto }) urls: IntegrationUrlsDto;
   @ApiProperty({ type: IntegrationPermissionsDto }) permissions: IntegrationPermissionsDto;
   @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'object' }] }) contentSecurityPolicy?: string | Record<string, string>;
+  @ApiProperty({ type: [String], enum: REFERENCE_EVENT_TYPE_NAMES, description: 'Extension: the event types its installations receive.' }) events: string[];
+  @ApiPropertyOptional({ format: 'uri', description: "Extension: where its events are POSTed; shown to the publisher's admins only." }) eventsURL?: string;
 }
 
 export class IntegrationListDto extends ListEnvelopeDto {

@@ -84,6 +84,25 @@ export class IntegrationEntity {
   @Column({ type: 'bytea', nullable: true })
   secrets: Buffer | null;
 
+  /** The reference event types it receives (extension: `events` of the publish body). */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  events: string[];
+
+  /** Where its events are POSTed (extension: `eventsURL`); null: it receives none. */
+  @Column({ name: 'events_url', type: 'text', nullable: true })
+  eventsUrl: string | null;
+
+  /** Its events' signing secret, sealed by `SubscriptionSecrets` (libs/webhooks); never returned. */
+  @Column({ name: 'events_secret', type: 'text', nullable: true })
+  eventsSecret: string | null;
+
+  /** The secret a publication replaced: it keeps signing beside the new one until it expires. */
+  @Column({ name: 'events_previous_secret', type: 'text', nullable: true })
+  eventsPreviousSecret: string | null;
+
+  @Column({ name: 'events_previous_secret_expires_at', type: 'timestamptz', precision: 3, nullable: true })
+  eventsPreviousSecretExpiresAt: Date | null;
+
   @Column({ name: 'icon_asset_id', type: 'text', nullable: true })
   iconAssetId: string | null;
 

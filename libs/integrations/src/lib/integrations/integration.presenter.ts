@@ -39,7 +39,10 @@ export class IntegrationPresenter {
         publicEndpoint: this.urls.api('integrations', integration.name, 'endpoint'),
       },
       permissions,
+      events: integration.events,
     };
+    // Where its events go is the publisher's business (an internal address, perhaps).
+    if (permissions.admin && integration.eventsUrl) dto.eventsURL = integration.eventsUrl;
     if (integration.summary !== null) dto.summary = integration.summary;
     if (integration.iconAssetId) dto.urls.icon = asset(integration.iconAssetId);
     if (integration.contentSecurityPolicy !== null) dto.contentSecurityPolicy = integration.contentSecurityPolicy;

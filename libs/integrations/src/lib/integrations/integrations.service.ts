@@ -1,7 +1,10 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Caller, OrganizationAccess } from '@docs/identity';
-import { Clock, composedStatement, containsPattern, newId, Page, Paginator, preparedStatement, sortKey, SqlPool } from '@docs/platform';
+import { AddressPolicy, APP_CONFIG, AppConfig, Clock, composedStatement, containsPattern, newId, Page, Paginator, preparedStatement, sortKey, SqlPool } from '@docs/platform';
+import { PREVIOUS_SECRET_TTL_MS, SubscriptionSecrets } from '@docs/webhooks';
+import { InstallationEntity } from '../installations/installation.entity';
+import { InstallationEvents } from '../installations/installation-events';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
 import { blockDomains } from './block-domains';
 import type { ListIntegrationsQueryDto } from './dto/list-integrations.query';
@@ -45,7 +48,45 @@ export class IntegrationsService {
     private readonly paginator: Paginator,
     private readonly clock: Clock,
     private readonly sql: SqlPool,
-  ) {}
+    private readonly subscriptionSecrets: SubscriptionSecrets,
+    private readonly installationEvents: InstallationEvents,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.addressPolicy = new AddressPolicy(config.fetch.allowHosts);
+  }
+
+  private readonly addressPolicy: AddressPolicy;
+
+  /**
+   * The publication's events, URL and signing secret. Absent `eventsSecret` keeps the previous
+   * one; a new one replaces it, the previous one signing beside it for 24 hours. A URL needs a
+   * secret (given now or kept), and events need a URL.
+   */
+  private eventsOf(input: PublishIntegrationDto, eventsUrl: string | null, existing: IntegrationEntity | null, now: Date) {
+    const events = [...new Set(input.events ?? [])];
+    if (events.length > 0 && !eventsUrl) throw new BadRequestException('eventsURL is required with events: it is where they are delivered.');
+    const current = existing?.eventsSecret ?? null;
+    const secret = input.eventsSecret === undefined ? current : this.subscriptionSecrets.seal(input.eventsSecret);
+    if (eventsUrl && !secret) throw new BadRequestException('eventsSecret is required with eventsURL: events are signed with it.');
+    const replaced = input.eventsSecret !== undefined && current !== null;
+    return {
+      events,
+      eventsUrl,
+      eventsSecret: secret,
+      eventsPreviousSecret: replaced ? current : (existing?.eventsPreviousSecret ?? null),
+      eventsPreviousSecretExpiresAt: replaced ? new Date(now.getTime() + PREVIOUS_SECRET_TTL_MS) : (existing?.eventsPreviousSecretExpiresAt ?? null),
+    };
+  }
+
+  /** An http(s) URL; an address literal (or localhost) deliveries could not reach is refused now. */
+  private checkEventsUrl(text: string): string {
+    const url = new URL(text);
+    if (url.username || url.password) throw new BadRequestException('eventsURL must not contain credentials.');
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const refused = AddressPolicy.isAddress(host) ? !this.addressPolicy.allowsAddress(host) : host.toLowerCase() === 'localhost' && !this.addressPolicy.allowsHostName(host);
+    if (refused) throw new BadRequestException(`eventsURL: ${url.hostname} is a private, loopback or otherwise internal address: deliveries to it are not allowed (FETCH_ALLOW_HOSTS).`);
+    return url.href;
+  }
 
   /**
    * The integration as the caller sees it (with its owner and their standing there, for
@@ -139,12 +180,14 @@ export class IntegrationsService {
     checkUniqueIds(input.blocks ?? [], 'blocks');
     checkUniqueIds(input.contentSources ?? [], 'contentSources');
     const sealed = input.secrets && Object.keys(input.secrets).length > 0 ? this.secrets.seal(input.secrets, name) : null;
+    const eventsURL = input.eventsURL === undefined ? null : this.checkEventsUrl(input.eventsURL);
 
     try {
       return await this.dataSource.transaction(async (tx) => {
         const existing = await tx.findOne(IntegrationEntity, { where: { name }, lock: { mode: 'pessimistic_write' } });
         if (existing && existing.ownerOrganizationId !== input.organization) throw nameTaken(name);
         const now = this.clock.now();
+        const events = this.eventsOf(input, eventsURL, existing, now);
         const assets = (images: DecodedImage[]) =>
           images.map((image) =>
             tx.create(IntegrationAssetEntity, {
@@ -181,6 +224,7 @@ export class IntegrationsService {
           secrets: input.secrets === undefined ? (existing?.secrets ?? null) : sealed,
           iconAssetId: icon?.id ?? null,
           previewAssetIds: previews.map((p) => p.id),
+          ...events,
           createdAt: existing?.createdAt ?? now,
           updatedAt: now,
         });
@@ -192,6 +236,9 @@ export class IntegrationsService {
         }
         const all = icon ? [icon, ...previews] : previews;
         if (all.length > 0) await tx.insert(IntegrationAssetEntity, all);
+        // Its installations receive what this version lists, where and as it says; a publication
+        // also turns back on those whose deliveries had failed for too long (the fix, presumably).
+        if (existing) await this.installationEvents.sync(tx, { integrationName: name }, { reactivate: true });
         // Read back in the transaction, under its row lock: the version this publication wrote,
         // even when another one commits right after it.
         const [row] = await tx.query(FIND_VIEWED.text, [name, caller.userId]);
@@ -216,6 +263,7 @@ export class IntegrationsService {
     await this.dataSource.transaction(async (tx) => {
       // Locks the integration, so that no installation slips in between the check and the delete.
       await tx.query(`SELECT 1 FROM integrations WHERE name = $1 FOR UPDATE`, [name]);
+      const installations = await tx.find(InstallationEntity, { where: { integrationName: name }, lock: { mode: 'pessimistic_write' } });
       if (!removeInstallations) {
         const [{ count, organizations }] = await tx.query(
           `SELECT count(*)::int AS count, array(SELECT DISTINCT organization_id FROM integration_installations WHERE integration_name = $1 ORDER BY 1 LIMIT 5) AS organizations
@@ -228,6 +276,7 @@ export class IntegrationsService {
           );
         }
       }
+      await this.installationEvents.deleted(tx, installations, caller.userId);
       await tx.delete(IntegrationEntity, { name });
     });
   }

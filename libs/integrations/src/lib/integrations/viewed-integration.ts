@@ -21,6 +21,8 @@ export type PresentedIntegration = Pick<
   | 'contentSecurityPolicy'
   | 'iconAssetId'
   | 'previewAssetIds'
+  | 'events'
+  | 'eventsUrl'
 >;
 
 /** The caller's standing towards an integration's owner, as its presentation needs it. */
@@ -52,7 +54,7 @@ export interface ViewedIntegration {
 export function viewedIntegrationColumns(userParam: string): string {
   return `i.name, i.owner_organization_id, i.version, i.title, i.description, i.summary, i.visibility, i.target, i.scopes,
     i.categories, i.blocks, i.content_sources, i.external_links, i.configurations, i.content_security_policy, i.icon_asset_id,
-    i.preview_asset_ids,
+    i.preview_asset_ids, i.events, i.events_url,
     o.title AS owner_title, o.type AS owner_type, o.email_domains AS owner_email_domains, o.created_at AS owner_created_at,
     o.merge_rules AS owner_merge_rules,
     m.user_id IS NOT NULL AS is_member, m.role AS member_role,
@@ -93,6 +95,8 @@ export function viewedIntegrationFromRow(row: Record<string, any>): ViewedIntegr
       contentSecurityPolicy: row.content_security_policy,
       iconAssetId: row.icon_asset_id,
       previewAssetIds: row.preview_asset_ids,
+      events: row.events,
+      eventsUrl: row.events_url,
     },
     owner: Object.assign(new OrganizationEntity(), {
       id: row.owner_organization_id,

@@ -19,6 +19,9 @@ import { findWorkspaceRoot } from './workspace-root';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** `auto`: human-readable on a terminal (stdout is a TTY), JSON lines anywhere else. */
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 /** `postgres`: counters shared by every api process on the database; `memory`: per process. */
 export const RATE_LIMIT_STORES = ['postgres', 'memory'] as const;
 export type RateLimitStore = (typeof RATE_LIMIT_STORES)[number];
@@ -28,7 +31,21 @@ const toInt = ({ value }: { value: unknown }) =>
 const toBool = ({ value }: { value: unknown }) =>
   value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+const optionalInt = ({ value }: { value: unknown }) => (value === '' ? undefined : toInt({ value }));
 const HTTP_URL = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+
+/** `off`, or a number with a unit: s, m, h, d (seconds without one). */
+const INTERVAL = /^(off|\d{1,7}[smhd]?)$/;
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** Seconds of an interval variable (checked by INTERVAL); null for `off`. Bounds: 1 minute to 30 days. */
+function intervalSeconds(name: string, value: string, problems: string[]): number | null {
+  if (value === 'off') return null;
+  const match = /^(\d+)([smhd]?)$/.exec(value)!;
+  const seconds = Number(match[1]) * UNIT_SECONDS[match[2] || 's'];
+  if (seconds < 60 || seconds > 30 * 86400) problems.push(`${name} must be off or between 1 minute and 30 days, not ${value}`);
+  return seconds;
+}
 
 /**
  * The environment variables the api, the worker and the CLI read. Every field is documented in
@@ -62,8 +79,23 @@ class EnvironmentVariables {
   @Transform(emptyToUndefined) @IsOptional() @IsUrl(HTTP_URL)
   PUBLISHED_URL?: string;
 
+  /** Port of the published docs sites (apps/site); PUBLISHED_URL defaults to it. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  SITE_PORT = 8081;
+
+  /** Memory the site server may keep rendered pages in, in megabytes. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(65536)
+  SITE_CACHE_MB = 64;
+
+  /** `notify`: the site server reads a site again when PostgreSQL notifies a change; `strict`: on every request. */
+  @IsIn(['notify', 'strict'], { message: 'SITE_FRESHNESS must be notify or strict' })
+  SITE_FRESHNESS: 'notify' | 'strict' = 'notify';
+
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
+
+  @IsIn(LOG_FORMATS, { message: `LOG_FORMAT must be one of: ${LOG_FORMATS.join(', ')}` })
+  LOG_FORMAT: LogFormat = 'auto';
 
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^[\x21-\x7e]{16,256}$/, {
     message: 'BOOTSTRAP_TOKEN must be 16 to 256 printable characters without spaces',
@@ -129,7 +161,46 @@ class EnvironmentVariables {
 
   @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
   IMPORT_CRAWL_TIMEOUT_MS = 120_000;
+
+  @Transform(toInt) @IsInt() @Min(100) @Max(120_000)
+  WEBHOOK_TIMEOUT_MS = 15_000;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(256)
+  WEBHOOK_CONCURRENCY = 16;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(3650)
+  EVENT_RETENTION_DAYS = 30;
+
+  @Transform(toInt) @IsInt() @Min(0) @Max(19)
+  WORKER_NICE = 10;
+  // Jobs, OpenAPI specs and metrics (issue 20).
+  @Matches(INTERVAL, { message: 'OPENAPI_REFRESH_INTERVAL must be off or a duration like 30m, 1h or 1d (1 minute to 30 days)' })
+  OPENAPI_REFRESH_INTERVAL = '1h';
+
+  @Matches(INTERVAL, { message: 'SPACE_PURGE_INTERVAL must be off or a duration like 30m, 1h or 1d (1 minute to 30 days)' })
+  SPACE_PURGE_INTERVAL = '1h';
+
+  @Transform(toInt) @IsInt() @Min(1024) @Max(1024 * 1024 * 1024)
+  OPENAPI_MAX_BYTES = 10 * 1024 * 1024;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(10_000)
+  OPENAPI_MAX_FILES = 100;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[\x21-\x7e]{16,256}$/, {
+    message: 'METRICS_TOKEN must be 16 to 256 printable characters without spaces',
+  })
+  METRICS_TOKEN?: string;
+
+  @Transform(optionalInt) @IsOptional() @IsInt() @Min(0) @Max(65535)
+  METRICS_PORT?: number;
+
+  @Transform(optionalInt) @IsOptional() @IsInt() @Min(0) @Max(65535)
+  WORKER_METRICS_PORT?: number;
+
+  @IsString() @MinLength(1)
+  METRICS_HOST = '127.0.0.1';
 }
+
 
 export interface AppConfig {
   port: number;
@@ -139,7 +210,11 @@ export interface AppConfig {
   databasePoolSize: number;
   embeddedPostgres: { dataDir: string; port: number };
   urls: { api: string; app: string; published: string };
+  /** The published docs sites' server (apps/site): its port and its cache of rendered pages. */
+  site: { port: number; cacheBytes: number; freshness: 'notify' | 'strict' };
   logLevel: LogLevel;
+  /** JSON lines, or pino-pretty's lines for people (`auto`: pretty when stdout is a terminal). */
+  logFormat: LogFormat;
   bootstrap: { token?: string; email: string; organizationTitle: string };
   rateLimitPerMinute: number;
   rateLimitStore: RateLimitStore;
@@ -164,6 +239,23 @@ export interface AppConfig {
   importMaxBytes: number;
   /** Bounds of a website import's crawl. */
   importCrawl: { maxPages: number; maxDepth: number; timeoutMs: number };
+  /**
+   * Webhook and integration event deliveries (the worker): the time one attempt may take, how many
+   * attempts a worker process makes at once, and how long delivered events and deliveries are kept.
+   */
+  webhooks: { timeoutMs: number; concurrency: number; retentionDays: number };
+  /** The worker's CPU priority (nice, 0..19): background work yields to the api on a shared machine. */
+  workerNice: number;
+  /** Hosted OpenAPI specs: how often URL sources are fetched again (null: never), and the bounds of one spec (all its files). */
+  openapi: { refreshIntervalSeconds: number | null; maxBytes: number; maxFiles: number };
+  /** How often the worker looks for spaces deleted more than 7 days ago (null: only when run by hand). */
+  spacePurgeIntervalSeconds: number | null;
+  /**
+   * Prometheus metrics. `token`: GET /metrics on the api's public port, with this bearer token
+   * (and required on the other listeners too). `apiPort`/`workerPort`: a listener of their own
+   * on `host`, for GET /metrics only (undefined: none).
+   */
+  metrics: { token?: string; apiPort?: number; workerPort?: number; host: string };
 }
 
 export class ConfigError extends Error {
@@ -187,6 +279,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const badRanges = allowHosts.filter((entry) => entry.includes('/') && !ipaddr.isValidCIDR(entry));
   if (badRanges.length > 0) throw new ConfigError([`FETCH_ALLOW_HOSTS has invalid CIDR ranges: ${badRanges.join(', ')}`]);
 
+  const intervalProblems: string[] = [];
+  const refreshIntervalSeconds = intervalSeconds('OPENAPI_REFRESH_INTERVAL', vars.OPENAPI_REFRESH_INTERVAL, intervalProblems);
+  const spacePurgeIntervalSeconds = intervalSeconds('SPACE_PURGE_INTERVAL', vars.SPACE_PURGE_INTERVAL, intervalProblems);
+  if (intervalProblems.length > 0) throw new ConfigError(intervalProblems);
+
   const api = trimSlash(vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`);
   return {
     port: vars.PORT,
@@ -200,9 +297,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     urls: {
       api,
       app: trimSlash(vars.APP_URL ?? api),
-      published: trimSlash(vars.PUBLISHED_URL ?? api),
+      published: trimSlash(vars.PUBLISHED_URL ?? `http://localhost:${vars.SITE_PORT}`),
     },
+    site: { port: vars.SITE_PORT, cacheBytes: vars.SITE_CACHE_MB * 1024 * 1024, freshness: vars.SITE_FRESHNESS },
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
     bootstrap: {
       token: vars.BOOTSTRAP_TOKEN,
       email: vars.BOOTSTRAP_EMAIL,
@@ -225,5 +324,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     importMaxBytes: vars.IMPORT_MAX_BYTES,
     importCrawl: { maxPages: vars.IMPORT_CRAWL_MAX_PAGES, maxDepth: vars.IMPORT_CRAWL_MAX_DEPTH, timeoutMs: vars.IMPORT_CRAWL_TIMEOUT_MS },
+    webhooks: { timeoutMs: vars.WEBHOOK_TIMEOUT_MS, concurrency: vars.WEBHOOK_CONCURRENCY, retentionDays: vars.EVENT_RETENTION_DAYS },
+    workerNice: vars.WORKER_NICE,
+    openapi: { refreshIntervalSeconds, maxBytes: vars.OPENAPI_MAX_BYTES, maxFiles: vars.OPENAPI_MAX_FILES },
+    spacePurgeIntervalSeconds,
+    metrics: { token: vars.METRICS_TOKEN, apiPort: vars.METRICS_PORT, workerPort: vars.WORKER_METRICS_PORT, host: vars.METRICS_HOST },
   };
 }

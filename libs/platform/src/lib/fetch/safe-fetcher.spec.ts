@@ -253,4 +253,24 @@ describe('SafeFetcher', () => {
       expect(target.connections()).toBe(0);
     });
   });
+
+  describe('post (webhook deliveries)', () => {
+    const post = (fetcher: SafeFetcher, path: string, extra: Partial<Parameters<SafeFetcher['post']>[1]> = {}) =>
+      fetcher.post(`http://127.0.0.1:${open.port}${path}`, { body: '{"a":1}', headers: { 'content-type': 'application/json' }, excerptBytes: 4, ...extra });
+
+    it('answers every status with an excerpt of the body, and follows no redirect', async () => {
+      expect(await post(allowed, '/ok')).toMatchObject({ status: 200, excerpt: Buffer.from('# He'), truncated: true });
+      expect(await post(allowed, '/missing')).toMatchObject({ status: 404, truncated: false });
+      const redirected = await post(allowed, `/redirect?to=${encodeURIComponent('http://169.254.169.254/latest')}`);
+      expect(redirected.status).toBe(302);
+      expect(redirected.headers.location).toBe('http://169.254.169.254/latest');
+    });
+
+    it('keeps the address rules and the timeout', async () => {
+      await expect(post(hostile, '/ok')).rejects.toMatchObject({ failure: 'address' });
+      expect(target.connections()).toBe(0);
+      await expect(post(allowed, '/slow-headers', { timeoutMs: 300 })).rejects.toMatchObject({ failure: 'timeout' });
+      await expect(allowed.post('ftp://127.0.0.1/', { body: '', headers: {}, excerptBytes: 1 })).rejects.toMatchObject({ failure: 'scheme' });
+    });
+  });
 });

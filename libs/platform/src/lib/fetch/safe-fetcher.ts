@@ -19,6 +19,8 @@ export interface FetchOptions {
   headers?: Record<string, string>;
   /** Abort from outside (the total timeout applies anyway). */
   signal?: AbortSignal;
+  /** The setting that bounds `maxBytes`, named in the too-large message (default IMPORT_MAX_BYTES). */
+  limitName?: string;
 }
 
 export interface FetchedResource {
@@ -49,6 +51,27 @@ export interface RawResponse {
   /** Lower-case names; repeated headers joined with `, `. */
   headers: Record<string, string>;
   body: AsyncIterable<Buffer>;
+}
+
+/** What `post` sends: a body (JSON, already serialized), its headers, and its own limits. */
+export interface PostOptions {
+  body: string | Buffer;
+  headers: Record<string, string>;
+  /** Total time of the request (connect, send, headers and the excerpt read); FETCH_TIMEOUT_MS by default. */
+  timeoutMs?: number;
+  /** Bytes of the response body kept (the rest is not read). */
+  excerptBytes: number;
+  signal?: AbortSignal;
+}
+
+/** Whatever the server answered, any status: redirects are not followed. */
+export interface PostResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The first `excerptBytes` bytes of the body. */
+  excerpt: Buffer;
+  /** The body was longer than the excerpt. */
+  truncated: boolean;
 }
 
 /** A resource fetched into a file (`saveTo`): its bytes are on disk, not in memory. */
@@ -106,7 +129,7 @@ export class SafeFetcher implements OnModuleDestroy {
   /** GETs a URL, following up to 5 redirects; non-2xx answers are a `status` failure. */
   async get(url: string, options: FetchOptions): Promise<FetchedResource> {
     const { response, current, signal, contentType } = await this.open(url, options);
-    const body = await readLimited(response.body, options.maxBytes, current.href, signal, this.timeoutMs);
+    const body = await readLimited(response.body, options.maxBytes, current.href, signal, this.timeoutMs, options.limitName);
     return { url: current.href, status: response.statusCode, contentType, body };
   }
 
@@ -121,7 +144,7 @@ export class SafeFetcher implements OnModuleDestroy {
     const limit = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         size += chunk.length;
-        if (size > options.maxBytes) return callback(tooLarge(current.href, options.maxBytes));
+        if (size > options.maxBytes) return callback(tooLarge(current.href, options.maxBytes, options.limitName));
         callback(null, chunk);
       },
     });
@@ -199,6 +222,51 @@ export class SafeFetcher implements OnModuleDestroy {
     }
   }
 
+  /**
+   * POSTs a body to a URL with the same address checks as `get` (webhook deliveries). Never
+   * follows a redirect: a 3xx is answered like any other status, with its `location` header, so a
+   * signed body is only ever sent where the caller named. Network failures, refused addresses and
+   * timeouts throw a `FetchError`; every HTTP answer is returned.
+   */
+  async post(url: string, options: PostOptions): Promise<PostResponse> {
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])]);
+    const target = checkUrl(url);
+    let response;
+    try {
+      response = await request(target, {
+        method: 'POST',
+        dispatcher: this.agent,
+        signal,
+        headers: options.headers,
+        body: options.body,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+    } catch (error) {
+      throw asFetchError(signal.aborted ? signal.reason : error, target.href, timeoutMs);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let truncated = false;
+    try {
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        const room = options.excerptBytes - size;
+        if (chunk.length > room) {
+          if (room > 0) chunks.push(chunk.subarray(0, room));
+          size += Math.max(room, 0);
+          truncated = true;
+          break; // leaving the loop destroys the body: the rest is never read
+        }
+        chunks.push(chunk);
+        size += chunk.length;
+      }
+    } catch {
+      // The answer came; a body cut short still leaves what was read as the excerpt.
+    }
+    return { status: response.statusCode, headers: response.headers, excerpt: Buffer.concat(chunks, size), truncated };
+  }
+
   /** Sends the GET and follows redirects up to the 2xx answer whose body is left to read. */
   private async open(url: string, options: FetchOptions) {
     const signals = [AbortSignal.timeout(this.timeoutMs), ...(options.signal ? [options.signal] : [])];
@@ -226,7 +294,7 @@ export class SafeFetcher implements OnModuleDestroy {
       const declared = Number(response.headers['content-length']);
       if (Number.isFinite(declared) && declared > options.maxBytes) {
         await discard(response.body);
-        throw tooLarge(current.href, options.maxBytes);
+        throw tooLarge(current.href, options.maxBytes, options.limitName);
       }
       const type = response.headers['content-type'];
       const contentType = String(Array.isArray(type) ? type[0] : (type ?? '')).split(';')[0].trim().toLowerCase();
@@ -323,8 +391,8 @@ function refusedAddress(host: string, address: string | undefined | null): Fetch
   return new FetchError('address', `${shown} is a private, loopback, link-local or otherwise internal address: fetching it is not allowed (see FETCH_ALLOW_HOSTS).`);
 }
 
-function tooLarge(url: string, maxBytes: number): FetchError {
-  return new FetchError('too-large', `${url} is larger than the limit of ${maxBytes} bytes (IMPORT_MAX_BYTES).`);
+function tooLarge(url: string, maxBytes: number, limitName = 'IMPORT_MAX_BYTES'): FetchError {
+  return new FetchError('too-large', `${url} is larger than the limit of ${maxBytes} bytes (${limitName}).`);
 }
 
 /** Drops a body we will not read (closing the connection rather than reading much of it). */
@@ -332,13 +400,13 @@ async function discard(body: { dump(options?: { limit?: number }): Promise<void>
   await body.dump({ limit: 16 * 1024 }).catch(() => undefined);
 }
 
-async function readLimited(body: AsyncIterable<Buffer>, maxBytes: number, url: string, signal: AbortSignal, timeoutMs: number): Promise<Buffer> {
+async function readLimited(body: AsyncIterable<Buffer>, maxBytes: number, url: string, signal: AbortSignal, timeoutMs: number, limitName?: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of body) {
       size += chunk.length;
-      if (size > maxBytes) throw tooLarge(url, maxBytes); // leaving the loop destroys the body
+      if (size > maxBytes) throw tooLarge(url, maxBytes, limitName); // leaving the loop destroys the body
       chunks.push(chunk);
     }
   } catch (error) {

@@ -6,8 +6,12 @@ import { bodyParserErrorHandler, requireJsonBody } from '../errors/express-error
 import { AppLogger } from '../logging/app-logger';
 import { ROOT_LOGGER } from '../logging/logging.module';
 import { requestLog } from '../logging/request-log';
+import { Metrics } from '../metrics/metrics';
 import { writeJsonDirectly } from './json-responses';
+import { answerMalformedRequests, refuseNulInQuery } from './malformed-requests';
+import { releaseReferenceDocument } from '../openapi/reference-document';
 import { completeOpenApiDocument } from './openapi-contract';
+import { queryDtosByOperation } from './query-dtos';
 import { importBodyLimit, takesImportBody, takesRawBody } from './raw-body-routes';
 
 export const JSON_MEDIA_TYPES = ['application/json', 'application/*+json'];
@@ -23,7 +27,8 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   app.disable('x-powered-by');
   writeJsonDirectly(app.getHttpAdapter().getInstance());
   // First, so that every request has its id and its one log line, those refused before Nest too.
-  app.use(requestLog(app.get(ROOT_LOGGER)));
+  const metrics = app.get(Metrics);
+  app.use(requestLog(app.get(ROOT_LOGGER), metrics.exposed ? metrics.requests : undefined));
   if (config.corsOrigins.length > 0) {
     // Before everything else, so that a preflight is answered without a token or a body.
     app.enableCors({
@@ -34,6 +39,8 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
       maxAge: 600,
     });
   }
+  answerMalformedRequests(app.getHttpServer());
+  app.use(refuseNulInQuery);
   app.use(requireJsonBody);
   const parseJson = json({ limit: config.bodyLimit, type: JSON_MEDIA_TYPES, strict: false });
   // Uploads stream their raw body to their handler, whatever its type (a .json file too).
@@ -51,7 +58,10 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
       .setDescription(
         'The REST API of a self-hosted documentation platform. Every operation takes `Authorization: Bearer <token>`. ' +
           'Errors have the body `{"error": {"code": <status>, "message": "<sentence>"}}`; lists answer ' +
-          '`{"items", "count", "next": {"page"}}` with an opaque `page` cursor.',
+          '`{"items", "count", "next": {"page"}}` with an opaque `page` cursor. Input rules of every operation (400 otherwise): ' +
+          'no NUL character (U+0000) and no lone surrogate in any string, key, path segment, query value or header; strings are ' +
+          'trimmed before their limits apply (except where a schema says it keeps whitespace); unknown fields are refused, at any ' +
+          'depth; a body nests at most 512 arrays and objects; JSON answers of 8 KB or more are gzipped for clients that accept it.',
       )
       .setVersion('1')
       .addBearerAuth()
@@ -59,7 +69,9 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
       .build(),
   );
   // Relative: "Try it out" in /docs calls the origin the page was opened at (localhost or 127.0.0.1 alike).
-  const document = completeOpenApiDocument(generated, new URL(config.urls.api).pathname.replace(/\/$/, ''));
+  const document = completeOpenApiDocument(generated, new URL(config.urls.api).pathname.replace(/\/$/, ''), queryDtosByOperation(app));
+  // The document holds copies of what it took from the reference: the reference itself can go.
+  releaseReferenceDocument();
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',

@@ -2,7 +2,14 @@ import { Controller, Get, Header, Module, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../../testing';
+import { get } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { COMPRESS_MIN_BYTES, SerializedJson } from './json-responses';
 import { Public } from './public.decorator';
+
+const LARGE = { items: Array.from({ length: 2000 }, (_, i) => ({ id: `item-${i}`, title: `Item number ${i}` })) };
+const SERIALIZED = SerializedJson.of(LARGE);
 
 @Public()
 @Controller('probe')
@@ -16,6 +23,17 @@ class ProbeController {
   revision(@Res({ passthrough: true }) res: Response) {
     res.setHeader('ETag', '"rev-1"');
     return { revision: 'rev-1' };
+  }
+
+  @Get('large')
+  large() {
+    return LARGE;
+  }
+
+  @Get('serialized')
+  serialized(@Res({ passthrough: true }) res: Response) {
+    res.setHeader('ETag', '"tree-1"');
+    return SERIALIZED;
   }
 
   @Get('typed')
@@ -67,5 +85,46 @@ describe('JSON responses (written directly in the common case, by Express otherw
     const res = await request(server()).get('/probe/typed');
     expect(res.headers['content-type']).toBe('application/vnd.probe+json; charset=utf-8');
     expect(JSON.parse(res.text)).toEqual({ typed: true });
+  });
+
+  /** The raw bytes of an answer, not decompressed by the client. */
+  const raw = async (path: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> => {
+    const listening = server();
+    if (!listening.listening) await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+    const { port } = listening.address() as AddressInfo;
+    return new Promise((resolve, reject) => {
+      get({ host: '127.0.0.1', port, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+  };
+
+  it('gzips answers of COMPRESS_MIN_BYTES or more for clients that accept it, and only for them', async () => {
+    expect(JSON.stringify(LARGE).length).toBeGreaterThan(COMPRESS_MIN_BYTES);
+    for (const path of ['/probe/large', '/probe/serialized']) {
+      const gzipped = await raw(path, { 'Accept-Encoding': 'gzip, deflate' });
+      expect([path, gzipped.headers['content-encoding'], gzipped.headers.vary]).toEqual([path, 'gzip', 'Accept-Encoding']);
+      expect(Number(gzipped.headers['content-length'])).toBe(gzipped.body.length);
+      expect(gzipped.body.length).toBeLessThan(JSON.stringify(LARGE).length / 4);
+      expect(JSON.parse(gunzipSync(gzipped.body).toString())).toEqual(LARGE);
+      for (const encoding of ['identity', 'gzip;q=0, identity', 'br']) {
+        const plain = await raw(path, { 'Accept-Encoding': encoding });
+        expect([path, encoding, plain.headers['content-encoding']]).toEqual([path, encoding, undefined]);
+        expect(JSON.parse(plain.body.toString())).toEqual(LARGE);
+      }
+    }
+    // Small answers are never compressed.
+    expect((await raw('/probe/plain', { 'Accept-Encoding': 'gzip' })).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers a SerializedJson with its ETag, 304 when fresh, and HEAD without a body', async () => {
+    expect((await request(server()).get('/probe/serialized').set('If-None-Match', '"tree-1"')).status).toBe(304);
+    const stale = await request(server()).get('/probe/serialized').set('If-None-Match', '"tree-0"');
+    expect([stale.status, stale.headers['content-type']]).toEqual([200, 'application/json; charset=utf-8']);
+    expect(stale.body).toEqual(LARGE);
+    const head = await request(server()).head('/probe/serialized');
+    expect([head.status, head.text]).toEqual([200, undefined]);
   });
 });

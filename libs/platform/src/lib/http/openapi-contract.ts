@@ -1,6 +1,8 @@
 import { ApiExtension, type OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import { defaultMessage } from '../errors/http-error-messages';
+import { deriveFromReference, importReferenceComponents, REFERENCE_MARK } from '../openapi/reference-schemas';
+import { DtoClass, dtoShape } from '../validation/dto-shape';
 
 type Schema = Record<string, any>;  
 type Operation = { parameters?: Schema[]; requestBody?: unknown; responses: Record<string, Schema>; security?: unknown[] };
@@ -29,6 +31,17 @@ export function ApiSchemaRules(rules: Schema): ClassDecorator {
   };
 }
 
+const pathParameters = new Map<string, Schema>();
+
+/**
+ * The schema of a path parameter wherever a route names it (`{integrationName}` of every
+ * integration route), for the rules its service checks that no decorator says. Call it once,
+ * where the rule is defined.
+ */
+export function declarePathParameter(name: string, schema: Schema): void {
+  pathParameters.set(name, schema);
+}
+
 const EXTRA_CONTENT = 'x-extra-request-content';
 
 /**
@@ -49,13 +62,28 @@ export function ApiExtraRequestContent(content: Record<string, { schema: Schema 
  * - every object reached from a request body refuses unknown properties (`additionalProperties: false`);
  * - every operation lists the errors every request can meet: 400 (with parameters or a body),
  *   401 (with a token), 413 and 415 (with a body), 429, 500;
- * - the bearer scheme is an opaque token; `servers` is relative, so /docs works from any origin.
+ * - the bearer scheme is an opaque token; `servers` is relative, so /docs works from any origin;
+ * - query parameters get the bounds their DTO's rules enforce (`queryDtos`: the query DTO classes
+ *   of each operation, by operation id), like body DTOs;
+ * - the input rules every request string follows are stated as patterns (`stateTextRules`): no
+ *   NUL character, and for trimmed strings the limits after trimming;
+ * - bare objects take the reference's schema at the same place (`deriveFromReference`), and the
+ *   reference's components the document names are copied in (`importReferenceComponents`).
  */
-export function completeOpenApiDocument(document: OpenAPIObject, apiBasePath: string): OpenAPIObject {
+export function completeOpenApiDocument(document: OpenAPIObject, apiBasePath: string, queryDtos: Map<string, DtoClass[]> = new Map()): OpenAPIObject {
   const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
   addValidationBounds(schemas);
+  addQueryBounds(document, queryDtos);
+  for (const operation of operations(document)) {
+    for (const parameter of operation.parameters ?? []) {
+      const declared = parameter['in'] === 'path' ? pathParameters.get(parameter['name']) : undefined;
+      if (declared) parameter['schema'] = { ...(parameter['schema'] ?? {}), ...structuredClone(declared) };
+    }
+  }
   for (const [name, rules] of schemaRules) if (schemas[name]) Object.assign(schemas[name], rules);
   allowNullInNullableEnums(document);
+  // Where reflection left a bare object, the reference's schema at the same place (same operation).
+  deriveFromReference(document);
 
   for (const operation of operations(document) as (Operation & Record<string, unknown>)[]) {
     const extra = operation[EXTRA_CONTENT] as Record<string, Schema> | undefined;
@@ -71,6 +99,10 @@ export function completeOpenApiDocument(document: OpenAPIObject, apiBasePath: st
     if (body) collectRefs(body, schemas, requestSchemas);
   }
   for (const name of requestSchemas) closeObjects(schemas[name]);
+  stateTextRules(document, requestSchemas, queryDtos);
+  // Last: the reference's components the document names (declared with referenceSchema, or
+  // derived), exactly as the reference has them (our completions above never touch them).
+  importReferenceComponents(document);
 
   for (const operation of operations(document)) {
     const statuses = [429, 500];
@@ -127,12 +159,20 @@ function collectRefs(schema: unknown, schemas: Record<string, Schema>, into: Set
   for (const value of Object.values(schema)) collectRefs(value, schemas, into);
 }
 
-/** `additionalProperties: false` on this object schema and every inline object in it. */
+/**
+ * `additionalProperties: false` on this object schema and every inline object in it, walking the
+ * schema's structure (a property may well be named `properties`).
+ */
 function closeObjects(schema: unknown): void {
   if (!schema || typeof schema !== 'object') return;
   const s = schema as Schema;
+  if (s[REFERENCE_MARK] || s['$ref']) return; // the reference's own schema, as it has it; a named one is closed on its own
   if (s['properties'] && s['additionalProperties'] === undefined) s['additionalProperties'] = false;
-  for (const [key, value] of Object.entries(s)) if (key !== 'additionalProperties' || typeof value === 'object') closeObjects(value);
+  for (const property of Object.values<Schema>(s['properties'] ?? {})) closeObjects(property);
+  if (s['items']) closeObjects(s['items']);
+  if (s['additionalProperties'] && typeof s['additionalProperties'] === 'object') closeObjects(s['additionalProperties']);
+  if (s['not']) closeObjects(s['not']);
+  for (const key of ['allOf', 'oneOf', 'anyOf']) for (const branch of s[key] ?? []) closeObjects(branch);
 }
 
 interface ValidationRule {
@@ -206,4 +246,121 @@ function addValidationBounds(schemas: Record<string, Schema>): void {
 /** `type: object` with nothing said of its properties: what reflection makes of a union type. */
 function isBareObject(property: Schema): boolean {
   return property['type'] === 'object' && !property['properties'] && property['additionalProperties'] === undefined && !property['$ref'];
+}
+
+type ValidationStorage = {
+  validationMetadatas: Map<Function, unknown>; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+  getTargetValidationMetadatas(target: Function, schema: string, always: boolean, strict: boolean): ValidationRule[]; // eslint-disable-line @typescript-eslint/no-unsafe-function-type
+};
+
+/** Where a keyword of a rule goes in a schema: its items for a rule on each element. */
+function keywordTarget(schema: Schema, rule: ValidationRule, keywords: Schema): Schema {
+  return rule.each || (schema['type'] === 'array' && !('minItems' in keywords || 'maxItems' in keywords)) ? (schema['items'] ?? schema) : schema;
+}
+
+/** The query parameters of each operation get the bounds their DTO's class-validator rules enforce. */
+function addQueryBounds(document: OpenAPIObject, queryDtos: Map<string, DtoClass[]>): void {
+  const storage = getMetadataStorage() as unknown as ValidationStorage;
+  for (const operation of operations(document) as (Operation & { operationId?: string })[]) {
+    const dtos = operation.operationId ? queryDtos.get(operation.operationId) : undefined;
+    if (!dtos) continue;
+    for (const dto of dtos) {
+      for (const rule of storage.getTargetValidationMetadatas(dto, '', true, false)) {
+        const parameter = (operation.parameters ?? []).find((p) => p['in'] === 'query' && p['name'] === rule.propertyName);
+        const keywords = keywordsOf(rule);
+        if (!parameter || !keywords) continue;
+        const schema = (parameter['schema'] ??= { type: 'string' }) as Schema;
+        const at = keywordTarget(schema, rule, keywords);
+        for (const [key, value] of Object.entries(keywords)) {
+          if (key === 'type' && at['type'] === 'number') at['type'] = 'integer';
+          else if (key !== 'type' && at[key] === undefined) at[key] = value;
+        }
+      }
+    }
+  }
+}
+
+/** `[^...]` of the characters a request string may hold anywhere: all but NUL. */
+const NOT_NUL = '[^\\u0000]';
+const NOT_NUL_OR_SPACE = '[^\\s\\u0000]';
+
+/**
+ * The pattern of a request string the API trims before validating it (docs/api-decisions.md,
+ * "Input rules"): no NUL, and at least `minLength` characters between the first and the last
+ * that are not whitespace. An own pattern is kept, with whitespace allowed around it.
+ */
+export function trimmedStringPattern(minLength: number, own?: string): string {
+  if (own) {
+    const inner = own.startsWith('^') && own.endsWith('$') && !own.endsWith('\\$') ? own.slice(1, -1) : undefined;
+    return inner === undefined ? own : `^\\s*(?:${inner})\\s*$`;
+  }
+  if (minLength <= 0) return `^${NOT_NUL}*$`;
+  if (minLength === 1) return `^${NOT_NUL}*${NOT_NUL_OR_SPACE}${NOT_NUL}*$`;
+  return `^\\s*${NOT_NUL_OR_SPACE}${NOT_NUL}{${minLength - 2},}${NOT_NUL_OR_SPACE}\\s*$`;
+}
+
+/** The pattern of a request string kept as sent (@Verbatim): no NUL. */
+export const VERBATIM_STRING_PATTERN = `^${NOT_NUL}*$`;
+
+const TRIMMED_NOTE = 'Leading and trailing whitespace is removed before the limits apply.';
+
+/** Patterns and a note on one string schema (or the strings of an array schema), trimmed or verbatim. */
+function stateOnString(schema: Schema | undefined, trimmed: boolean): void {
+  if (!schema || schema[REFERENCE_MARK] || schema['$ref']) return;
+  const target = schema['type'] === 'array' ? schema['items'] : schema;
+  if (!target || target['type'] !== 'string' || target['enum'] || target['format']) return;
+  if (!trimmed) {
+    target['pattern'] ??= VERBATIM_STRING_PATTERN;
+    return;
+  }
+  target['pattern'] = trimmedStringPattern(target['minLength'] ?? 0, target['pattern']);
+  if (!String(target['description'] ?? '').includes(TRIMMED_NOTE)) target['description'] = target['description'] ? `${target['description']} ${TRIMMED_NOTE}` : TRIMMED_NOTE;
+}
+
+/** The schemas nested in an inline schema (not the schema itself, not behind a $ref or the reference's mark). */
+function inlineSchemas(schema: Schema): Schema[] {
+  const out: Schema[] = [];
+  const stack: Schema[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!node || typeof node !== 'object' || node['$ref'] || node[REFERENCE_MARK]) continue;
+    if (node !== schema) out.push(node);
+    stack.push(...Object.values<Schema>(node['properties'] ?? {}));
+    if (node['items'] && node !== schema) stack.push(node['items']);
+    if (node['additionalProperties'] && typeof node['additionalProperties'] === 'object') stack.push(node['additionalProperties']);
+    for (const key of ['allOf', 'oneOf', 'anyOf']) stack.push(...((node[key] ?? []) as Schema[]));
+  }
+  return out;
+}
+
+/**
+ * States the input rules every request string follows (docs/api-decisions.md, "Input rules"), so
+ * that generated clients and fuzzers send what the API takes: strings of request DTOs and query
+ * parameters are trimmed (unless @Verbatim) before their limits apply, and no string holds NUL.
+ * Path parameters: no NUL. Strings of the reference's own schemas are left as it has them.
+ */
+function stateTextRules(document: OpenAPIObject, requestSchemas: Set<string>, queryDtos: Map<string, DtoClass[]>): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
+  const storage = getMetadataStorage() as unknown as ValidationStorage;
+  const classes = new Map<string, DtoClass>();
+  for (const target of storage.validationMetadatas.keys()) classes.set(target.name, target as unknown as DtoClass);
+  for (const name of requestSchemas) {
+    const schema = schemas[name];
+    if (!schema?.properties || schema[REFERENCE_MARK]) continue;
+    const shape = classes.has(name) ? dtoShape(classes.get(name)!) : undefined;
+    for (const [property, value] of Object.entries<Schema>(schema.properties)) {
+      stateOnString(value, !shape?.get(property)?.verbatim);
+      // Strings deeper in an inline schema (a one-of shape, a map) are kept as sent: NUL only.
+      for (const inner of inlineSchemas(value)) stateOnString(inner, false);
+    }
+  }
+  for (const operation of operations(document) as (Operation & { operationId?: string })[]) {
+    const dtos = operation.operationId ? (queryDtos.get(operation.operationId) ?? []) : [];
+    for (const parameter of operation.parameters ?? []) {
+      if (parameter['in'] === 'path' || parameter['in'] === 'header') stateOnString(parameter['schema'], false);
+      if (parameter['in'] !== 'query') continue;
+      const verbatim = dtos.some((dto) => dtoShape(dto).get(parameter['name'])?.verbatim);
+      stateOnString(parameter['schema'], !verbatim);
+    }
+  }
 }

@@ -14,9 +14,20 @@ export interface JobContext {
   signal: AbortSignal;
 }
 
-/** A provider that runs one kind of job. Only the worker registers handlers with the queue. */
+/**
+ * A provider that runs one kind of job. Only the worker registers handlers with the queue. What
+ * `handle` resolves to is kept as the job's output (pg-boss `output`): the operator CLI shows it,
+ * and a job that fans out lists the jobs it enqueued there (`{ jobs: [ids] }`) so that `jobs run`
+ * can follow them.
+ */
 export interface JobHandler<Payload extends object> {
-  handle(payload: Payload, context: JobContext): Promise<void>;
+  handle(payload: Payload, context: JobContext): Promise<void | JobOutput>;
+}
+
+/** A job's result, as the CLI shows it; `jobs` lists the jobs it enqueued. */
+export interface JobOutput {
+  jobs?: string[];
+  [key: string]: unknown;
 }
 
 /** Marks a provider as the handler of a job definition; the worker finds it by this mark. */

@@ -2,6 +2,12 @@ import type { LoggerService } from '@nestjs/common';
 import type { Level, Logger } from 'pino';
 
 /**
+ * Nest's start-up chatter, one line per module, controller and route (about 260 for the api): at
+ * debug, so that a start at info shows what an operator needs (the summary, warnings, errors).
+ */
+const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']);
+
+/**
  * Nest's logger (start-up, job queue, worker) written as pino lines, the same shape as the
  * request log: `context` names the Nest logger, an Error goes under `err` with its stack, an
  * object's fields become the line's fields.
@@ -16,7 +22,7 @@ export class AppLogger implements LoggerService {
     this.write('debug', message, params);
   }
   log(message: unknown, ...params: unknown[]): void {
-    this.write('info', message, params);
+    this.write(START_UP_CONTEXTS.has(params[params.length - 1] as string) ? 'debug' : 'info', message, params);
   }
   warn(message: unknown, ...params: unknown[]): void {
     this.write('warn', message, params);

@@ -20,7 +20,15 @@ export type LauncherMessage =
       url: string;
       bootstrap: LauncherBootstrapSummary;
     }
-  | { type: 'worker-ready'; jobs: number };
+  | { type: 'worker-ready'; jobs: number }
+  | {
+      type: 'site-ready';
+      /** The address the published sites' server is bound to. */
+      address: string;
+      port: number;
+      /** PUBLISHED_URL: where sites are opened. */
+      url: string;
+    };
 
 export type LauncherBootstrapSummary =
   /** A token generated on this first start: printed once by the launcher. */

@@ -1,16 +1,23 @@
 import { ArgumentMetadata, BadRequestException, Injectable, ValidationPipe } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
 import type { DtoClass } from './dto-shape';
 import { flattenValidationErrors } from './flatten-validation-errors';
-import { inspectInput, pathParameterProblem } from './input-hygiene';
+import { FreeFormValue, inspectInput, pathParameterProblem } from './input-hygiene';
+import { defineOwn } from './own-properties';
 
 /**
  * The one validation pipe of every app, so every DTO gets the same input rules for free:
  * - a request body must be a JSON object; an absent body counts as `{}` (so missing required
  *   fields are reported by name), a JSON `null` is a 400 like any other non-object;
- * - `inspectInput`: no NUL characters (body, query and path), strings trimmed before they are
- *   validated, `null` only where declared nullable, "is required", no repeated query parameters;
+ * - `inspectInput`: bounded nesting, no NUL characters (body, query and path), strings trimmed
+ *   before they are validated, `null` only where declared nullable, "is required", arrays and
+ *   objects where declared, no unknown field named after an Object.prototype member, no
+ *   repeated query parameters;
  * - then the DTO's class-validator rules: unknown fields refused (`forbidNonWhitelisted`),
  *   values converted to the DTO's types, and each failing field named by its full path.
+ * class-transformer builds the DTO's instances from the declared parts only: free-form values
+ * (documents, configurations, unknown fields' objects) are put back as sent before the
+ * validators see them, so none of their keys is dropped or mistaken for a prototype member.
  */
 @Injectable()
 export class ApiValidationPipe extends ValidationPipe {
@@ -53,18 +60,40 @@ export class ApiValidationPipe extends ValidationPipe {
       return super.transform((inspected as Record<string, unknown>)[metadata.data], metadata);
     }
 
-    const { value: normalized, problems, paths } = inspectInput(value, dto, metadata.type);
+    const { value: normalized, skeleton, freeForm, problems, paths } = inspectInput(value, dto, metadata.type);
+    let result: unknown;
     try {
-      const result = await super.transform(normalized, metadata);
-      if (problems.length > 0) throw new BadRequestException(problems.join('; '));
-      return result;
+      result = dto ? await this.validateDto(dto, skeleton, freeForm) : await super.transform(normalized, metadata);
     } catch (error) {
-      if (problems.length === 0 || !(error instanceof BadRequestException)) throw error;
+      if (problems.length === 0) throw error;
+      // A validator may fail on what the input rules refused (isEmail on a lone surrogate throws): their sentences stand.
+      if (!(error instanceof BadRequestException)) throw new BadRequestException(problems.join('; '));
       // Report each field once: the input rules' sentence, then the validators' for the other fields.
       const others = messageParts(error).filter((message) => !paths.some((path) => namesPath(message, path)));
       throw new BadRequestException([...problems, ...others].join('; '));
     }
+    if (problems.length > 0) throw new BadRequestException(problems.join('; '));
+    return result;
   }
+
+  /** class-transformer on the declared parts, the free-form values put back, then class-validator. */
+  private async validateDto(dto: DtoClass, skeleton: unknown, freeForm: FreeFormValue[]): Promise<unknown> {
+    const entity = plainToInstance(dto as new () => object, skeleton, this.transformOptions) as object;
+    for (const value of freeForm) restore(entity, value);
+    const errors = await this.validate(entity, { ...this.validatorOptions });
+    if (errors.length > 0) throw await this.exceptionFactory(errors);
+    return entity;
+  }
+}
+
+/** Puts a free-form value back where class-transformer was given its stand-in. */
+function restore(entity: unknown, { path, value }: FreeFormValue): void {
+  let holder = entity;
+  for (const key of path.slice(0, -1)) {
+    if (holder === null || typeof holder !== 'object' || !Object.hasOwn(holder, key)) return;
+    holder = (holder as Record<string | number, unknown>)[key];
+  }
+  if (holder !== null && typeof holder === 'object' && path.length > 0) defineOwn(holder, String(path[path.length - 1]), value);
 }
 
 function messageParts(error: BadRequestException): string[] {

@@ -2,62 +2,153 @@ import { ContentModule } from '@docs/content';
 import { createSpace } from '@docs/content/testing';
 import { IdentityModule } from '@docs/identity';
 import { createOrganization, createUser } from '@docs/identity/testing';
-import { createTestApp, TestApp } from '@docs/platform/testing';
+import { cells, createTestApp, describePermissionTable, PermissionRole, PermissionTable, TestApp } from '@docs/platform/testing';
 import { createSection, createSiteWithSpaces } from '../../testing/site-fixtures';
 import { SitesModule } from '../sites.module';
 
-/** docs/permissions.md, "Sites", row by row and role by role. */
+/**
+ * docs/permissions.md, "Sites": the table is generated from this one and every cell is checked
+ * over HTTP, role by role (`describePermissionTable`). Each check that changes something works
+ * on a site (or an item of it) made for that call.
+ */
+type Who = PermissionRole;
+
+interface Fixture {
+  t: TestApp;
+  organizationId: string;
+  tokens: Record<Who, string>;
+}
+
+const as = (f: Fixture, who: Who) => f.t.http.as(f.tokens[who]);
+const status = async (response: Promise<{ status: number }>) => (await response).status;
+
+/** A published site of one section (one site space) and an extra space of the organization, made by the admin. */
+async function site(f: Fixture) {
+  const { site: created, spaces } = await createSiteWithSpaces(f.t, f.tokens.admin, f.organizationId, 1);
+  const base = `/v1/orgs/${f.organizationId}/sites/${created.id}`;
+  const section = await createSection(f.t, f.tokens.admin, base, spaces[0].id);
+  await f.t.http.as(f.tokens.admin).post(`${base}/publish`);
+  const spaceId = (await createSpace(f.t, f.tokens.admin, f.organizationId)).id as string;
+  return { base, sectionId: section.id as string, spaceId };
+}
+
+const MANAGE = (ok: number) => cells(ok, 403, 403, 403, 403, 403, 404, 404);
+
+const SITES_TABLE: PermissionTable<Fixture> = {
+  id: 'sites',
+  rows: [
+    { operation: '`GET /orgs/{id}/sites`', cells: cells(200, 200, 200, 200, 200, 200, 403, 404), check: (f, who) => status(as(f, who).get(`/v1/orgs/${f.organizationId}/sites`)) },
+    { operation: '`POST /orgs/{id}/sites`', cells: cells(201, 403, 403, 403, 403, 403, 403, 404), check: (f, who) => status(as(f, who).post(`/v1/orgs/${f.organizationId}/sites`, { title: 'New' })) },
+    {
+      operation: '`GET /orgs/{id}/sites/{siteId}`, `.../structure`, `.../sections`, `.../section-groups`, `.../site-spaces`, `.../adaptive-schema`, `.../adaptive-schema/template-conditions`',
+      cells: cells(200, 200, 200, 200, 200, 200, 404, 404),
+      check: async (f, who) => {
+        const { base } = await site(f);
+        return Promise.all(['', '/structure', '/sections', '/section-groups', '/site-spaces', '/adaptive-schema', '/adaptive-schema/template-conditions'].map((path) => status(as(f, who).get(`${base}${path}`))));
+      },
+    },
+    {
+      operation: '`PATCH` a site; `publish`, `unpublish`; `PUT .../adaptive-schema`',
+      cells: MANAGE(200),
+      check: async (f, who) => {
+        const { base } = await site(f);
+        return [
+          await status(as(f, who).patch(base, { title: 'Renamed' })),
+          await status(as(f, who).put(`${base}/adaptive-schema`, { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } })),
+          await status(as(f, who).post(`${base}/unpublish`)),
+          await status(as(f, who).post(`${base}/publish`)),
+        ];
+      },
+    },
+    { operation: '`DELETE` a site', cells: MANAGE(205), check: async (f, who) => status(as(f, who).delete((await site(f)).base)) },
+    {
+      operation: 'Sections, section groups, site spaces: create',
+      cells: MANAGE(201),
+      check: async (f, who) => {
+        const { base, spaceId, sectionId } = await site(f);
+        return [
+          await status(as(f, who).post(`${base}/section-groups`, { title: 'Group' })),
+          await status(as(f, who).post(`${base}/site-spaces`, { spaceId, sectionId })),
+          await status(as(f, who).post(`${base}/sections`, { spaceId, title: 'Another' })),
+        ];
+      },
+    },
+    {
+      operation: 'Sections, section groups, site spaces: update, add a section to a group; `PATCH .../structure/sort`',
+      cells: MANAGE(200),
+      check: async (f, who) => {
+        const { base, sectionId } = await site(f);
+        const group = (await as(f, 'admin').post(`${base}/section-groups`, { title: 'Group' })).body.id as string;
+        return [
+          await status(as(f, who).patch(`${base}/sections/${sectionId}`, { title: 'Section' })),
+          await status(as(f, who).patch(`${base}/section-groups/${group}`, { title: 'Renamed' })),
+          await status(as(f, who).patch(`${base}/structure/sort`, { item: { type: 'site-section', id: sectionId }, position: {} })),
+        ];
+      },
+    },
+    {
+      operation: 'Sections, section groups, site spaces: delete, remove a section from a group',
+      cells: MANAGE(205),
+      check: async (f, who) => {
+        const { base, spaceId, sectionId } = await site(f);
+        const group = (await as(f, 'admin').post(`${base}/section-groups`, { title: 'Group' })).body.id as string;
+        const siteSpace = (await as(f, 'admin').post(`${base}/site-spaces`, { spaceId, sectionId })).body.id as string;
+        return [await status(as(f, who).delete(`${base}/site-spaces/${siteSpace}`)), await status(as(f, who).delete(`${base}/section-groups/${group}`))];
+      },
+    },
+    { operation: 'Share links: list (their keys are secrets)', cells: MANAGE(200), check: async (f, who) => status(as(f, who).get(`${(await site(f)).base}/share-links`)) },
+    { operation: 'Share links: create', cells: MANAGE(201), check: async (f, who) => status(as(f, who).post(`${(await site(f)).base}/share-links`, { name: 'x' })) },
+    {
+      operation: 'Share links: update',
+      cells: MANAGE(200),
+      check: async (f, who) => {
+        const { base } = await site(f);
+        const link = (await as(f, 'admin').post(`${base}/share-links`, { name: 'x' })).body.id as string;
+        return status(as(f, who).patch(`${base}/share-links/${link}`, { name: 'y' }));
+      },
+    },
+    {
+      operation: 'Share links: delete',
+      cells: MANAGE(205),
+      check: async (f, who) => {
+        const { base } = await site(f);
+        const link = (await as(f, 'admin').post(`${base}/share-links`, { name: 'x' })).body.id as string;
+        return status(as(f, who).delete(`${base}/share-links/${link}`));
+      },
+    },
+    {
+      operation: '`GET`, `PATCH`, `POST .../publishing/auth[/regenerate]` (the visitor-token signing key, the fallback URL)',
+      cells: MANAGE(200),
+      check: async (f, who) => {
+        const { base } = await site(f);
+        return [
+          await status(as(f, who).get(`${base}/publishing/auth`)),
+          await status(as(f, who).patch(`${base}/publishing/auth`, { backend: 'custom', fallbackURL: null })),
+          await status(as(f, who).post(`${base}/publishing/auth/regenerate`)),
+        ];
+      },
+    },
+    {
+      operation: '`GET .../published`, `POST .../search` (a published public site: its audience is any authenticated caller, member or not)',
+      cells: cells(200, 200, 200, 200, 200, 200, 200, 200),
+      check: async (f, who) => {
+        const { base } = await site(f);
+        return [await status(as(f, who).get(`${base}/published`)), await status(as(f, who).post(`${base}/search`, { query: 'x', scope: { mode: 'all' } }))];
+      },
+    },
+  ],
+};
+
 describe('site permissions', () => {
-  let t: TestApp;
-  const roles = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'outsider'] as const;
-  type Role = (typeof roles)[number];
-  let tokens: Record<Role, string>;
-  let organizationId: string;
-  let base: string;
-  let sectionId: string;
-  let spaceId: string;
+  let f: Fixture;
 
   beforeAll(async () => {
-    t = await createTestApp({ imports: [IdentityModule, ContentModule, SitesModule] });
+    const t = await createTestApp({ imports: [IdentityModule, ContentModule, SitesModule] });
     const org = await createOrganization(t, { create: 'create', review: 'review', edit: 'edit', comment: 'comment', read: 'read', guest: null });
-    organizationId = org.organization.id;
-    tokens = { ...Object.fromEntries(Object.entries(org.members).map(([name, m]) => [name, m.token])), outsider: (await createUser(t)).token } as Record<Role, string>;
-    const { site, spaces } = await createSiteWithSpaces(t, tokens.admin, organizationId, 1);
-    base = `/v1/orgs/${organizationId}/sites/${site.id}`;
-    spaceId = (await createSpace(t, tokens.admin, organizationId)).id;
-    sectionId = (await createSection(t, tokens.admin, base, spaces[0].id)).id;
-    await t.http.as(tokens.admin).post(`${base}/publish`);
+    const tokens = { ...Object.fromEntries(Object.entries(org.members).map(([name, m]) => [name, m.token])), outsider: (await createUser(t)).token } as Record<Who, string>;
+    f = { t, organizationId: org.organization.id, tokens };
   });
-  afterAll(() => t.close());
+  afterAll(() => f.t.close());
 
-  const reader = { admin: 200, create: 200, review: 200, edit: 200, comment: 200, read: 200, guest: 404, outsider: 404 };
-  const manager = (ok: number) => ({ admin: ok, create: 403, review: 403, edit: 403, comment: 403, read: 403, guest: 404, outsider: 404 });
-
-  const rows: [string, (token: string) => Promise<{ status: number }>, Record<Role, number>][] = [
-    ['GET sites', (tk) => t.http.as(tk).get(`/v1/orgs/${organizationId}/sites`), { ...reader, guest: 403 }],
-    ['POST sites', (tk) => t.http.as(tk).post(`/v1/orgs/${organizationId}/sites`, { title: 'New' }), { ...manager(201), guest: 403 }],
-    ['GET site', (tk) => t.http.as(tk).get(base), reader],
-    ['GET structure', (tk) => t.http.as(tk).get(`${base}/structure`), reader],
-    ['GET sections', (tk) => t.http.as(tk).get(`${base}/sections`), reader],
-    ['GET section groups', (tk) => t.http.as(tk).get(`${base}/section-groups`), reader],
-    ['GET site spaces', (tk) => t.http.as(tk).get(`${base}/site-spaces`), reader],
-    ['GET adaptive schema', (tk) => t.http.as(tk).get(`${base}/adaptive-schema`), reader],
-    ['GET template conditions', (tk) => t.http.as(tk).get(`${base}/adaptive-schema/template-conditions`), reader],
-    ['PATCH site', (tk) => t.http.as(tk).patch(base, { title: 'Renamed' }), manager(200)],
-    ['POST publish', (tk) => t.http.as(tk).post(`${base}/publish`), manager(200)],
-    ['PUT adaptive schema', (tk) => t.http.as(tk).put(`${base}/adaptive-schema`, { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } }), manager(200)],
-    ['PATCH section', (tk) => t.http.as(tk).patch(`${base}/sections/${sectionId}`, { title: 'Section' }), manager(200)],
-    ['POST site space', (tk) => t.http.as(tk).post(`${base}/site-spaces`, { spaceId, sectionId }), manager(201)],
-    ['POST section group', (tk) => t.http.as(tk).post(`${base}/section-groups`, { title: 'G' }), manager(201)],
-    ['PATCH structure/sort', (tk) => t.http.as(tk).patch(`${base}/structure/sort`, { item: { type: 'site-section', id: sectionId }, position: {} }), manager(200)],
-    ['GET share links', (tk) => t.http.as(tk).get(`${base}/share-links`), manager(200)],
-    ['POST share link', (tk) => t.http.as(tk).post(`${base}/share-links`, { name: 'x' }), manager(201)],
-    ['GET publishing auth', (tk) => t.http.as(tk).get(`${base}/publishing/auth`), manager(200)],
-    ['GET published (public site)', (tk) => t.http.as(tk).get(`${base}/published`), { admin: 200, create: 200, review: 200, edit: 200, comment: 200, read: 200, guest: 200, outsider: 200 }],
-  ];
-
-  it.each(rows)('%s', async (_name, call, expected) => {
-    const actual = Object.fromEntries(await Promise.all(roles.map(async (role) => [role, (await call(tokens[role])).status] as const)));
-    expect(actual).toEqual(expected);
-  });
+  describePermissionTable(SITES_TABLE, () => f);
 });

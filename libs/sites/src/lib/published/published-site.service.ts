@@ -54,6 +54,23 @@ export class PublishedSiteService {
   ) {}
 
   async read(organizationId: string, siteId: string, credentials: AudienceCredentials) {
+    const { site, structure, visible, shareKey } = await this.audience(organizationId, siteId, credentials);
+    const view = { viewer: 'audience' as const, shareKey };
+    return {
+      object: 'published-content-site' as const,
+      // The audience's structure holds every site space of a live space: what `siteSpaces` counts.
+      site: this.sitePresenter.present(site, siteSpaceCount(structure), shareKey),
+      structure: this.structurePresenter.structure(visible, view),
+      customizations: { site: DEFAULT_SITE_CUSTOMIZATION, siteSpaces: {} },
+      scripts: [],
+    };
+  }
+
+  /**
+   * A published site as the caller's credentials open it (404 otherwise): the site, its whole
+   * audience structure, what the visitor's claims show of it, and the share key that opened it.
+   */
+  async audience(organizationId: string, siteId: string, credentials: AudienceCredentials): Promise<{ site: SiteEntity; structure: SiteStructure; visible: SiteStructure; shareKey?: string }> {
     const shareKeyHmac = credentials.shareKey === undefined ? null : this.shareLinks.hmacOf(credentials.shareKey);
     const row = await this.sql.first<Record<string, any> & StructureJson & { share_key_valid: boolean }>(FIND_PUBLISHED, [organizationId, siteId, shareKeyHmac]);
     const site = row && siteFromRow(row);
@@ -65,15 +82,7 @@ export class PublishedSiteService {
     }
     const claims = await this.claimsOf(site, credentials);
     const structure = this.reader.fromJson(site, row, 'audience');
-    const view = { viewer: 'audience' as const, shareKey };
-    return {
-      object: 'published-content-site' as const,
-      // The audience's structure holds every site space of a live space: what `siteSpaces` counts.
-      site: this.sitePresenter.present(site, siteSpaceCount(structure), shareKey),
-      structure: this.structurePresenter.structure(visibleStructure(structure, claims), view),
-      customizations: { site: DEFAULT_SITE_CUSTOMIZATION, siteSpaces: {} },
-      scripts: [],
-    };
+    return { site, structure, visible: visibleStructure(structure, claims), shareKey };
   }
 
   /** The visitor's claims: the token's (required on visitor-auth sites) and the unsigned ones under `unsigned`. */

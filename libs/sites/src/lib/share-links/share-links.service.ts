@@ -6,7 +6,9 @@ import type { SiteContext } from '../access/site-access';
 import { SiteEntity } from '../sites/site.entity';
 import { ShareLinkEntity } from './share-link.entity';
 
-const PURPOSE = 'site-share-link';
+/** The key purpose (EncryptionKeys) of share-link keys: their HMAC finds a link, their sealed copy shows it. */
+export const SHARE_LINK_KEY_PURPOSE = 'site-share-link';
+const PURPOSE = SHARE_LINK_KEY_PURPOSE;
 
 /** Whether the key HMAC $1 is an active share link's of site $2 (on the unique `key_hmac` index). */
 const FIND_ACTIVE_KEY_OF_SITE = preparedStatement(

@@ -15,6 +15,8 @@ export type SiteAgentsContext = (typeof SITE_AGENTS_CONTEXTS)[number];
 @Index('sites_organization_created_idx', ['organizationId', 'createdAt', 'id'])
 @Index('sites_hostname_key', ['hostname'], { unique: true })
 @Index('sites_basename_key', ['organizationId', 'basename'], { unique: true })
+// Partial (WHERE proxy_origin IS NOT NULL), which the drift check cannot compare: see sites-schema.spec.ts.
+@Index('sites_proxy_origin_idx', { synchronize: false })
 @Check('sites_type_check', `type IN ('basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium')`)
 @Check('sites_visibility_check', `visibility IN ('public', 'unlisted', 'share-link', 'visitor-auth')`)
 @Check('sites_agents_context_check', `agents_context IN ('excluded', 'included')`)
@@ -67,6 +69,10 @@ export class SiteEntity {
   /** The HS256 key visitor JWTs are signed with, encrypted (EncryptionKeys, purpose `site-visitor-key`). */
   @Column({ name: 'visitor_key_encrypted', type: 'text' })
   visitorKeyEncrypted: string;
+
+  /** Where visitors of a visitor-auth site go when their token is missing or not valid; null: a 401 page. */
+  @Column({ name: 'visitor_fallback_url', type: 'text', nullable: true })
+  visitorFallbackUrl: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt: Date;

@@ -186,11 +186,18 @@ describe('sites', () => {
       [{ basename: 'a b' }, 'basename may hold only'],
       [{ hostname: 'docs.example' }, 'hostname must be a lowercase hostname of three labels or more'],
       [{ hostname: 'Docs.Example.com' }, 'hostname must be a lowercase hostname'],
+      // The reference's SiteHostname pattern: a top-level label of one character is refused.
+      [{ hostname: 'docs.example.c' }, 'hostname must be a lowercase hostname of three labels or more, the last of two characters or more'],
       [{ hostname: `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(63)}.${'g'.repeat(63)}.${'h'.repeat(63)}.com` }, 'hostname must be shorter than or equal to 512 characters'],
       [{ proxy: 'https://example.com/docs' }, 'proxy must look like example.com/docs'],
       [{ proxy: 'example.com' }, 'proxy must look like example.com/docs'],
       [{ proxy: `example.com/${'d'.repeat(510)}` }, 'proxy must be shorter than or equal to 512 characters'],
       [{ adaptiveContent: true }, 'nested property adaptiveContent must be either object or array'],
+      // An array is not the object both schemas require (it used to pass the nested-object check).
+      [{ adaptiveContent: [] }, 'adaptiveContent must be an object, not an array'],
+      [{ adaptiveContent: [{ enabled: true }] }, 'adaptiveContent must be an object, not an array'],
+      [{ adaptiveContent: { enabled: true, constructor: true } }, 'adaptiveContent.constructor: property constructor should not exist'],
+      [{ toString: 'x' }, 'property toString should not exist'],
       [{ adaptiveContent: { enabled: 'yes' } }, 'adaptiveContent.enabled must be a boolean value'],
       [{ agentsContext: 'maybe' }, 'agentsContext must be one of the following values'],
       [{ visibility: null }, 'visibility must not be null'],

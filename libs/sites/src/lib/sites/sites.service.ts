@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { ContentAccess, OrganizationContent, SpaceEntity, SpacesService } from '@docs/content';
 import type { Caller } from '@docs/identity';
-import { Clock, containsPattern, EncryptionKeys, newId, Page, Paginator, preparedStatement, randomBase62, sortKey, SqlPool } from '@docs/platform';
+import { Clock, containsPattern, EncryptionKeys, EventOutbox, newId, Page, Paginator, preparedStatement, randomBase62, sortKey, SqlPool } from '@docs/platform';
 import { DataSource, In, Repository } from 'typeorm';
 import type { SiteContext } from '../access/site-access';
 import { SiteSectionEntity } from '../sections/site-section.entity';
@@ -35,6 +35,7 @@ export class SitesService {
     private readonly sql: SqlPool,
     private readonly clock: Clock,
     private readonly keys: EncryptionKeys,
+    private readonly events: EventOutbox,
   ) {}
 
   /** Newest first; `space` keeps sites publishing that space, `title` is a case-insensitive part. */
@@ -152,7 +153,18 @@ export class SitesService {
     }
     if (site.published !== published) {
       const changes = { published, updatedAt: this.clock.now() };
-      await this.sites.update({ id: site.id }, changes);
+      await this.dataSource.transaction(async (tx) => {
+        // Only the request that flips the flag emits (two concurrent publishes: one event).
+        const flipped = await tx.update(SiteEntity, { id: site.id, published: !published }, changes);
+        if (flipped.affected) {
+          await this.events.emit(tx, {
+            type: published ? 'site_published' : 'site_unpublished',
+            organizationId: site.organizationId,
+            actor: context.caller.userId,
+            payload: { siteId: site.id },
+          });
+        }
+      });
       Object.assign(site, changes);
     }
     return site;
@@ -161,6 +173,13 @@ export class SitesService {
   /** The key visitor JWTs of this site are signed with (HS256). */
   visitorKey(site: SiteEntity): string {
     return this.keys.decrypt(VISITOR_KEY_PURPOSE, site.visitorKeyEncrypted);
+  }
+
+  /** Where visitors of the site without a valid token go (null: a 401 page). */
+  async setVisitorFallbackUrl(context: SiteContext, url: string | null): Promise<void> {
+    const changes = { visitorFallbackUrl: url, updatedAt: this.clock.now() };
+    await this.sites.update({ id: context.site.id }, changes);
+    Object.assign(context.site, changes);
   }
 
   /** A new visitor key: tokens signed with the old one stop working. */

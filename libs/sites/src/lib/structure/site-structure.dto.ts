@@ -1,5 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ListEnvelopeDto } from '@docs/platform';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { ListEnvelopeDto, referenceProperty } from '@docs/platform';
 
 export class PublishedUrlDto {
   @ApiPropertyOptional({ format: 'uri', description: 'Only while the site is published.' }) published?: string;
@@ -10,7 +10,7 @@ export class SiteSpaceDto {
   @ApiProperty() id: string;
   @ApiProperty({ minLength: 1, maxLength: 100 }) path: string;
   @ApiPropertyOptional({ description: 'The section it belongs to.' }) section?: string;
-  @ApiProperty({ description: "The Space, as the caller sees it (the reference's Space).", type: 'object', additionalProperties: true }) space: Record<string, unknown>;
+  @ApiProperty(referenceProperty('Space', { description: 'The Space, as the caller sees it.' })) space: Record<string, unknown>;
   @ApiProperty({ description: "The space's title." }) title: string;
   @ApiProperty({ description: 'The default site space of its section (or of the site without sections).' }) default: boolean;
   @ApiPropertyOptional({ maxLength: 1024 }) condition?: string;
@@ -41,9 +41,14 @@ export class SiteSectionGroupDto {
   @ApiProperty({ type: [SiteSectionDto], description: 'The sections of the group, in order.' }) children: SiteSectionDto[];
 }
 
+@ApiExtraModels(SiteSectionDto, SiteSectionGroupDto, SiteSpaceDto)
 export class SiteStructureDto {
   @ApiProperty({ enum: ['sections', 'siteSpaces'] }) type: 'sections' | 'siteSpaces';
-  @ApiProperty({ type: [Object], description: 'Sections and groups, or site spaces for a site without sections.' })
+  @ApiProperty({
+    type: 'array',
+    items: { oneOf: [{ $ref: getSchemaPath(SiteSectionDto) }, { $ref: getSchemaPath(SiteSectionGroupDto) }, { $ref: getSchemaPath(SiteSpaceDto) }] },
+    description: 'Sections and groups (`type: sections`), or site spaces for a site without sections (`type: siteSpaces`).',
+  })
   structure: (SiteSectionDto | SiteSectionGroupDto | SiteSpaceDto)[];
 }
 

@@ -1,4 +1,4 @@
-import { spaceColumns, spaceFromRow } from '@docs/content';
+import { SpaceEntity, spaceColumns, spaceFromRow } from '@docs/content';
 import { SiteSectionGroupEntity } from '../section-groups/site-section-group.entity';
 import { SiteSectionEntity } from '../sections/site-section.entity';
 import { SiteSpaceEntity } from '../site-spaces/site-space.entity';
@@ -137,5 +137,46 @@ export function siteSpaceFromJson(values: readonly unknown[]): SiteSpaceEntity {
     position: row.position,
     createdAt: row.created_at,
     space: spaceFromRow(SPACE.row(values, SITE_SPACE.length)),
+  });
+}
+
+/**
+ * The space fields a published site shows (and whose change must show on its pages): not the
+ * counters of comments and change requests, which change without changing what readers see.
+ */
+const PUBLISHED_SPACE = new JsonColumns(['id', 'organization_id', 'title', 'emoji', 'language', 'revision_id', 'visibility'], new Set());
+
+/** The site spaces of live spaces of a site with the space fields published pages need, as a JSON array. */
+export function publishedSiteSpacesJson(siteId: string): string {
+  return `(SELECT COALESCE(json_agg(json_build_array(${SITE_SPACE.list('ss')}, ${PUBLISHED_SPACE.list('s')})), '[]'::json)
+             FROM site_spaces ss JOIN spaces s ON s.id = ss.space_id
+            WHERE ss.site_id = ${siteId} AND s.deleted_at IS NULL)`;
+}
+
+/** A site space of `publishedSiteSpacesJson`, its `space` holding the published fields only. */
+export function publishedSiteSpaceFromJson(values: readonly unknown[]): SiteSpaceEntity {
+  const row = SITE_SPACE.row(values);
+  const space = PUBLISHED_SPACE.row(values, SITE_SPACE.length);
+  return Object.assign(new SiteSpaceEntity(), {
+    id: row.id,
+    siteId: row.site_id,
+    organizationId: row.organization_id,
+    sectionId: row.section_id,
+    spaceId: row.space_id,
+    path: row.path,
+    condition: row.condition,
+    isDefault: row.is_default,
+    position: row.position,
+    createdAt: row.created_at,
+    space: Object.assign(new SpaceEntity(), {
+      id: space.id,
+      organizationId: space.organization_id,
+      title: space.title,
+      emoji: space.emoji,
+      language: space.language,
+      revisionId: space.revision_id,
+      visibility: space.visibility,
+      deletedAt: null,
+    }),
   });
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiSchemaRules, ListEnvelopeDto } from '@docs/platform';
+import { ApiSchemaRules, ListEnvelopeDto, referenceProperty } from '@docs/platform';
 import { UserDto } from '@docs/identity';
 
 /**
@@ -8,20 +8,8 @@ import { UserDto } from '@docs/identity';
  * states each field's shape rather than a bare object.
  */
 
-/** The reference's JSONDocument envelope (its node types are the reference's; see docs/api-decisions.md, "Page bodies"). */
-export class JsonDocumentDto {
-  @ApiProperty({ enum: ['document'] }) object: 'document';
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) data?: Record<string, unknown>;
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true, description: "A block of the reference's JSONDocument." } })
-  nodes: unknown[];
-}
-
-/** The reference's Document as an answer: `{markdown}` or `{document}`, as `format` asks. */
-@ApiSchemaRules({ oneOf: [{ required: ['markdown'] }, { required: ['document'] }] })
-export class CommentBodyAnswerDto {
-  @ApiPropertyOptional({ description: 'format=markdown (the default).' }) markdown?: string;
-  @ApiPropertyOptional({ type: JsonDocumentDto, description: "format=document: the reference's JSONDocument." }) document?: JsonDocumentDto;
-}
+/** The reference's Document as an answer: `{markdown}` or `{document}` (a JSONDocument), as `format` asks. */
+export type CommentBodyAnswerDto = { markdown: string } | { document: { object: 'document'; data?: Record<string, unknown>; nodes: unknown[] } };
 
 export class ReactionUserDto {
   @ApiProperty({ type: UserDto }) user: UserDto;
@@ -82,7 +70,7 @@ export class CommentDto {
   @ApiProperty({ enum: ['comment'] }) object: 'comment';
   @ApiProperty() id: string;
   @ApiProperty({ enum: ['open', 'resolved'] }) status: 'open' | 'resolved';
-  @ApiProperty({ type: CommentBodyAnswerDto }) body: CommentBodyAnswerDto;
+  @ApiProperty(referenceProperty('Document', { description: "The reference's Document: `{markdown}` (format=markdown, the default) or `{document}` (format=document)." })) body: CommentBodyAnswerDto;
   @ApiProperty({ type: UserDto }) postedBy: UserDto;
   @ApiProperty({ format: 'date-time' }) postedAt: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'When its body last changed; absent if never.' }) editedAt?: string;
@@ -103,7 +91,7 @@ export class CommentListDto extends ListEnvelopeDto {
 export class CommentReplyDto {
   @ApiProperty({ enum: ['comment-reply'] }) object: 'comment-reply';
   @ApiProperty() id: string;
-  @ApiProperty({ type: CommentBodyAnswerDto }) body: CommentBodyAnswerDto;
+  @ApiProperty(referenceProperty('Document', { description: "The reference's Document: `{markdown}` (format=markdown, the default) or `{document}` (format=document)." })) body: CommentBodyAnswerDto;
   @ApiProperty({ type: UserDto }) postedBy: UserDto;
   @ApiProperty({ format: 'date-time' }) postedAt: string;
   @ApiPropertyOptional({ format: 'date-time', description: 'When its body last changed; absent if never.' }) editedAt?: string;

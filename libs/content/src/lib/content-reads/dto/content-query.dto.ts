@@ -2,6 +2,9 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ListQueryDto, QueryBoolean } from '@docs/platform';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 
+export const DOCUMENT_FORMATS = ['document', 'markdown'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+
 /**
  * `metadata` and `computed` of the reference's content reads. There is no git metadata and no
  * computed content in this installation, so both are accepted and change nothing.
@@ -20,8 +23,21 @@ export class RevisionQueryDto {
   computed?: boolean;
 }
 
-export const DOCUMENT_FORMATS = ['document', 'markdown'] as const;
-export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+/**
+ * Query of a tree of pages (`.../content`, `.../content/pages`, a revision and its pages): the
+ * pages come without their bodies (each document page names its body by `documentId`) unless
+ * `format` asks for them.
+ */
+export class TreeQueryDto extends RevisionQueryDto {
+  @ApiPropertyOptional({
+    enum: DOCUMENT_FORMATS,
+    description:
+      'Opt in to every page\'s body: `document` (the JSONDocument) or `markdown`. Absent: the tree without bodies (`documentId` names each body; read one page for it).',
+  })
+  @IsOptional()
+  @IsIn(DOCUMENT_FORMATS)
+  format?: DocumentFormat;
+}
 
 /** Query of one page: the body's `format` (document by default) and `evaluated` (nothing to evaluate here). */
 export class PageQueryDto extends RevisionQueryDto {

@@ -1,4 +1,4 @@
-import { Verbatim } from '@docs/platform';
+import { Verbatim, referenceProperty } from '@docs/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, IsString, ValidateNested } from 'class-validator';
@@ -35,7 +35,7 @@ export class CreatePageDto {
   @Verbatim()
   markdown?: string;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: "The body as the reference's JSONDocument. Not with `markdown`." })
+  @ApiPropertyOptional(referenceProperty('JSONDocument', { description: "The body as the reference's JSONDocument. Not with `markdown`." }))
   @WhenPresent()
   @IsPageDocument()
   document?: Record<string, unknown>;

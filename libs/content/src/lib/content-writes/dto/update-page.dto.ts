@@ -1,5 +1,5 @@
 import { IsObject } from 'class-validator';
-import { Verbatim } from '@docs/platform';
+import { Verbatim, referenceProperty } from '@docs/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { PAGE_TYPES, PageType } from '../../pages/page-node.entity';
 import { WhenNotNull, WhenPresent } from '../../validation/when-present.decorator';
@@ -23,7 +23,7 @@ export class UpdatePageDto {
   @Verbatim()
   markdown?: string;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Replaces the body. Not with `markdown`.' })
+  @ApiPropertyOptional(referenceProperty('JSONDocument', { description: 'Replaces the body. Not with `markdown`.' }))
   @WhenPresent()
   @IsPageDocument()
   document?: Record<string, unknown>;

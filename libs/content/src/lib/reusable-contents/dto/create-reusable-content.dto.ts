@@ -1,4 +1,4 @@
-import { Verbatim } from '@docs/platform';
+import { Verbatim, referenceProperty } from '@docs/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WhenPresent } from '../../validation/when-present.decorator';
 import { IsPageDocument, IsPageMarkdown, IsPageTitle, PAGE_TITLE_MAX } from '../../content-writes/dto/page-fields';
@@ -15,7 +15,7 @@ export class CreateReusableContentDto {
   @Verbatim()
   markdown?: string;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: "The body as the reference's JSONDocument. Not with `markdown`." })
+  @ApiPropertyOptional(referenceProperty('JSONDocument', { description: "The body as the reference's JSONDocument. Not with `markdown`." }))
   @WhenPresent()
   @IsPageDocument()
   document?: Record<string, unknown>;

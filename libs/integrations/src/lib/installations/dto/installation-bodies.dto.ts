@@ -1,15 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WhenPresent } from '@docs/content';
-import { QueryBoolean } from '@docs/platform';
+import { QueryBoolean, referenceProperty } from '@docs/platform';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { INSTALLATION_SELECTIONS, InstallationSelection, MAX_EXTERNAL_IDS } from '../installation-values';
 
 class ConfigurationField {
-  @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
-    description: "Checked against the integration's configuration schema for this level; declared defaults are filled in.",
-  })
+  @ApiPropertyOptional(
+    referenceProperty('IntegrationInstallationConfiguration', {
+      description: "Checked against the integration's configuration schema for this level; declared defaults are filled in.",
+    }),
+  )
   @WhenPresent()
   @IsObject()
   configuration?: Record<string, unknown>;

@@ -14,7 +14,9 @@ import {
   ValidateNested,
   ValidationArguments,
 } from 'class-validator';
-import { configurationsProblems } from '../configuration-schema';
+import { REFERENCE_EVENT_TYPE_NAMES } from '@docs/platform';
+import { isAcceptableSecret } from '@docs/webhooks';
+import { CONFIGURATIONS_OPENAPI_SCHEMA, configurationsProblems } from '../configuration-schema';
 import {
   INTEGRATION_CATEGORIES,
   INTEGRATION_RUNTIMES,
@@ -194,7 +196,11 @@ export class PublishIntegrationDto {
   @Type(() => IntegrationExternalLinkDto)
   externalLinks?: IntegrationExternalLinkDto[];
 
-  @ApiPropertyOptional({ description: 'Keys account, space, site: a schema {properties, required} or a component {componentId}.' })
+  @ApiPropertyOptional({
+    ...CONFIGURATIONS_OPENAPI_SCHEMA,
+    description:
+      'Keys account, space, site: a schema {properties, required} or a component {componentId}. Besides the schema: `required` names only declared properties; `enum` and `completion_url` are for string properties; a `default` has the type of its property (and is one of its `enum`), never on a button.',
+  })
   @WhenPresent()
   @IsObject()
   @Checked('isIntegrationConfigurations', (value) => (isPlainObject(value) ? configurationsProblems(value).join('; ') || undefined : undefined))
@@ -229,4 +235,36 @@ export class PublishIntegrationDto {
   @WhenPresent()
   @Checked('isContentSecurityPolicy', contentSecurityPolicyProblem)
   contentSecurityPolicy?: string | Record<string, string>;
+
+  @ApiPropertyOptional({
+    type: [String],
+    enum: REFERENCE_EVENT_TYPE_NAMES,
+    maxItems: REFERENCE_EVENT_TYPE_NAMES.length,
+    description: "Extension: the reference event types its installations receive at `eventsURL` (those of each installation's organization, spaces and sites). Default: none.",
+  })
+  @WhenPresent()
+  @IsArray()
+  @ArrayMaxSize(REFERENCE_EVENT_TYPE_NAMES.length)
+  @IsIn(REFERENCE_EVENT_TYPE_NAMES, { each: true, message: `each value in events must be one of: ${REFERENCE_EVENT_TYPE_NAMES.join(', ')}` })
+  events?: string[];
+
+  @ApiPropertyOptional({ format: 'uri', maxLength: 2048, description: 'Extension: where events are POSTed (signed as Standard Webhooks says, with `eventsSecret`). Needed with `events`.' })
+  @WhenPresent()
+  @IsString()
+  @MaxLength(2048)
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'], allow_underscores: true }, { message: 'eventsURL must be an absolute http or https URL' })
+  eventsURL?: string;
+
+  @ApiPropertyOptional({
+    pattern: '^whsec_[A-Za-z0-9+/]+={0,2}$',
+    maxLength: 200,
+    description:
+      'Extension: the Standard Webhooks secret events are signed with (`whsec_` and the base64 of 24 to 64 random bytes). Never returned. ' +
+      'Absent: the previous one stays; a new one replaces it, the previous one still signing beside it for 24 hours.',
+  })
+  @WhenPresent()
+  @IsString()
+  @MaxLength(200)
+  @Checked('isEventsSecret', (value) => (typeof value === 'string' && !isAcceptableSecret(value) ? 'eventsSecret must be whsec_ followed by the base64 of at least 24 bytes' : undefined))
+  eventsSecret?: string;
 }

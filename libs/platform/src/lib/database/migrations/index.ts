@@ -12,8 +12,16 @@ import { ReviewsMergeRules1795300000000 } from './1795300000000-reviews-merge-ru
 import { ReusableContentFollowUps1795310000000 } from './1795310000000-reusable-content-follow-ups';
 import { AuthChangedNotifications1795320000000 } from './1795320000000-auth-changed-notifications';
 import { Comments1795350000000 } from './1795350000000-comments';
+import { JobSchedules1795360000000 } from './1795360000000-job-schedules';
+import { OpenapiSpecs1795361000000 } from './1795361000000-openapi-specs';
+import { SpacePurge1795362000000 } from './1795362000000-space-purge';
+import { PublishedSites1795370000000 } from './1795370000000-published-sites';
+import { EventOutbox1795380000000 } from './1795380000000-event-outbox';
+import { Webhooks1795381000000 } from './1795381000000-webhooks';
+import { IntegrationEvents1795382000000 } from './1795382000000-integration-events';
 import { SpaceExportFiles1795390000000 } from './1795390000000-space-export-files';
 import { GitSync1795391000000 } from './1795391000000-git-sync';
+import { SpaceTransferFollow1795430000000 } from './1795430000000-space-transfer-follow';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -35,6 +43,14 @@ export const MIGRATIONS = [
   ReusableContentFollowUps1795310000000,
   AuthChangedNotifications1795320000000,
   Comments1795350000000,
+  JobSchedules1795360000000,
+  OpenapiSpecs1795361000000,
+  SpacePurge1795362000000,
+  PublishedSites1795370000000,
+  EventOutbox1795380000000,
+  Webhooks1795381000000,
+  IntegrationEvents1795382000000,
   SpaceExportFiles1795390000000,
   GitSync1795391000000,
+  SpaceTransferFollow1795430000000,
 ];

@@ -5,8 +5,11 @@ import { IsBoolean, IsIn, IsNotEmpty, IsString, Matches, MaxLength, MinLength, V
 import { PATH_PATTERN } from '../../structure/paths';
 import { SITE_AGENTS_CONTEXTS, SITE_VISIBILITIES, SiteAgentsContext, SiteVisibility } from '../site.entity';
 
-/** Lowercase labels of letters, digits and inner dashes; three labels or more. */
-export const HOSTNAME_PATTERN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+/**
+ * The reference's `SiteHostname` pattern: lowercase labels of letters, digits and inner dashes,
+ * three labels or more, the last (the top-level domain) of two characters or more.
+ */
+export const HOSTNAME_PATTERN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/;
 /** `host/path`: a dotted host with a top-level domain of letters, then one or more path segments. */
 export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 
@@ -42,7 +45,7 @@ export class UpdateSiteDto {
   @WhenNotNull()
   @IsString()
   @MaxLength(512)
-  @Matches(HOSTNAME_PATTERN, { message: '$property must be a lowercase hostname of three labels or more, e.g. docs.example.com' })
+  @Matches(HOSTNAME_PATTERN, { message: '$property must be a lowercase hostname of three labels or more, the last of two characters or more, e.g. docs.example.com' })
   hostname?: string | null;
 
   @ApiPropertyOptional({ type: AdaptiveContentDto })

@@ -1,0 +1,404 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { PublishedContent } from '@docs/content';
+import { APP_CONFIG, AppConfig, Clock, ROOT_LOGGER } from '@docs/platform';
+import { PublishedSiteDirectory, PublishedSiteLookup, SiteSearch, VisitorAccess } from '@docs/sites';
+import { ASSETS_PATH, renderErrorPage, SiteAssets } from '@docs/site-renderer';
+import { parseCookies, serializeCookie } from '../access/visitor-cookies';
+import { CachedResponse, cachedResponse, RenderCache } from '../cache/render-cache';
+import { firstDocumentUnder } from '../pages/page-tree-index';
+import { variantTitle } from '../pages/site-navigation';
+import { PageTarget, SitePages, SiteView } from '../pages/site-pages';
+import { MountCandidate, mountCandidates, pathSegments, PublishedOrigin, publishedOriginOf } from '../routing/site-mount';
+import { SiteLinks } from '../routing/site-routes';
+import { acceptsBrotli, CONTENT_SECURITY_POLICY, send, sendCached } from './responses';
+
+/** The cookie holding a visitor's share key (scoped to the site's base path). */
+export const SHARE_COOKIE = 'site_share';
+/** The cookie holding a visitor's token of a visitor-auth site (scoped to the site's base path). */
+export const VISITOR_COOKIE = 'site_visitor';
+
+/** Pages the search dialog shows at most. */
+const SEARCH_RESULTS = 20;
+
+interface Mounted {
+  lookup: PublishedSiteLookup;
+  basePath: string;
+  /** The path below the base, starting with `/`. */
+  rest: string;
+  /** Reached through the site's proxy (an HTTPS origin). */
+  viaProxy: boolean;
+}
+
+/**
+ * Every request of the site server: finds the site (by host and path), checks the visitor
+ * (share key, visitor token: from the query once, then from HttpOnly cookies), resolves the page
+ * and answers it from the render cache (strong ETags, 304s) or renders it. A site that does not
+ * exist, is not published, or is not for this visitor, and a page the visitor may not see, all
+ * get the very same 404.
+ */
+@Injectable()
+export class SiteRequestHandler {
+  private readonly published: PublishedOrigin;
+  private readonly cache: RenderCache;
+  private readonly notFound = cachedResponse(renderErrorPage({ status: 404 }), 'text/html; charset=utf-8');
+  private readonly assets = SiteAssets.load();
+  private readonly links = new WeakMap<SiteLinks['structure'], Map<string, SiteLinks>>();
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(ROOT_LOGGER) private readonly logger: Logger,
+    private readonly directory: PublishedSiteDirectory,
+    private readonly access: VisitorAccess,
+    private readonly pages: SitePages,
+    private readonly search: SiteSearch,
+    private readonly content: PublishedContent,
+    private readonly clock: Clock,
+  ) {
+    this.published = publishedOriginOf(config.urls.published);
+    this.cache = new RenderCache(config.site.cacheBytes);
+  }
+
+  /** The node:http request listener. */
+  readonly listener = (req: IncomingMessage, res: ServerResponse): void => {
+    if (this.logger.isLevelEnabled('info')) {
+      const started = process.hrtime.bigint();
+      // The path only: queries may carry share keys and visitor tokens.
+      res.once('finish', () => this.logger.info({ method: req.method, path: (req.url ?? '').split('?')[0], status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'site request'));
+    }
+    this.handle(req, res).catch((error: unknown) => {
+      this.logger.error({ err: error, method: req.method, path: (req.url ?? '').split('?')[0] }, 'site request failed');
+      if (!res.headersSent) send(req, res, 500, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Something went wrong on our side. Please try again.');
+      else res.destroy();
+    });
+  };
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      send(req, res, 405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }, 'Only GET and HEAD.');
+      return;
+    }
+    const { path, query } = splitUrl(req.url ?? '/');
+
+    // For load balancers and container health checks: the process serves.
+    if (path === '/~site/health') {
+      send(req, res, 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }, 'ok');
+      return;
+    }
+    // Static files first: no database, the same bytes under any base path.
+    const assetAt = path.indexOf(`${ASSETS_PATH}/`);
+    if (assetAt >= 0) {
+      const asset = this.assets.get(decodeURIComponent(path.slice(assetAt + ASSETS_PATH.length + 1)));
+      if (!asset) return this.sendNotFound(req, res);
+      const headers = { 'Content-Type': asset.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff', Vary: 'Accept-Encoding' };
+      if (asset.br && acceptsBrotli(req)) send(req, res, 200, { ...headers, 'Content-Encoding': 'br' }, asset.br);
+      else send(req, res, 200, headers, asset.body);
+      return;
+    }
+
+    const cookies = parseCookies(req.headers.cookie);
+    const queryShare = query.get('share') ?? undefined;
+    const queryToken = query.get('jwt_token') ?? undefined;
+    const shareKey = queryShare ?? cookies.get(SHARE_COOKIE);
+    const host = forwardedHost(req) ?? '';
+    const mounted = await this.mount(mountCandidates(host, path, this.published), shareKey, headerValue(req, 'x-forwarded-host'));
+    if (!mounted) return this.sendNotFound(req, res);
+    const { lookup, basePath, rest } = mounted;
+    const { published } = lookup;
+    const site = published.site;
+    const secure =
+      (forwardedProto(req) ?? (this.published.origin.startsWith('https:') && host === this.published.host ? 'https' : 'http')) === 'https' || !!site.hostname || mounted.viaProxy;
+    const cookiePath = basePath || '/';
+
+    // A share key or a visitor token in the query: kept in a cookie, then the same URL without it.
+    if (queryShare !== undefined || queryToken !== undefined) {
+      const headers: Record<string, string | string[]> = {};
+      const setCookies: string[] = [];
+      if (queryShare !== undefined && site.visibility === 'share-link') {
+        if (!lookup.shareKeyValid) return this.sendNotFound(req, res);
+        setCookies.push(serializeCookie(SHARE_COOKIE, queryShare, { path: cookiePath, secure }));
+      }
+      if (queryToken !== undefined) {
+        const audience = await this.access.audience(published, { shareKeyValid: lookup.shareKeyValid, visitorToken: queryToken });
+        if (audience.access === 'login') return this.sendLogin(req, res, audience.fallbackUrl, basePath, rest, site.title, secure, cookiePath, true);
+        if (audience.access === 'denied') return this.sendNotFound(req, res);
+        if (audience.tokenExpiresAt) {
+          const maxAge = audience.tokenExpiresAt - Math.floor(this.clock.now().getTime() / 1000);
+          setCookies.push(serializeCookie(VISITOR_COOKIE, queryToken, { path: cookiePath, secure, maxAge }));
+        }
+      }
+      query.delete('share');
+      query.delete('jwt_token');
+      if (setCookies.length > 0) headers['Set-Cookie'] = setCookies;
+      const remaining = query.toString();
+      headers.Location = `${path}${remaining ? `?${remaining}` : ''}`;
+      headers['Cache-Control'] = 'no-store';
+      headers['Referrer-Policy'] = 'no-referrer';
+      send(req, res, 302, headers, '');
+      return;
+    }
+
+    const visitorToken = cookies.get(VISITOR_COOKIE);
+    const audience = await this.access.audience(published, { shareKeyValid: lookup.shareKeyValid, visitorToken });
+    if (audience.access === 'denied') {
+      // A share key that stopped opening the site goes with its link.
+      const clear = cookies.has(SHARE_COOKIE) ? { 'Set-Cookie': serializeCookie(SHARE_COOKIE, '', { path: cookiePath, secure, maxAge: 0 }) } : undefined;
+      return this.sendNotFound(req, res, clear);
+    }
+    if (audience.access === 'login') return this.sendLogin(req, res, audience.fallbackUrl, basePath, rest, site.title, secure, cookiePath, visitorToken !== undefined);
+
+    const links = this.linksOf(audience.structure, basePath);
+    const view: SiteView = { published, audience, links, canonicalRoot: this.pages.canonicalRoot(published) };
+    const personal = site.visibility === 'share-link' || site.visibility === 'visitor-auth' || visitorToken !== undefined;
+    const cacheControl = personal ? 'private, no-cache' : 'public, no-cache';
+    const headers: Record<string, string> = {
+      'Cache-Control': cacheControl,
+      Vary: 'Accept-Encoding, Cookie',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    };
+    if (site.visibility !== 'public') headers['X-Robots-Tag'] = 'noindex';
+    const keyBase = `${published.stamp}|${audience.key}|${basePath}|${view.canonicalRoot}`;
+
+    const segments = pathSegments(rest) ?? [];
+    if (segments[0] === '~site') return this.siteEndpoint(req, res, view, segments.slice(1), query, headers);
+    if (rest === '/robots.txt') return this.serve(req, res, `${keyBase}|robots`, headers, async () => this.pages.robots(view));
+    if (rest === '/sitemap.xml') {
+      if (site.visibility !== 'public') return this.sendNotFound(req, res);
+      // For the anonymous audience: no visitor claims in what crawlers are told.
+      const anonymous = await this.access.audience(published, { shareKeyValid: false });
+      if (anonymous.access !== 'granted') return this.sendNotFound(req, res);
+      const anonymousView: SiteView = { ...view, audience: anonymous, links: new SiteLinks(anonymous.structure, basePath) };
+      return this.serve(req, res, `${published.stamp}|${anonymous.key}|${basePath}|${view.canonicalRoot}|sitemap`, headers, () => this.pages.sitemap(anonymousView));
+    }
+    if (rest === '/llms.txt' || rest === '/llms-full.txt') {
+      if (site.agentsContext === 'excluded') return this.sendNotFound(req, res);
+      return this.serve(req, res, `${keyBase}|${rest}`, headers, () => (rest === '/llms.txt' ? this.pages.llms(view) : this.pages.llmsFull(view)));
+    }
+
+    // A page (or a page as markdown: its URL plus `.md`).
+    if (path.length > 1 && path.endsWith('/')) {
+      const search = query.toString();
+      send(req, res, 308, { Location: `${path.replace(/\/+$/, '') || '/'}${search ? `?${search}` : ''}`, 'Cache-Control': cacheControl }, '');
+      return;
+    }
+    const resolved = links.resolve(segments);
+    if (!resolved) return this.sendNotFound(req, res);
+    const base = await this.pages.target(resolved.variant);
+    let pagePath = resolved.pagePath.join('/');
+    let format: 'html' | 'md' = 'html';
+    let page = pagePath === '' ? base.index.first : base.index.byPath.get(pagePath);
+    if (!page && pagePath.endsWith('.md')) {
+      pagePath = pagePath.slice(0, -3);
+      page = base.index.byPath.get(pagePath);
+      format = 'md';
+    }
+    if (pagePath !== '' && !page) return this.sendNotFound(req, res);
+    if (page && page.type === 'group') {
+      const first = firstDocumentUnder(page);
+      if (!first) return this.sendNotFound(req, res);
+      const target = links.pageUrl(resolved.variant, first.path ?? '', first === base.index.first);
+      send(req, res, 302, { Location: format === 'md' ? `${links.pageUrl(resolved.variant, first.path ?? '', false)}.md` : target, 'Cache-Control': cacheControl }, '');
+      return;
+    }
+    if (page && page.type !== 'document') return this.sendNotFound(req, res);
+    const target: PageTarget = { ...base, page };
+    const key = `${keyBase}|${resolved.variant.siteSpace.id}|${base.revision.id}|${page?.pageId ?? ''}|${pagePath === '' ? 'home' : 'path'}|${format}`;
+    if (format === 'md') return this.serve(req, res, key, headers, () => this.pages.markdown(view, target));
+    headers['Content-Security-Policy'] = CONTENT_SECURITY_POLICY;
+    return this.serve(req, res, key, headers, () => this.pages.page(view, target), site.organizationId);
+  }
+
+  /** The links of a visitor's structure under a base path (the same structure object while the site's state and the claims are the same). */
+  private linksOf(structure: SiteLinks['structure'], basePath: string): SiteLinks {
+    let byBase = this.links.get(structure);
+    if (!byBase) {
+      byBase = new Map();
+      this.links.set(structure, byBase);
+    }
+    let links = byBase.get(basePath);
+    if (!links) {
+      links = new SiteLinks(structure, basePath);
+      byBase.set(basePath, links);
+    }
+    return links;
+  }
+
+  /**
+   * The first mount candidate that finds a published site. A site proxied at `host/path` is
+   * reached either with its path kept (`host/path/...`: the proxy candidates), or rewritten to
+   * the site's URL under PUBLISHED_URL with `X-Forwarded-Host: host`: its pages then link under
+   * the proxy's path too.
+   */
+  private async mount(candidates: MountCandidate[], shareKey: string | undefined, forwardedHostOnly: string | undefined): Promise<Mounted | undefined> {
+    for (const candidate of candidates) {
+      if (candidate.kind === 'path') {
+        const lookup = await this.directory.byPath(candidate.organizationId, candidate.site, shareKey);
+        if (!lookup) continue;
+        const proxy = lookup.published.site.proxyOrigin;
+        const proxyHost = proxy?.slice(0, proxy.indexOf('/'));
+        if (proxy && forwardedHostOnly && forwardedHostOnly.toLowerCase().replace(/:\d+$/, '') === proxyHost) {
+          return { lookup, basePath: proxy.slice(proxy.indexOf('/')).replace(/\/+$/, ''), rest: candidate.rest, viaProxy: true };
+        }
+        return { lookup, basePath: candidate.basePath, rest: candidate.rest, viaProxy: false };
+      } else if (candidate.kind === 'hostname') {
+        const lookup = await this.directory.byHostname(candidate.hostname, shareKey);
+        if (lookup) return { lookup, basePath: '', rest: candidate.rest, viaProxy: false };
+      } else {
+        const lookup = await this.directory.byProxy(
+          candidate.origins.map((o) => o.origin),
+          shareKey,
+        );
+        const origin = lookup && candidate.origins.find((o) => o.origin === lookup.published.site.proxyOrigin);
+        if (lookup && origin) return { lookup, basePath: origin.basePath, rest: origin.rest, viaProxy: true };
+      }
+    }
+    return undefined;
+  }
+
+  /** A cached response of `key` (rendered when absent), with its ETag: a 304 when the visitor has it. */
+  private async serve(req: IncomingMessage, res: ServerResponse, key: string, headers: Record<string, string>, render: () => Promise<CachedResponse>, specsOf?: string): Promise<void> {
+    let entry = await this.cache.getOrRender(key, render);
+    if (specsOf && entry.specs && !(await this.pages.specsCurrent(specsOf, entry))) {
+      this.cache.delete(key);
+      entry = await this.cache.getOrRender(key, render);
+    }
+    sendCached(req, res, entry, headers);
+  }
+
+  /** The site's own endpoints: search (for the dialog) and files. */
+  private async siteEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, segments: string[], query: URLSearchParams, headers: Record<string, string>): Promise<void> {
+    if (segments[0] === 'search' && segments.length <= 2) return this.searchEndpoint(req, res, view, segments[1], query.get('q') ?? '');
+    if (segments[0] === 'files' && segments.length === 4) return this.fileEndpoint(req, res, view, segments[1], segments[2], headers);
+    return this.sendNotFound(req, res);
+  }
+
+  private async searchEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, siteSpaceId: string | undefined, query: string): Promise<void> {
+    const { links } = view;
+    const current = siteSpaceId ? links.variants.find((variant) => variant.siteSpace.id === siteSpaceId) : undefined;
+    const { words, results } = query.trim() === '' ? { words: [], results: [] } : await this.search.search(view.audience.structure, { mode: 'default', ...(current ? { currentSiteSpace: current.siteSpace.id } : {}) }, query.slice(0, 512), SEARCH_RESULTS);
+    const hits = [];
+    for (const result of results) {
+      const variant = links.variants.find((v) => v.siteSpace.id === result.siteSpace.id);
+      if (!variant) continue;
+      const { index } = await this.pages.target(variant);
+      const context = links.variants.length > 1 ? (variant.section ? `${variant.section.title} › ${variantTitle(variant)}` : variantTitle(variant)) : undefined;
+      for (const hit of result.hits) {
+        const page = index.byId.get(hit.pageId);
+        const pageUrl = links.pageUrl(variant, hit.path, page === index.first);
+        const intro = hit.sections.find((section) => section.anchor === null);
+        hits.push({
+          rank: hit.rank,
+          title: hit.title,
+          url: pageUrl,
+          ...(context ? { context } : {}),
+          ...(intro ? { excerpt: intro.excerpt } : {}),
+          sections: hit.sections
+            .filter((section) => section.anchor !== null)
+            .map((section) => ({ title: section.title || hit.title, url: `${pageUrl}#${encodeURIComponent(section.anchor!)}`, excerpt: section.excerpt })),
+        });
+      }
+    }
+    hits.sort((a, b) => b.rank - a.rank);
+    const body = JSON.stringify({ words, pages: hits.slice(0, SEARCH_RESULTS).map(({ rank: _rank, ...hit }) => hit) });
+    send(req, res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' }, body);
+  }
+
+  /** A file of a space the visitor sees (its current revision's), by id and content hash: cached for good. */
+  private async fileEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, fileId: string, hash: string, headers: Record<string, string>): Promise<void> {
+    if (!/^[0-9a-f]{64}$/.test(hash)) return this.sendNotFound(req, res);
+    const seen = new Set<string>();
+    for (const variant of view.links.variants) {
+      const revisionId = variant.siteSpace.space!.revisionId;
+      if (seen.has(revisionId)) continue;
+      seen.add(revisionId);
+      const revision = (await this.content.revisions([revisionId])).get(revisionId);
+      if (!revision) continue;
+      const file = (await this.content.files(revision)).find((f) => f.fileId === fileId && f.blobHash === hash);
+      if (!file) continue;
+      const etag = `"${hash}"`;
+      const fileHeaders: Record<string, string> = {
+        'Content-Type': file.contentType,
+        'Cache-Control': `${headers['Cache-Control'].startsWith('private') ? 'private' : 'public'}, max-age=31536000, immutable`,
+        ETag: etag,
+        'X-Content-Type-Options': 'nosniff',
+        // An uploaded HTML or SVG file opened on its own cannot run script on the site's origin.
+        'Content-Security-Policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+        'Content-Disposition': `${file.contentType === 'application/pdf' ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      };
+      if (ifNoneMatch(req, etag)) {
+        send(req, res, 304, fileHeaders, '');
+        return;
+      }
+      const stream = await this.content.stream(hash);
+      if (!stream) return this.sendNotFound(req, res);
+      res.writeHead(200, { ...fileHeaders, 'Content-Length': String(file.size) });
+      if (req.method === 'HEAD') {
+        stream.destroy();
+        res.end();
+        return;
+      }
+      stream.on('error', (error) => res.destroy(error));
+      stream.pipe(res);
+      return;
+    }
+    return this.sendNotFound(req, res);
+  }
+
+  /** A visitor-auth site without a valid token: its fallback URL (with where the visitor was going), else a 401 page. */
+  private sendLogin(req: IncomingMessage, res: ServerResponse, fallbackUrl: string | undefined, basePath: string, rest: string, siteTitle: string, secure: boolean, cookiePath: string, clear: boolean): void {
+    const headers: Record<string, string | string[]> = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' };
+    if (clear) headers['Set-Cookie'] = serializeCookie(VISITOR_COOKIE, '', { path: cookiePath, secure, maxAge: 0 });
+    if (fallbackUrl) {
+      const target = new URL(fallbackUrl);
+      target.searchParams.set('location', `${basePath}${rest === '/' ? '' : rest}` || '/');
+      send(req, res, 302, { ...headers, Location: target.toString() }, '');
+      return;
+    }
+    send(req, res, 401, { ...headers, 'Content-Type': 'text/html; charset=utf-8' }, renderErrorPage({ status: 401, siteTitle, homeUrl: basePath || '/' }));
+  }
+
+  private sendNotFound(req: IncomingMessage, res: ServerResponse, extra?: Record<string, string>): void {
+    send(req, res, 404, { 'Content-Type': this.notFound.contentType, 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', ...extra }, this.notFound.body);
+  }
+}
+
+/** A request target's path (as sent: percent-encoded) and query; an absolute-form target (from a proxy) gives its path. */
+function splitUrl(target: string): { path: string; query: URLSearchParams } {
+  if (!target.startsWith('/')) {
+    try {
+      const url = new URL(target);
+      return { path: url.pathname, query: url.searchParams };
+    } catch {
+      return { path: '', query: new URLSearchParams() };
+    }
+  }
+  const mark = target.indexOf('?');
+  return mark < 0 ? { path: target, query: new URLSearchParams() } : { path: target.slice(0, mark), query: new URLSearchParams(target.slice(mark + 1)) };
+}
+
+/** The first value of a header that proxies may repeat or list. */
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const header = req.headers[name];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.split(',')[0].trim() || undefined;
+}
+
+/** The host the visitor used: a proxy's X-Forwarded-Host (first value), else Host. */
+function forwardedHost(req: IncomingMessage): string | undefined {
+  return (headerValue(req, 'x-forwarded-host') ?? req.headers.host)?.toLowerCase();
+}
+
+function forwardedProto(req: IncomingMessage): string | undefined {
+  const forwarded = req.headers['x-forwarded-proto'];
+  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
+  return value?.split(',')[0].trim().toLowerCase() || undefined;
+}
+
+/** Whether the request's If-None-Match names this ETag. */
+export function ifNoneMatch(req: IncomingMessage, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}

@@ -1,0 +1,2 @@
+export * from './test-receiver';
+export * from './webhook-contracts';

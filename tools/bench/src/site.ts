@@ -1,0 +1,338 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { markdownToDocument } from '@docs/content';
+import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
+
+/** The renderer, loaded by path and without its types (they bring the DOM's into this project's type check). */
+function renderer(): { EMPTY_DOCUMENT_CONTEXT: unknown; renderDocument: (document: unknown, context: unknown) => unknown } {
+  return require(join(findWorkspaceRoot(), 'libs/site-renderer/src/index.ts'));
+}
+import autocannon from 'autocannon';
+import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
+
+/**
+ * The published sites (`npm run bench:site`), as issue 21 asks:
+ * 1. warm pages: the site server answering a page from its render cache (one prepared statement
+ *    per request for freshness) against node:http writing the very same bytes from memory, in
+ *    the same session; several rounds, medians, ratios; and the 304 of a revalidation;
+ * 2. cold renders of a 5,000-word page with 20 code blocks (its first request: tree, body,
+ *    highlighting, rendering, compression), for ten such pages;
+ * 3. Lighthouse 12.2.3 on a sample page with Debian's Chromium, mobile and desktop.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const WORDS = 'the site server renders pages from immutable revisions and keeps them in memory until anything they show changes which makes warm requests cheap while every publish shows at once for readers and crawlers alike'.split(' ');
+
+/** `count` words of prose, deterministic (so every run renders the same pages). */
+function prose(count: number, seed: number): string {
+  const out: string[] = [];
+  let x = seed;
+  for (let i = 0; i < count; i++) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    out.push(WORDS[x % WORDS.length]);
+  }
+  return out.join(' ');
+}
+
+const LANGUAGES = ['js', 'ts', 'python', 'bash', 'json', 'go', 'rust', 'java', 'yaml', 'sql'];
+
+/** A 5,000-word page with 20 code blocks (of ten languages) under 20 headings. */
+function longPage(seed: number): string {
+  const parts: string[] = [];
+  for (let section = 0; section < 20; section++) {
+    parts.push(`## Section ${section + 1}`, '', prose(125, seed * 100 + section), '', prose(125, seed * 100 + section + 50), '');
+    const language = LANGUAGES[section % LANGUAGES.length];
+    const lines = Array.from({ length: 12 }, (_, i) => `// step ${i}: ${prose(6, seed + section + i)}`);
+    const body = language === 'python' || language === 'bash' || language === 'yaml' ? lines.map((l) => l.replace('//', '#')) : language === 'json' ? [`{"steps": ${JSON.stringify(lines)}}`] : language === 'sql' ? lines.map((l) => `SELECT 1; -- ${l}`) : lines;
+    parts.push(`\`\`\`${language}`, ...body, '```', '');
+  }
+  return parts.join('\n');
+}
+
+/** A typical page: headings, prose, a hint, a table, three code blocks. */
+const SAMPLE_PAGE = [
+  'This guide takes you from an empty machine to a running installation in a few minutes.',
+  '',
+  '## Requirements',
+  '',
+  '* Node.js 20.19 or later',
+  '* 2 GB of memory',
+  '* PostgreSQL 14 or later, or none at all: an embedded one starts with the platform',
+  '',
+  '{% hint style="info" %}\nEvery command below runs from the root of the checkout.\n{% endhint %}',
+  '',
+  '## Install',
+  '',
+  prose(180, 7),
+  '',
+  '```bash\nnpm ci\nnpm start\n```',
+  '',
+  '## Configure',
+  '',
+  prose(220, 11),
+  '',
+  '| Variable | Default | Meaning |\n| --- | --- | --- |\n| `PORT` | `8080` | Port of the API |\n| `SITE_PORT` | `8081` | Port of the published sites |\n| `DATABASE_URL` | unset | An external PostgreSQL |',
+  '',
+  '```js\nconst response = await fetch(`${api}/v1/user`, { headers: { Authorization: `Bearer ${token}` } });\nconsole.log(await response.json());\n```',
+  '',
+  '## Next steps',
+  '',
+  prose(150, 13),
+  '',
+  '```json\n{ "title": "Handbook", "visibility": "public" }\n```',
+].join('\n');
+
+interface Measurement {
+  rps: number;
+  p99: number;
+  errors: number;
+  /** CPU per request of the server process and of the database, in µs. */
+  serverUs: number;
+  databaseUs: number;
+}
+
+/** utime + stime of a process so far (ms), from /proc; with what it reaped and its parent. */
+function cpuFields(pid: number | string): { own: number; reaped: number; parent: number } | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ms = (i: number) => Number(fields[i]) * 10;
+    return { own: ms(11) + ms(12), reaped: ms(13) + ms(14), parent: Number(fields[1]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU of the PostgreSQL server: the postmaster, its live children and those it reaped. */
+function databaseCpuMs(dataDir: string): number {
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const own = cpuFields(postmaster);
+  let total = (own?.own ?? 0) + (own?.reaped ?? 0);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const child = cpuFields(entry);
+    if (child?.parent === postmaster) total += child.own;
+  }
+  return total;
+}
+
+async function measure(url: string, pid: number, pgDataDir: string, headers: Record<string, string> = {}): Promise<Measurement> {
+  const [server, db] = [cpuFields(pid)?.own ?? 0, databaseCpuMs(pgDataDir)];
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const requests = Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx - (headers['If-None-Match'] ? (result['3xx'] ?? 0) : 0),
+    serverUs: (((cpuFields(pid)?.own ?? 0) - server) * 1000) / requests,
+    databaseUs: ((databaseCpuMs(pgDataDir) - db) * 1000) / requests,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  seo: number;
+  failed: string[];
+}
+
+/** Lighthouse's CLI (12.2.3, ESM, so as a child process) on `url` with Debian's Chromium. */
+function lighthouse(url: string, preset: 'mobile' | 'desktop', outputDir: string): Promise<LighthouseScores> {
+  const output = join(outputDir, `lighthouse-${preset}.json`);
+  const args = [
+    join(findWorkspaceRoot(), 'node_modules/lighthouse/cli/index.js'),
+    url,
+    '--output=json',
+    `--output-path=${output}`,
+    '--quiet',
+    '--only-categories=performance,accessibility,best-practices,seo',
+    `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
+    ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse exited with ${code}`));
+      const report = JSON.parse(readFileSync(output, 'utf8'));
+      const score = (id: string) => Math.round(report.categories[id].score * 100);
+      const failed = Object.values<any>(report.audits)
+        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+        .map((audit) => `${audit.id} (${audit.score})`);
+      resolve({ performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo'), failed });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-'));
+  const pgDataDir = join(dataDir, 'pg');
+  const database = await EmbeddedPostgresServer.start({ dataDir: pgDataDir, port: await freePort() });
+  const children: ChildProcess[] = [];
+  try {
+    const apiPort = await freePort();
+    const sitePort = await freePort();
+    const barePort = await freePort();
+    const apiBase = `http://127.0.0.1:${apiPort}`;
+    const siteBase = `http://127.0.0.1:${sitePort}`;
+    const env = { DATABASE_URL: database.url, BOOTSTRAP_TOKEN: TOKEN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', PUBLISHED_URL: siteBase, ENCRYPTION_KEY: 'bench-encryption-key-of-at-least-32-characters' };
+    const apiProcess = start('apps/api/src/main.ts', { ...env, PORT: String(apiPort) });
+    children.push(apiProcess);
+    await untilUp(`${apiBase}/v1/user`);
+    // e.g. BENCH_SITE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the site server under load.
+    const siteProcess = start(
+      'apps/site/src/main.ts',
+      { ...env, PORT: String(await freePort()), SITE_PORT: String(sitePort), RUN_MIGRATIONS: 'false' },
+      process.env.BENCH_SITE_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    );
+    children.push(siteProcess);
+    await untilUp(`${siteBase}/~site/health`);
+
+    const { items } = await api<{ items: { id: string }[] }>(apiBase, 'GET', '/v1/orgs');
+    const org = items[0].id;
+    const space = await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${org}/spaces`, { title: 'Handbook' });
+    await api(apiBase, 'POST', `/v1/spaces/${space.id}/content/pages`, { title: 'Installation', description: 'Install the platform and start it in a few minutes.', markdown: SAMPLE_PAGE });
+    for (const title of ['Configuration', 'Publishing', 'Access control', 'Search', 'Troubleshooting']) {
+      await api(apiBase, 'POST', `/v1/spaces/${space.id}/content/pages`, { title, description: `About ${title.toLowerCase()}.`, markdown: prose(300, title.length) });
+    }
+    const long: { path: string }[] = [];
+    for (let i = 0; i < 10; i++) long.push(await api<{ path: string }>(apiBase, 'POST', `/v1/spaces/${space.id}/content/pages`, { title: `Long page ${i + 1}`, markdown: longPage(i + 1) }));
+    const site = await api<{ id: string; urls: { published: string } }>(apiBase, 'POST', `/v1/orgs/${org}/sites`, { title: 'Handbook', spaces: [space.id] });
+    const published = await api<{ urls: { published: string } }>(apiBase, 'POST', `/v1/orgs/${org}/sites/${site.id}/publish`);
+    const home = published.urls.published;
+
+    // 2. Cold renders first (nothing of these pages is in memory yet): the first one also loads
+    //    Shiki's grammars of the ten languages.
+    const cold: number[] = [];
+    // BENCH_COLD=0 leaves them out (a profile of warm requests only).
+    for (const page of process.env.BENCH_COLD === '0' ? [] : long) {
+      const startedAt = performance.now();
+      const res = await fetch(`${home}/${page.path}`);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${page.path}: ${res.status}`);
+      cold.push(performance.now() - startedAt);
+    }
+    // The renderer alone (no database, no HTTP): the same document, after a first render.
+    const { EMPTY_DOCUMENT_CONTEXT, renderDocument } = renderer();
+    const longDocument = markdownToDocument(longPage(1));
+    renderDocument(longDocument, EMPTY_DOCUMENT_CONTEXT);
+    const renders: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const startedAt = performance.now();
+      renderDocument(longDocument, EMPTY_DOCUMENT_CONTEXT);
+      renders.push(performance.now() - startedAt);
+    }
+    const warmLong = performance.now();
+    await (await fetch(`${home}/${long[1].path}`)).arrayBuffer();
+    const warmLongMs = performance.now() - warmLong;
+    const longBytes = (await (await fetch(`${home}/${long[1].path}`, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer()).byteLength;
+
+    // 1. Warm pages against the same bytes from memory.
+    const sample = await fetch(home, { headers: { 'Accept-Encoding': 'identity' } });
+    const body = Buffer.from(await sample.arrayBuffer());
+    const etag = sample.headers.get('etag')!;
+    const bodyFile = join(dataDir, 'page.html');
+    writeFileSync(bodyFile, body);
+    // Its headers as sent (node:http adds Date, Connection and Keep-Alive itself).
+    const sentHeaders = Object.fromEntries([...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
+    const bare = start('tools/bench/src/bare-bytes-server.ts', { PORT: String(barePort), BODY_FILE: bodyFile, HEADERS: JSON.stringify(sentHeaders) });
+    children.push(bare);
+    await untilUp(`http://127.0.0.1:${barePort}/`);
+    const scenarios: { name: string; url: string; pid: number; headers: Record<string, string> }[] = [
+      { name: 'node:http, the same bytes from memory', url: `http://127.0.0.1:${barePort}/`, pid: bare.pid!, headers: {} },
+      { name: 'site server: a warm page (200)', url: home, pid: siteProcess.pid!, headers: {} },
+      { name: 'site server: a warm page revalidated (304)', url: home, pid: siteProcess.pid!, headers: { 'If-None-Match': etag } },
+    ];
+    await measure(home, siteProcess.pid!, pgDataDir); // warm-up: JIT, prepared statements on every pooled connection
+    await measure(scenarios[0].url, bare.pid!, pgDataDir);
+    const results = new Map<string, Measurement[]>();
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const scenario of scenarios) {
+        const r = await measure(scenario.url, scenario.pid, pgDataDir, scenario.headers);
+        results.set(scenario.name, [...(results.get(scenario.name) ?? []), r]);
+        process.stderr.write(`round ${round}: ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, CPU/request ${Math.round(r.serverUs)} µs + db ${Math.round(r.databaseUs)} µs\n`);
+      }
+    }
+    const of = (name: string, value: (m: Measurement) => number) => median(results.get(name)!.map(value));
+    const bareRps = of(scenarios[0].name, (m) => m.rps);
+
+    // How soon a change shows: from the answer of an edit to the first page showing it (polled).
+    const pages = await api<{ pages: { id: string; title: string }[] }>(apiBase, 'GET', `/v1/spaces/${space.id}/content/pages`);
+    const target = pages.pages.find((p) => p.title === 'Configuration')!;
+    const visibleAfter: number[] = [];
+    let onFirstRequest = 0;
+    for (let i = 0; i < 10; i++) {
+      const marker = `marker-${i}-${Date.now()}`;
+      await api(apiBase, 'PATCH', `/v1/spaces/${space.id}/content/page/${target.id}`, { markdown: `${prose(50, i)} ${marker}` });
+      const editedAt = performance.now();
+      for (let attempt = 1; ; attempt++) {
+        const text = await (await fetch(`${home}/configuration`)).text();
+        if (text.includes(marker)) {
+          if (attempt === 1) onFirstRequest++;
+          break;
+        }
+        if (performance.now() - editedAt > 5000) throw new Error('the change did not show within 5 s');
+      }
+      visibleAfter.push(performance.now() - editedAt);
+    }
+
+    // 3. Lighthouse on the sample page (BENCH_LIGHTHOUSE=0 leaves it out while iterating).
+    const scores = process.env.BENCH_LIGHTHOUSE === '0' ? undefined : { mobile: await lighthouse(home, 'mobile', dataDir), desktop: await lighthouse(home, 'desktop', dataDir) };
+
+    const lines = [
+      `Warm pages: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, medians; the sample page is ${body.length} bytes (${home.replace(siteBase, '')}).`,
+      '',
+      'Per round, the ratio of req/s to node:http measured just before; CPU: µs per request of the server process + the database.',
+      '',
+      '| scenario | req/s | vs node:http | ratio per round | p99 ms | CPU µs/req (server + db) | errors |',
+      '|---|---:|---:|---|---:|---:|---:|',
+      ...scenarios.map((s) => {
+        const rps = of(s.name, (m) => m.rps);
+        const perRound = results.get(s.name)!.map((m, i) => (m.rps / results.get(scenarios[0].name)![i].rps).toFixed(2)).join(', ');
+        const cpu = `${Math.round(of(s.name, (m) => m.serverUs))} + ${Math.round(of(s.name, (m) => m.databaseUs))}`;
+        return `| ${s.name} | ${Math.round(rps)} | ${(rps / bareRps).toFixed(2)} | ${perRound} | ${of(s.name, (m) => m.p99)} | ${cpu} | ${results.get(s.name)!.reduce((sum, m) => sum + m.errors, 0)} |`;
+      }),
+      '',
+      `A change shows (SITE_FRESHNESS=${process.env.SITE_FRESHNESS ?? 'notify'}): on the first request sent after the edit's answer in ${onFirstRequest} of 10 edits; from that answer to the first response showing it, median ${median(visibleAfter).toFixed(1)} ms, slowest ${Math.max(...visibleAfter).toFixed(1)} ms (that request renders the page anew).`,
+      '',
+      ...(cold.length > 0
+        ? [
+            `Cold renders of a 5,000-word page with 20 code blocks (10 languages), ${longBytes} bytes of HTML, each page's first request:`,
+            `first page (grammars loaded) ${Math.round(cold[0])} ms; the nine others: median ${Math.round(median(cold.slice(1)))} ms, slowest ${Math.round(Math.max(...cold.slice(1)))} ms; the same page warm: ${warmLongMs.toFixed(1)} ms.`,
+            `The renderer alone on that document (in the benchmark's process, grammars loaded): median ${median(renders).toFixed(1)} ms of 10 renders.`,
+            '',
+          ]
+        : []),
+      ...(scores
+        ? [
+            '| Lighthouse 12.2.3 (Debian Chromium) | performance | accessibility | best practices | SEO | audits below 0.9 |',
+            '|---|---:|---:|---:|---:|---|',
+            ...(['mobile', 'desktop'] as const).map((preset) => {
+              const s = scores[preset];
+              return `| ${preset} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${s.failed.join(', ') || 'none'} |`;
+            }),
+          ]
+        : []),
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await sleep(1000);
+    await database.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

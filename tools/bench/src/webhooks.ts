@@ -1,0 +1,263 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import { EmbeddedPostgresServer } from '@docs/platform';
+import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
+
+/**
+ * Event delivery figures (issue 22), written to docs/performance.md. The api and the worker as
+ * production starts them, on a throwaway embedded PostgreSQL, a receiver on 127.0.0.1 in this
+ * process (it answers 204 at once):
+ * 1. throughput from write to delivery: BENCH_EVENTS writes (`PUT /v1/orgs/{id}/teams`, one
+ *    `team_created` each) sent 16 at a time, one webhook: events per second from the first write
+ *    to the last delivery, and each event's lag (its write to its arrival), p50 and p99;
+ * 2. a backlog drained: the same number of events written while 10 webhooks are paused, then
+ *    all resumed: deliveries per second until the last one arrives;
+ * 3. the api's write latency (the same write, BENCH_RATE per second for BENCH_SECONDS, p50/p99/
+ *    mean) without webhooks and with 10 active ones, rounds alternated, medians: the ratio;
+ * 4. what the per-organization sequence costs writers: the same writes, 16 at a time, all in one
+ *    organization (they queue on its sequence row from their emit to their commit) or spread over
+ *    16 organizations.
+ * Run: npm run bench:webhooks
+ */
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = Number(process.env.BENCH_RATE ?? 25);
+const WEBHOOKS = 10;
+
+/** CPU time (user + system, ms) a process has used so far (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
+
+/** The local receiver: counts arrivals per webhook and keeps each event's arrival time. */
+class Receiver {
+  readonly arrivals = new Map<string, number>();
+  count = 0;
+  private server?: Server;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        this.count++;
+        const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { eventId: string };
+        if (!this.arrivals.has(event.eventId)) this.arrivals.set(event.eventId, performance.now());
+        res.writeHead(204).end();
+      });
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${port}/hook`;
+  }
+
+  reset(): void {
+    this.arrivals.clear();
+    this.count = 0;
+  }
+
+  async until(count: number, timeoutMs = 600_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.count < count) {
+      if (Date.now() > deadline) throw new Error(`only ${this.count} of ${count} deliveries arrived`);
+      await sleep(5);
+    }
+  }
+
+  close(): void {
+    this.server?.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-webhooks-pg-'));
+  const database = await EmbeddedPostgresServer.start({ dataDir: join(dataDir, 'pg'), port: await freePort() });
+  const children: ChildProcess[] = [];
+  const receiver = new Receiver();
+  try {
+    await receiver.start();
+    const apiPort = await freePort();
+    const base = `http://127.0.0.1:${apiPort}`;
+    const env = { DATABASE_URL: database.url, LOG_LEVEL: 'warn', FETCH_ALLOW_HOSTS: '127.0.0.1', ENCRYPTION_KEY: 'bench-encryption-key-of-at-least-32-characters' };
+    const apiProcess = start('apps/api/src/main.ts', { ...env, PORT: String(apiPort), BOOTSTRAP_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: '1000000' });
+    children.push(apiProcess);
+    await untilUp(`${base}/v1/user`);
+    const workerProcess = start('apps/worker/src/main.ts', { ...env, RUN_MIGRATIONS: 'false' });
+    children.push(workerProcess);
+    const org = (await api<{ items: { id: string }[] }>(base, 'GET', '/v1/orgs')).items[0].id;
+    const createWebhook = (status: 'active' | 'paused' = 'active') => api<{ id: string }>(base, 'POST', `/v1/orgs/${org}/webhooks`, { url: receiver.url, status });
+    const deleteAll = async () => {
+      const list = await api<{ items: { id: string }[] }>(base, 'GET', `/v1/orgs/${org}/webhooks?limit=1000`);
+      for (const webhook of list.items) await fetch(`${base}/v1/orgs/${org}/webhooks/${webhook.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${TOKEN}` } });
+    };
+    let teams = 0;
+    const write = async () => api<{ id: string }>(base, 'PUT', `/v1/orgs/${org}/teams`, { title: `Team ${teams++}` });
+    /** `count` writes, `parallel` at a time; answers each write's end time (ms, performance clock) and the event ids in order. */
+    const writeMany = async (count: number, parallel: number) => {
+      let next = 0;
+      const done: number[] = [];
+      await Promise.all(
+        Array.from({ length: parallel }, async () => {
+          while (next < count) {
+            next++;
+            await write();
+            done.push(performance.now());
+          }
+        }),
+      );
+      return done;
+    };
+    // Warm up the api, the worker and the receiver path.
+    const warm = await createWebhook();
+    receiver.reset();
+    await writeMany(200, 16);
+    await receiver.until(200);
+    await api(base, 'DELETE', `/v1/orgs/${org}/webhooks/${warm.id}`).catch(() => undefined);
+
+    const lines: string[] = [];
+    // 1. Live: writes and deliveries at the same time, one webhook.
+    await createWebhook();
+    receiver.reset();
+    const started = performance.now();
+    const writtenAt = await writeMany(EVENTS, 16);
+    await receiver.until(EVENTS);
+    const elapsed = (Math.max(...receiver.arrivals.values()) - started) / 1000;
+    const writing = (writtenAt[writtenAt.length - 1] - started) / 1000;
+    // Lag per event: its arrival after its write's answer (arrivals and answers in the same order: the sequence's).
+    const arrivals = [...receiver.arrivals.values()].sort((a, b) => a - b);
+    const sortedWrites = [...writtenAt].sort((a, b) => a - b);
+    const lags = arrivals.map((at, i) => Math.max(0, at - sortedWrites[i]));
+    lines.push(
+      `### Events from write to delivery (${EVENTS} team creations, 16 at a time; one webhook; receiver on 127.0.0.1)`,
+      '',
+      '| figure | value |',
+      '|---|---:|',
+      `| writes per second (the api) | ${(EVENTS / writing).toFixed(0)} |`,
+      `| events per second, first write to last delivery | ${(EVENTS / elapsed).toFixed(0)} |`,
+      `| lag, write answered to delivery arrived, p50 ms | ${percentile(lags, 50).toFixed(1)} |`,
+      `| lag, p99 ms | ${percentile(lags, 99).toFixed(1)} |`,
+      '',
+    );
+    process.stderr.write(`live: ${(EVENTS / elapsed).toFixed(0)} events/s\n`);
+    await deleteAll();
+
+    // 2. A backlog: written while 10 webhooks are paused, then all resumed at once.
+    const paused = await Promise.all(Array.from({ length: WEBHOOKS }, () => createWebhook('paused')));
+    await writeMany(EVENTS, 16);
+    receiver.reset();
+    const workerCpuBefore = cpuMs(workerProcess.pid!);
+    const resumed = performance.now();
+    await Promise.all(paused.map((webhook) => api(base, 'PATCH', `/v1/orgs/${org}/webhooks/${webhook.id}`, { status: 'active' })));
+    await receiver.until(EVENTS * WEBHOOKS);
+    const drain = (performance.now() - resumed) / 1000;
+    const workerUs = ((cpuMs(workerProcess.pid!) - workerCpuBefore) * 1000) / (EVENTS * WEBHOOKS);
+    lines.push(
+      `Backlog: ${EVENTS} events for ${WEBHOOKS} paused webhooks, resumed together: ${EVENTS * WEBHOOKS} deliveries in ${drain.toFixed(1)} s, ` +
+        `${((EVENTS * WEBHOOKS) / drain).toFixed(0)} deliveries/s (${(EVENTS / drain).toFixed(0)} events/s per webhook, each webhook in order); ` +
+        `the worker's CPU per delivery: ${workerUs.toFixed(0)} µs.`,
+      '',
+    );
+    process.stderr.write(`backlog: ${((EVENTS * WEBHOOKS) / drain).toFixed(0)} deliveries/s\n`);
+    await deleteAll();
+
+    // 3. The api's write latency without and with 10 active webhooks, at a fixed rate.
+    const measure = async () => {
+      const cpuBefore = cpuMs(apiProcess.pid!);
+      const result = await autocannon({
+        url: `${base}/v1/orgs/${org}/teams`,
+        method: 'PUT',
+        connections: 10,
+        overallRate: RATE,
+        duration: SECONDS,
+        headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: 'Bench team' }),
+      });
+      if (result.errors + result.non2xx > 0) throw new Error(`${result.errors} errors, ${result.non2xx} non-2xx answers`);
+      const cpuUs = ((cpuMs(apiProcess.pid!) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+      return { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average, rps: result.requests.average, cpuUs };
+    };
+    const without: Awaited<ReturnType<typeof measure>>[] = [];
+    const withHooks: Awaited<ReturnType<typeof measure>>[] = [];
+    let delivered = 0;
+    for (let round = 1; round <= ROUNDS; round++) {
+      without.push(await measure());
+      await Promise.all(Array.from({ length: WEBHOOKS }, () => createWebhook()));
+      receiver.reset();
+      withHooks.push(await measure());
+      // Every write of the round reaches the 10 webhooks (the worker may finish after the round).
+      const expected = Math.round(withHooks[round - 1].rps * SECONDS) * WEBHOOKS;
+      await receiver.until(expected * 0.95);
+      delivered += receiver.count;
+      await deleteAll();
+      process.stderr.write(`round ${round}: without p50 ${without[round - 1].p50} ms (${without[round - 1].cpuUs.toFixed(0)} µs CPU), with ${WEBHOOKS} webhooks p50 ${withHooks[round - 1].p50} ms (${withHooks[round - 1].cpuUs.toFixed(0)} µs CPU)\n`);
+    }
+    const row = (label: string, runs: Awaited<ReturnType<typeof measure>>[]) =>
+      `| ${label} | ${median(runs.map((r) => r.rps)).toFixed(0)} | ${median(runs.map((r) => r.p50)).toFixed(1)} | ${median(runs.map((r) => r.mean)).toFixed(2)} | ${median(runs.map((r) => r.p99)).toFixed(1)} | ${median(runs.map((r) => r.cpuUs)).toFixed(0)} |`;
+    const ratio = (key: 'p50' | 'mean' | 'p99' | 'cpuUs') => median(withHooks.map((r) => r[key])) / median(without.map((r) => r[key]));
+    lines.push(
+      `### The api's write latency with and without ${WEBHOOKS} webhooks (PUT /v1/orgs/{id}/teams at ${RATE}/s, 10 connections, ${ROUNDS} rounds of ${SECONDS} s, alternated, medians)`,
+      '',
+      '| | writes/s | p50 ms | mean ms | p99 ms | api CPU per write µs |',
+      '|---|---:|---:|---:|---:|---:|',
+      row('no webhook', without),
+      row(`${WEBHOOKS} active webhooks`, withHooks),
+      '',
+      `With / without: p50 ${ratio('p50').toFixed(2)}, mean ${ratio('mean').toFixed(2)}, p99 ${ratio('p99').toFixed(2)} (target: at most 1.1); ` +
+        `the api's CPU per write ${ratio('cpuUs').toFixed(2)}. ` +
+        `${delivered} deliveries were made by the worker during the rounds with webhooks.`,
+    );
+    // 4. One organization's writers queue on its sequence row; writers of different ones do not.
+    const orgs = [org, ...(await Promise.all(Array.from({ length: 15 }, (_, i) => api<{ id: string }>(base, 'POST', '/v1/orgs', { title: `Bench ${i}` })))).map((o) => o.id)];
+    const spread = async (count: number, organizations: string[]) => {
+      let next = 0;
+      const begun = performance.now();
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (next < count) {
+            const n = next++;
+            await api(base, 'PUT', `/v1/orgs/${organizations[n % organizations.length]}/teams`, { title: `Spread ${n}` });
+          }
+        }),
+      );
+      return count / ((performance.now() - begun) / 1000);
+    };
+    const single: number[] = [];
+    const many: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      single.push(await spread(EVENTS / 2, [org]));
+      many.push(await spread(EVENTS / 2, orgs));
+    }
+    lines.push(
+      '',
+      `Writers of one organization (${EVENTS / 2} team creations, 16 at a time): ${median(single).toFixed(0)} writes/s; spread over 16 organizations: ${median(many).toFixed(0)} writes/s ` +
+        `(${ROUNDS} rounds each, alternated, medians; no webhook).`,
+    );
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    receiver.close();
+    await sleep(1500);
+    await database.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -15,7 +15,7 @@ const WHY = {
   handWritten: "markdown GitBook's serializer does not write (a person's or a tool's, kept by Git Sync as long as GitBook does not rewrite the file)",
   container: "a block the reference's container cannot hold (a table in a tab, code in a hint, an image in a list item): flattened",
   cellSpaces: 'spaces at the edge of a table cell, which markdown tables drop (GitBook reads them the same way)',
-  openapiUrl: "the URL GitBook repeats after an OpenAPI block is its organization's spec's; this installation hosts no specs yet",
+  openapiUrl: "the URL GitBook repeats after an OpenAPI block is the source URL of its organization's spec, which the block does not hold (only the spec's slug) and an import does not create",
   anchor: "GitBook's anchor of a heading that starts with a digit (`#id-1.-get`), read as this platform's (`#1-get`)",
   listSpacing: "a blank line between a list item's paragraph and its nested list, which the document does not keep",
   gitbookBug: 'a character reference GitBook wrote wrong (`&#xNAN;`)',

@@ -202,7 +202,8 @@ describe('export as markdown files (GET /v1/spaces/{spaceId}/export?format=markd
     expect(roundTrip.pages.length).toBe(1000);
     expect(roundTrip.pages.map(([name]) => name)).toEqual(original.pages.map(([name]) => name));
     expect(roundTrip).toEqual(original);
-  });
+    // 1,000 pages generated, exported, imported, and 2,000 bodies read one page at a time by the snapshots.
+  }, 240_000);
 
   it("keeps an archive's paths: the importer records them in its write (ImportedPaths)", async () => {
     const { space, as, base } = await setup();

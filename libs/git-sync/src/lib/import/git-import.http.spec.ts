@@ -149,9 +149,10 @@ describe('Git import (POST /v1/spaces/{spaceId}/git/import), run by the worker a
     const files = (await as('reader').get(`${base}/files`)).body.items;
     expect(files.map((file: { name: string }) => file.name)).toEqual(['installer.png']);
     const setupPage = await as('reader').get(`${base}/page/${byTitle.get('Setup').id}`, { query: { format: 'markdown' } });
-    expect(setupPage.body.markdown).toContain(`![The installer](ref:file/${files[0].id})`);
+    // Page reads name files and pages by the repository's relative paths, as the files do.
+    expect(setupPage.body.markdown).toContain('![The installer](../.gitbook/assets/installer.png)');
     const welcome = await as('reader').get(`${base}/page/${byTitle.get('Welcome').id}`, { query: { format: 'markdown' } });
-    expect(welcome.body.markdown).toContain(`[the setup](ref:page/${byTitle.get('Setup').id}#install)`);
+    expect(welcome.body.markdown).toContain('[the setup](getting-started/setup.md#install)');
     const links = await as('reader').all(`/v1/spaces/${space.id}/links`);
     expect(links.filter((link: { status: string }) => link.status !== 'ok')).toEqual([]);
 

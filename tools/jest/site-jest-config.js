@@ -28,7 +28,8 @@ function siteJestConfig(projectDir, options) {
       '^.+\\.tsx$': ['@swc/jest', swc('tsx')],
       [`node_modules/(${esm})/.+\\.m?js$`]: ['@swc/jest', swc('ecmascript')],
     },
-    transformIgnorePatterns: [`/node_modules/(?!(${esm}|@apidevtools/json-schema-ref-parser)/)`],
+    // The shared configuration's ESM-only packages too (@scalar/openapi-parser: hosted specs dereferenced for OpenAPI blocks).
+    transformIgnorePatterns: [`/node_modules/(?!(${esm}|@apidevtools/json-schema-ref-parser|@scalar|leven)/)`],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
   };
 }

@@ -1,17 +1,19 @@
 import { Module } from '@nestjs/common';
+import { OpenApiHostingCoreModule } from '@docs/openapi-hosting';
 import { PublishedSitesModule } from '@docs/sites';
 import { SiteRequestHandler } from './http/site-request-handler';
-import { NoHostedOpenApiSpecs, OpenApiSpecs } from './openapi/openapi-specs';
+import { HostedOpenApiSpecs } from './openapi/hosted-openapi-specs';
+import { OpenApiSpecs } from './openapi/openapi-specs';
 import { SitePages } from './pages/site-pages';
 
 /**
  * The published sites' server: routing, visitor access, loading and caching, over the services
- * of libs/sites and libs/content (never their tables), rendering with libs/site-renderer.
- * `OpenApiSpecs` is bound to "none hosted" until OpenAPI hosting lands (issue 20).
+ * of libs/sites, libs/content and libs/openapi-hosting (never their tables), rendering with
+ * libs/site-renderer. OpenAPI blocks read the organization's hosted specs (`HostedOpenApiSpecs`).
  */
 @Module({
-  imports: [PublishedSitesModule],
-  providers: [SiteRequestHandler, SitePages, { provide: OpenApiSpecs, useClass: NoHostedOpenApiSpecs }],
+  imports: [PublishedSitesModule, OpenApiHostingCoreModule],
+  providers: [SiteRequestHandler, SitePages, { provide: OpenApiSpecs, useClass: HostedOpenApiSpecs }],
   exports: [SiteRequestHandler],
 })
 export class SiteServerModule {}

@@ -20,6 +20,9 @@ const SPEC = 'openapi: 3.1.0\ninfo: {title: Pets, version: "1"}\npaths: {}\n';
  * every worker's supervisor does every 2 minutes).
  */
 describe('kill -9 of the worker during a job', () => {
+  // Each test starts the real worker twice (a cold TypeScript start of every domain's module):
+  // on a loaded 2-core machine one start alone can take most of a minute.
+  jest.setTimeout(240_000);
   let database: TestDatabase;
   let api: TestApp;
   let server: Server;

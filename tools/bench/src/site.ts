@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { markdownToDocument } from '@docs/content';
+import { dereferenceSpec } from '@docs/openapi-hosting';
 import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
 
 /** The renderer, loaded by path and without its types (they bring the DOM's into this project's type check). */
@@ -21,7 +22,9 @@ import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
  *    the same session; several rounds, medians, ratios; and the 304 of a revalidation;
  * 2. cold renders of a 5,000-word page with 20 code blocks (its first request: tree, body,
  *    highlighting, rendering, compression), for ten such pages;
- * 3. Lighthouse 12.2.3 on a sample page with Debian's Chromium, mobile and desktop.
+ * 3. Lighthouse 12.2.3 on a sample page with Debian's Chromium, mobile and desktop;
+ * 4. pages with an OpenAPI block of a large hosted spec (processed by a worker): cold, warm, and
+ *    the dereferencing alone.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -89,6 +92,49 @@ const SAMPLE_PAGE = [
   '',
   '```json\n{ "title": "Handbook", "visibility": "public" }\n```',
 ].join('\n');
+
+/**
+ * A large OpenAPI 3.0 spec (JSON): `paths` paths with a GET and a POST each, over `schemas`
+ * component schemas that refer to one another (what a real API's spec looks like to the
+ * dereferencer), about 0.5 MB for 200 paths.
+ */
+function largeSpec(paths: number, schemas: number): string {
+  const components: Record<string, unknown> = {};
+  for (let i = 0; i < schemas; i++) {
+    components[`Model${i}`] = {
+      type: 'object',
+      description: prose(20, i),
+      required: ['id'],
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        name: { type: 'string', description: prose(8, i + 1) },
+        createdAt: { type: 'string', format: 'date-time' },
+        status: { type: 'string', enum: ['active', 'archived', 'deleted'] },
+        ...(i > 0 ? { parent: { $ref: `#/components/schemas/Model${i - 1}` } } : {}),
+        ...(i > 1 ? { related: { type: 'array', items: { $ref: `#/components/schemas/Model${(i * 7) % i}` } } } : {}),
+      },
+    };
+  }
+  const document: Record<string, any> = { openapi: '3.0.3', info: { title: 'Bench API', version: '1' }, servers: [{ url: 'https://api.example.com/v1' }], paths: {}, components: { schemas: components } };
+  for (let i = 0; i < paths; i++) {
+    const model = { $ref: `#/components/schemas/Model${i % schemas}` };
+    document.paths[`/resources${i}/{id}`] = {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      get: {
+        summary: `Get resource ${i}`,
+        description: prose(40, i),
+        parameters: [{ name: 'expand', in: 'query', schema: { type: 'array', items: { type: 'string' } } }],
+        responses: { '200': { description: 'The resource.', content: { 'application/json': { schema: model } } }, '404': { description: 'Not found.' } },
+      },
+      post: {
+        summary: `Update resource ${i}`,
+        requestBody: { required: true, content: { 'application/json': { schema: model } } },
+        responses: { '200': { description: 'The resource as updated.', content: { 'application/json': { schema: model } } } },
+      },
+    };
+  }
+  return JSON.stringify(document);
+}
 
 interface Measurement {
   rps: number;
@@ -285,6 +331,66 @@ async function main(): Promise<void> {
       visibleAfter.push(performance.now() - editedAt);
     }
 
+    // 4. OpenAPI blocks (BENCH_OPENAPI=0 leaves them out): a large spec hosted and processed by
+    //    the worker; ten pages with an operation block of it each. The first page's first request
+    //    reads the version's files and dereferences them; the nine others render with the
+    //    document in memory; then the same pages warm (versions kept under notifications).
+    const openApiLines: string[] = [];
+    if (process.env.BENCH_OPENAPI !== '0') {
+      const worker = start('apps/worker/src/main.ts', { ...env, PORT: String(await freePort()), WORKER_METRICS_PORT: String(await freePort()), RUN_MIGRATIONS: 'false' });
+      children.push(worker);
+      const specText = largeSpec(200, 60);
+      await api(apiBase, 'PUT', `/v1/orgs/${org}/openapi/bench`, { source: { text: specText } });
+      const processedBy = performance.now() + 120_000;
+      for (;;) {
+        const spec = await api<{ processingState: string; lastVersion?: string }>(apiBase, 'GET', `/v1/orgs/${org}/openapi/bench`);
+        if (spec.processingState === 'complete' && spec.lastVersion) break;
+        if (performance.now() > processedBy) throw new Error('the worker did not process the spec within 120 s');
+        await sleep(200);
+      }
+      const apiSpace = await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${org}/spaces`, { title: 'API reference' });
+      const apiPages: { path: string }[] = [];
+      for (let i = 0; i < 10; i++) {
+        const block = { object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec: 'bench' }, path: `/resources${i * 7}/{id}`, method: 'get' } };
+        const intro = { object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: prose(60, i), marks: [] }] }] };
+        apiPages.push(await api<{ path: string }>(apiBase, 'POST', `/v1/spaces/${apiSpace.id}/content/pages`, { title: `Resource ${i * 7}`, document: { object: 'document', data: {}, nodes: [intro, block] } }));
+      }
+      const apiSite = await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${org}/sites`, { title: 'API', spaces: [apiSpace.id] });
+      const apiHome = (await api<{ urls: { published: string } }>(apiBase, 'POST', `/v1/orgs/${org}/sites/${apiSite.id}/publish`)).urls.published;
+      const timed = async (url: string) => {
+        const startedAt = performance.now();
+        const res = await fetch(url);
+        const text = await res.text();
+        if (res.status !== 200 || !text.includes('openapi-operation')) throw new Error(`${url}: ${res.status}, no operation rendered`);
+        return performance.now() - startedAt;
+      };
+      const coldFirst = await timed(`${apiHome}/${apiPages[0].path}`);
+      const coldOthers: number[] = [];
+      for (const page of apiPages.slice(1)) coldOthers.push(await timed(`${apiHome}/${page.path}`));
+      const warm: number[] = [];
+      for (let i = 0; i < 50; i++) warm.push(await timed(`${apiHome}/${apiPages[i % 10].path}`));
+      const warmLoad = await measure(`${apiHome}/${apiPages[1].path}`, siteProcess.pid!, pgDataDir);
+      // The dereferencing alone, in this process: its time and the heap the document holds.
+      const parsed = JSON.parse(specText);
+      await dereferenceSpec('openapi.json', [['openapi.json', parsed]]);
+      const dereferencing: number[] = [];
+      const heapBefore = process.memoryUsage().heapUsed;
+      const kept: unknown[] = [];
+      for (let i = 0; i < 5; i++) {
+        const startedAt = performance.now();
+        kept.push(await dereferenceSpec('openapi.json', [['openapi.json', parsed]]));
+        dereferencing.push(performance.now() - startedAt);
+      }
+      const heapPerDocument = (process.memoryUsage().heapUsed - heapBefore) / kept.length;
+      openApiLines.push(
+        `OpenAPI blocks: a spec of ${(specText.length / 1024).toFixed(0)} KB (200 paths with a GET and a POST, 60 component schemas referring to one another), processed by the worker; ten pages with one operation block each.`,
+        `First request of the first page (the version's files read and dereferenced, then the page rendered): ${Math.round(coldFirst)} ms; first requests of the nine others (document in memory, page rendered): median ${Math.round(median(coldOthers))} ms, slowest ${Math.round(Math.max(...coldOthers))} ms; warm (50 requests, one connection): median ${median(warm).toFixed(1)} ms.`,
+        `Warm under load (${CONNECTIONS} connections, ${SECONDS} s, SITE_FRESHNESS=${process.env.SITE_FRESHNESS ?? 'notify'}): ${Math.round(warmLoad.rps)} req/s, p99 ${warmLoad.p99} ms, CPU ${Math.round(warmLoad.serverUs)} µs + db ${Math.round(warmLoad.databaseUs)} µs per request, ${warmLoad.errors} errors.`,
+        `dereferenceSpec alone on that spec: median ${median(dereferencing).toFixed(0)} ms of 5; each dereferenced document holds about ${(heapPerDocument / 1024 / 1024).toFixed(1)} MB of heap (${(heapPerDocument / specText.length).toFixed(1)}× its file's bytes).`,
+        '',
+      );
+    }
+
     // 3. Lighthouse on the sample page (BENCH_LIGHTHOUSE=0 leaves it out while iterating).
     const scores = process.env.BENCH_LIGHTHOUSE === '0' ? undefined : { mobile: await lighthouse(home, 'mobile', dataDir), desktop: await lighthouse(home, 'desktop', dataDir) };
 
@@ -312,6 +418,7 @@ async function main(): Promise<void> {
             '',
           ]
         : []),
+      ...openApiLines,
       ...(scores
         ? [
             '| Lighthouse 12.2.3 (Debian Chromium) | performance | accessibility | best practices | SEO | audits below 0.9 |',

@@ -137,8 +137,13 @@ describe('space purge', () => {
     };
     expect(await rowsReferring(api.dataSource, needles, theirs)).toEqual([]);
     expect((await api.dataSource.query(`SELECT count(*)::int AS n FROM page_links WHERE head_key = $1 AND target_space = $2`, [keep.id, doomed.id]))[0].n).toBe(1);
-    // Every other row is exactly as it was: the other space, the organization, the shared blobs.
-    expect(await rowsNotReferring(api.dataSource, needles)).toEqual(before);
+    // Every other row is exactly as it was: the other space, the organization, the shared blobs;
+    // but the integration's subscription, filtered by both spaces, forgot the purged one.
+    const after = await rowsNotReferring(api.dataSource, needles);
+    const changed = after['event_subscriptions'].filter((row) => !before['event_subscriptions'].includes(row));
+    expect(changed.map((row) => JSON.parse(row).space_ids)).toEqual([[keep.id]]);
+    const unchanged = { ...after, event_subscriptions: after['event_subscriptions'].filter((row) => !changed.includes(row)) };
+    expect(unchanged).toEqual(before);
     for (const hash of [SHARED_FILE_HASH, sharedDocument]) {
       expect([hash, (await api.dataSource.query(`SELECT count(*)::int AS n FROM content_blobs WHERE hash = $1`, [hash]))[0].n]).toEqual([hash, 1]);
     }
@@ -154,7 +159,7 @@ describe('space purge', () => {
     // Running it again is harmless.
     const again = await run(PurgeSpaceJob, { spaceId: doomed.id });
     expect(again).toEqual({ state: 'completed', output: { purged: false, spaceId: doomed.id } });
-    expect(await rowsNotReferring(api.dataSource, needles)).toEqual(before);
+    expect(await rowsNotReferring(api.dataSource, needles)).toEqual(after);
   });
 
   it('keeps what a duplicate of the purged space still shares, and removes what only the purged space reached', async () => {

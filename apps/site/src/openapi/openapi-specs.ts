@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { OpenApiDocument } from '@docs/site-renderer';
 
 /** A hosted OpenAPI specification, parsed and dereferenced, and the version it was read from. */
@@ -12,7 +11,7 @@ export interface HostedOpenApiSpec {
  * Where the site server gets the hosted OpenAPI specifications that OpenAPI blocks name
  * (`ref: {kind: 'openapi', spec: <slug>}`): an organization's spec by slug, its latest version.
  * Rendering asks for every spec a page names before it starts, and keeps the versions it used
- * with the rendered page.
+ * with the rendered page. Bound to `HostedOpenApiSpecs` (libs/openapi-hosting's specs).
  */
 export abstract class OpenApiSpecs {
   /** The specifications of these slugs that the organization hosts (absent: none by that slug, or not processed yet). */
@@ -20,19 +19,4 @@ export abstract class OpenApiSpecs {
 
   /** Only their versions (a cheap check that a page rendered with them is still current). */
   abstract versions(organizationId: string, slugs: string[]): Promise<Map<string, string>>;
-}
-
-/**
- * The binding until specifications are hosted (libs/openapi-hosting, issue 20): none is
- * available, so OpenAPI blocks render their method and path (the renderer's fallback).
- */
-@Injectable()
-export class NoHostedOpenApiSpecs extends OpenApiSpecs {
-  find(): Promise<Map<string, HostedOpenApiSpec>> {
-    return Promise.resolve(new Map());
-  }
-
-  versions(): Promise<Map<string, string>> {
-    return Promise.resolve(new Map());
-  }
 }

@@ -2,7 +2,7 @@ import { ContentModule } from '@docs/content';
 import { createSpace } from '@docs/content/testing';
 import { IdentityModule } from '@docs/identity';
 import { createOrganization } from '@docs/identity/testing';
-import { createTestApp, TestApp } from '@docs/platform/testing';
+import { createTestApp, TestApp, TestAppOptions, TestDatabase } from '@docs/platform/testing';
 import { SitesModule } from '@docs/sites';
 import { createSection, createSite } from '@docs/sites/testing';
 import { parseHTML } from 'linkedom';
@@ -15,10 +15,17 @@ import { SiteServerModule } from '../site-server.module';
  * The api (to set sites up, as admins do) and the site server, on one test database. The site
  * server checks the database on every request (`SITE_FRESHNESS=strict`), so a change made through
  * the api shows on the very next request; `notify` (the default in production) is tested on its
- * own (it shows changes once their notification has arrived).
+ * own (it shows changes once their notification has arrived). `imports`: more of the api's modules
+ * (OpenAPI hosting), `database`: one shared with another app (a worker).
  */
-export async function createSiteTestApp(options: { freshness?: 'strict' | 'notify' } = {}): Promise<TestApp & { site: SiteClient }> {
-  const t = await createTestApp({ imports: [IdentityModule, ContentModule, SitesModule, SiteServerModule], env: { SITE_FRESHNESS: options.freshness ?? 'strict' } });
+export async function createSiteTestApp(
+  options: { freshness?: 'strict' | 'notify'; imports?: TestAppOptions['imports']; env?: Record<string, string>; database?: TestDatabase } = {},
+): Promise<TestApp & { site: SiteClient }> {
+  const t = await createTestApp({
+    imports: [IdentityModule, ContentModule, SitesModule, ...(options.imports ?? []), SiteServerModule],
+    env: { ...options.env, SITE_FRESHNESS: options.freshness ?? 'strict' },
+    ...(options.database ? { database: options.database } : {}),
+  });
   return Object.assign(t, { site: new SiteClient(t.get(SiteRequestHandler)) });
 }
 

@@ -1,159 +1,178 @@
 import { ContentModule } from '@docs/content';
 import { createSpace, setDefaultLevel } from '@docs/content/testing';
 import { IdentityModule } from '@docs/identity';
-import { createOrganization } from '@docs/identity/testing';
-import { createTestApp, TestApp } from '@docs/platform/testing';
+import { createOrganization, TestUser } from '@docs/identity/testing';
+import { cells, createTestApp, describePermissionTable, PermissionRole, PermissionTable, TestApp } from '@docs/platform/testing';
 import { CollaborationModule } from '../collaboration.module';
 
-/** The "Comments" table of docs/permissions.md, row by row, role by role, under both mount points. */
+/**
+ * docs/permissions.md, "Comments": the table is generated from this one and every cell is checked
+ * over HTTP, role by role (`describePermissionTable`), under both mount points (the space's
+ * `/v1/spaces/{spaceId}/comments` and a change request's `.../change-requests/{id}/comments`):
+ * each check answers one status (or boolean) per operation and mount. Each check works on a
+ * comment and a reply made for that call, by a member with the comment role ("someone else's"), or
+ * made by that member then handed to `who` in SQL ("the author": also roles that could not post).
+ * The outsider is an admin of another organization.
+ */
+type Who = PermissionRole;
+
+interface Fixture {
+  t: TestApp;
+  users: Record<Who | 'author', TestUser>;
+  /** The space's and the change request's comments. */
+  mounts: string[];
+}
+
+type Made = { base: string; comment: string; reply: string };
+
+const as = (f: Fixture, who: Who) => f.t.http.as(f.users[who].token);
+
+/** In each mount, a fresh comment and a reply to it, posted by the author; handed to `owner` if given. */
+async function made(f: Fixture, owner?: Who): Promise<Made[]> {
+  const author = f.t.http.as(f.users.author.token);
+  return Promise.all(
+    f.mounts.map(async (base) => {
+      const comment = (await author.post(base, { body: { markdown: 'A comment' } })).body.id as string;
+      const reply = (await author.post(`${base}/${comment}/replies`, { body: { markdown: 'A reply' } })).body.id as string;
+      if (owner) {
+        await f.t.dataSource.query(`UPDATE comments SET posted_by = $2 WHERE id = $1`, [comment, f.users[owner].user.id]);
+        await f.t.dataSource.query(`UPDATE comment_replies SET posted_by = $2 WHERE id = $1`, [reply, f.users[owner].user.id]);
+      }
+      return { base, comment: `${base}/${comment}`, reply: `${base}/${comment}/replies/${reply}` };
+    }),
+  );
+}
+
+/** Runs the requests of `each` on every made item, one after the other (a reply is deleted before its comment): their statuses. */
+async function sequence(items: Made[], each: (item: Made) => (() => Promise<{ status: number }>)[]): Promise<number[]> {
+  const statuses: number[] = [];
+  for (const item of items) for (const run of each(item)) statuses.push((await run()).status);
+  return statuses;
+}
+
+/** A `permissions` key of a comment and of its reply, in each mount, as `who` reads them; false when `who` cannot read them. */
+async function permission(f: Fixture, who: Who, key: string, owner?: Who): Promise<boolean[]> {
+  const values: boolean[] = [];
+  for (const item of await made(f, owner)) {
+    for (const path of [item.comment, item.reply]) {
+      const res = await as(f, who).get(path);
+      values.push(res.status === 200 && res.body.permissions[key] === true);
+    }
+  }
+  return values;
+}
+
+const READ = cells(200, 200, 200, 200, 200, 200, 404, 404);
+const COMMENT = (ok: number) => cells(ok, ok, ok, ok, ok, 403, 404, 404);
+const ADMIN = (ok: number) => cells(ok, 403, 403, 403, 403, 403, 404, 404);
+const NOBODY = cells(403, 403, 403, 403, 403, 403, 404, 404);
+const KEY_READ = cells(true, true, true, true, true, true, false, false);
+const KEY_COMMENT = cells(true, true, true, true, true, false, false, false);
+
+const COMMENTS_TABLE: PermissionTable<Fixture> = {
+  id: 'comments',
+  firstColumn: 'Operation, or `permissions` key',
+  required: true,
+  rows: [
+    {
+      operation: '`GET .../comments`, `GET .../comments/{commentId}`, `GET .../replies`, `GET .../replies/{commentReplyId}`',
+      required: 'read',
+      cells: READ,
+      check: async (f, who) => sequence(await made(f), (m) => [m.base, m.comment, `${m.comment}/replies`, m.reply].map((path) => () => as(f, who).get(path))),
+    },
+    {
+      operation: '`GET /v1/spaces/{spaceId}/commenters`, `GET .../change-requests/{changeRequestId}/commenters`',
+      required: 'read',
+      cells: READ,
+      check: (f, who) => Promise.all(f.mounts.map(async (base) => (await as(f, who).get(base.replace(/\/comments$/, '/commenters'))).status)),
+    },
+    {
+      operation: '`POST .../comments`, `POST .../comments/{commentId}/replies`',
+      required: 'comment',
+      cells: COMMENT(200),
+      check: async (f, who) => sequence(await made(f), (m) => [() => as(f, who).post(m.base, { body: { markdown: 'Mine' } }), () => as(f, who).post(`${m.comment}/replies`, { body: { markdown: 'Mine' } })]),
+    },
+    {
+      operation: '`PUT` a comment or reply with `body`, the author',
+      required: 'comment, and the author',
+      cells: COMMENT(200),
+      check: async (f, who) => sequence(await made(f, who), (m) => [m.comment, m.reply].map((path) => () => as(f, who).put(path, { body: { markdown: 'Edited' } }))),
+    },
+    {
+      operation: "`PUT` a comment or reply with `body`, someone else's",
+      required: 'the author only',
+      cells: NOBODY,
+      check: async (f, who) => sequence(await made(f), (m) => [m.comment, m.reply].map((path) => () => as(f, who).put(path, { body: { markdown: 'Changed' } }))),
+    },
+    {
+      operation: '`PUT` a comment with `resolved` (resolve, reopen)',
+      required: 'comment',
+      cells: COMMENT(200),
+      check: async (f, who) => sequence(await made(f), (m) => [() => as(f, who).put(m.comment, { resolved: true }), () => as(f, who).put(m.comment, { resolved: false })]),
+    },
+    {
+      operation: '`PUT` a comment or reply with `addedReactions` / `removedReactions`',
+      required: 'comment',
+      cells: COMMENT(200),
+      check: async (f, who) =>
+        sequence(await made(f), (m) =>
+          [m.comment, m.reply].flatMap((path) => [() => as(f, who).put(path, { addedReactions: ['👍'] }), () => as(f, who).put(path, { removedReactions: ['👍'] })]),
+        ),
+    },
+    {
+      operation: "`DELETE` a comment or reply, the author (205; a comment's replies, reactions and mentions with it)",
+      required: 'comment, and the author',
+      cells: COMMENT(205),
+      check: async (f, who) => sequence(await made(f, who), (m) => [() => as(f, who).delete(m.reply), () => as(f, who).delete(m.comment)]),
+    },
+    {
+      operation: "`DELETE` a comment or reply, someone else's",
+      required: 'admin',
+      cells: ADMIN(205),
+      check: async (f, who) => sequence(await made(f), (m) => [() => as(f, who).delete(m.reply), () => as(f, who).delete(m.comment)]),
+    },
+    { operation: '`view`', required: 'read', cells: KEY_READ, check: (f, who) => permission(f, who, 'view') },
+    { operation: '`reply` (reply, react; for a comment also resolve)', required: 'comment', cells: KEY_COMMENT, check: (f, who) => permission(f, who, 'reply') },
+    { operation: '`edit`, the author', required: 'comment, and the author', cells: KEY_COMMENT, check: (f, who) => permission(f, who, 'edit', who) },
+    { operation: "`edit`, someone else's", required: 'the author only', cells: cells(false, false, false, false, false, false, false, false), check: (f, who) => permission(f, who, 'edit') },
+    { operation: '`delete`, the author', required: 'comment, and the author', cells: KEY_COMMENT, check: (f, who) => permission(f, who, 'delete', who) },
+    { operation: "`delete`, someone else's", required: 'admin', cells: cells(true, false, false, false, false, false, false, false), check: (f, who) => permission(f, who, 'delete') },
+  ],
+};
+
 describe('comment permissions over HTTP (docs/permissions.md, "Comments")', () => {
-  let t: TestApp;
+  let f: Fixture;
+  let organizationId: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ imports: [ContentModule, IdentityModule, CollaborationModule] });
-  });
-  afterAll(() => t.close());
-
-  const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'outsider'] as const;
-  type Role = (typeof ROLES)[number];
-
-  async function setup() {
-    const { organization, members } = await createOrganization(t, { create: 'create', review: 'review', edit: 'edit', comment: 'comment', read: 'read', guest: null, author: 'comment' });
-    const other = await createOrganization(t, {});
-    const space = await createSpace(t, members.admin.token, organization.id);
-    const tokens: Record<Role, string> = {
-      admin: members.admin.token,
-      create: members.create.token,
-      review: members.review.token,
-      edit: members.edit.token,
-      comment: members.comment.token,
-      read: members.read.token,
-      guest: members.guest.token,
-      outsider: other.members.admin.token,
+    const t = await createTestApp({ imports: [ContentModule, IdentityModule, CollaborationModule] });
+    const org = await createOrganization(t, { create: 'create', review: 'review', edit: 'edit', comment: 'comment', read: 'read', guest: null, author: 'comment' });
+    const other = await createOrganization(t);
+    organizationId = org.organization.id;
+    const spaceId = (await createSpace(t, org.members.admin.token, organizationId)).id as string;
+    const cr = (await t.http.as(org.members.edit.token).post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Perms' })).body;
+    f = {
+      t,
+      users: { ...org.members, outsider: other.members.admin },
+      mounts: [`/v1/spaces/${spaceId}/comments`, `/v1/spaces/${spaceId}/change-requests/${cr.id}/comments`],
     };
-    const userIds: Record<Role, string> = { ...Object.fromEntries(Object.entries(members).map(([n, m]) => [n, m.user.id])), outsider: other.members.admin.user.id } as Record<Role, string>;
-    const cr = (await t.http.as(members.edit.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Perms' })).body;
-    return { organization, members, space, tokens, userIds, cr, author: t.http.as(members.author.token) };
-  }
-
-  /** A fresh comment and reply by `author` (a commenter) in `base`, so every cell starts from the same state. */
-  async function fresh(author: ReturnType<TestApp['http']['as']>, base: string) {
-    const comment = (await author.post(base, { body: { markdown: 'A comment' } })).body;
-    const reply = (await author.post(`${base}/${comment.id}/replies`, { body: { markdown: 'A reply' } })).body;
-    return { comment, reply };
-  }
-
-  /** A comment (and reply) whose author is `role` (written as them in SQL where their level could not post it). */
-  async function ownedBy(s: Awaited<ReturnType<typeof setup>>, base: string, role: Role) {
-    const made = await fresh(s.author, base);
-    await t.dataSource.query(`UPDATE comments SET posted_by = $2 WHERE id = $1`, [made.comment.id, s.userIds[role]]);
-    await t.dataSource.query(`UPDATE comment_replies SET posted_by = $2 WHERE id = $1`, [made.reply.id, s.userIds[role]]);
-    return made;
-  }
-
-  const mounts = [
-    ['space', (s: Awaited<ReturnType<typeof setup>>) => `/v1/spaces/${s.space.id}/comments`],
-    ['change request', (s: Awaited<ReturnType<typeof setup>>) => `/v1/spaces/${s.space.id}/change-requests/${s.cr.id}/comments`],
-  ] as const;
-
-  describe.each(mounts)('%s comments', (_where, baseOf) => {
-    it('every operation, every role', async () => {
-      const s = await setup();
-      const base = baseOf(s);
-      const commenters = base.replace(/\/comments$/, '/commenters');
-      const table: Record<string, Record<Role, number>> = {};
-      const cell = async (row: string, role: Role, run: (as: ReturnType<TestApp['http']['as']>) => Promise<{ status: number }>) => {
-        (table[row] ??= {} as Record<Role, number>)[role] = (await run(t.http.as(s.tokens[role]))).status;
-      };
-      for (const role of ROLES) {
-        const { comment, reply } = await fresh(s.author, base);
-        const one = `${base}/${comment.id}`;
-        const oneReply = `${one}/replies/${reply.id}`;
-        await cell('GET comments', role, (as) => as.get(base));
-        await cell('GET comment', role, (as) => as.get(one));
-        await cell('GET replies', role, (as) => as.get(`${one}/replies`));
-        await cell('GET reply', role, (as) => as.get(oneReply));
-        await cell('GET commenters', role, (as) => as.get(commenters));
-        await cell('POST comment', role, (as) => as.post(base, { body: { markdown: 'Mine' } }));
-        await cell('POST reply', role, (as) => as.post(`${one}/replies`, { body: { markdown: 'Mine' } }));
-        await cell('PUT comment body (not theirs)', role, (as) => as.put(one, { body: { markdown: 'Changed' } }));
-        await cell('PUT comment resolved', role, (as) => as.put(one, { resolved: true }));
-        await cell('PUT comment reactions', role, (as) => as.put(one, { addedReactions: ['👍'] }));
-        await cell('PUT reply body (not theirs)', role, (as) => as.put(oneReply, { body: { markdown: 'Changed' } }));
-        await cell('PUT reply reactions', role, (as) => as.put(oneReply, { addedReactions: ['👍'] }));
-        await cell('DELETE reply (not theirs)', role, (as) => as.delete(oneReply));
-        await cell('DELETE comment (not theirs)', role, (as) => as.delete(one));
-        if (role !== 'guest' && role !== 'outsider') {
-          const own = await ownedBy(s, base, role);
-          await cell('PUT own comment body', role, (as) => as.put(`${base}/${own.comment.id}`, { body: { markdown: 'Edited' } }));
-          await cell('PUT own reply body', role, (as) => as.put(`${base}/${own.comment.id}/replies/${own.reply.id}`, { body: { markdown: 'Edited' } }));
-          await cell('DELETE own reply', role, (as) => as.delete(`${base}/${own.comment.id}/replies/${own.reply.id}`));
-          await cell('DELETE own comment', role, (as) => as.delete(`${base}/${own.comment.id}`));
-        }
-      }
-      const row = (...statuses: number[]) => Object.fromEntries(ROLES.slice(0, statuses.length).map((role, i) => [role, statuses[i]]));
-      expect(table).toEqual({
-        'GET comments': row(200, 200, 200, 200, 200, 200, 404, 404),
-        'GET comment': row(200, 200, 200, 200, 200, 200, 404, 404),
-        'GET replies': row(200, 200, 200, 200, 200, 200, 404, 404),
-        'GET reply': row(200, 200, 200, 200, 200, 200, 404, 404),
-        'GET commenters': row(200, 200, 200, 200, 200, 200, 404, 404),
-        'POST comment': row(200, 200, 200, 200, 200, 403, 404, 404),
-        'POST reply': row(200, 200, 200, 200, 200, 403, 404, 404),
-        'PUT comment body (not theirs)': row(403, 403, 403, 403, 403, 403, 404, 404),
-        'PUT comment resolved': row(200, 200, 200, 200, 200, 403, 404, 404),
-        'PUT comment reactions': row(200, 200, 200, 200, 200, 403, 404, 404),
-        'PUT reply body (not theirs)': row(403, 403, 403, 403, 403, 403, 404, 404),
-        'PUT reply reactions': row(200, 200, 200, 200, 200, 403, 404, 404),
-        'DELETE reply (not theirs)': row(205, 403, 403, 403, 403, 403, 404, 404),
-        'DELETE comment (not theirs)': row(205, 403, 403, 403, 403, 403, 404, 404),
-        'PUT own comment body': row(200, 200, 200, 200, 200, 403),
-        'PUT own reply body': row(200, 200, 200, 200, 200, 403),
-        'DELETE own reply': row(205, 205, 205, 205, 205, 403),
-        'DELETE own comment': row(205, 205, 205, 205, 205, 403),
-      });
-    });
-
-    it('`permissions` on every comment and reply say exactly that, for each caller', async () => {
-      const s = await setup();
-      const base = baseOf(s);
-      const { comment } = await fresh(s.author, base);
-      const seen: Record<string, unknown> = {};
-      for (const role of ROLES.slice(0, 6)) {
-        const own = await ownedBy(s, base, role);
-        const as = t.http.as(s.tokens[role]);
-        const list = (await as.get(base, { query: { limit: 1000 } })).body.items as { id: string; permissions: unknown }[];
-        const replies = (await as.get(`${base}/${own.comment.id}/replies`)).body.items as { permissions: unknown }[];
-        seen[role] = {
-          others: list.find((c) => c.id === comment.id)?.permissions,
-          own: list.find((c) => c.id === own.comment.id)?.permissions,
-          ownReply: replies[0].permissions,
-        };
-      }
-      const p = (view: boolean, edit: boolean, reply: boolean, del: boolean) => ({ view, edit, reply, delete: del });
-      const participant = { others: p(true, false, true, false), own: p(true, true, true, true), ownReply: p(true, true, true, true) };
-      expect(seen).toEqual({
-        admin: { ...participant, others: p(true, false, true, true) },
-        create: participant,
-        review: participant,
-        edit: participant,
-        comment: participant,
-        read: { others: p(true, false, false, false), own: p(true, false, false, false), ownReply: p(true, false, false, false) },
-      });
-    });
   });
+  afterAll(() => f.t.close());
+
+  describePermissionTable(COMMENTS_TABLE, () => f);
 
   it("the space's default level caps the level: an editor under `read` reads but may not comment; `null` hides it", async () => {
-    const s = await setup();
-    const base = `/v1/spaces/${s.space.id}/comments`;
-    const editor = t.http.as(s.tokens.edit);
-    await setDefaultLevel(t, s.tokens.admin, { object: 'space', id: s.space.id }, 'comment');
+    const { t, users } = f;
+    const space = await createSpace(t, users.admin.token, organizationId);
+    const base = `/v1/spaces/${space.id}/comments`;
+    const editor = t.http.as(users.edit.token);
+    await setDefaultLevel(t, users.admin.token, { object: 'space', id: space.id }, 'comment');
     expect((await editor.post(base, { body: { markdown: 'Capped at comment' } })).status).toBe(200);
-    await setDefaultLevel(t, s.tokens.admin, { object: 'space', id: s.space.id }, 'read');
+    await setDefaultLevel(t, users.admin.token, { object: 'space', id: space.id }, 'read');
     expect((await editor.post(base, { body: { markdown: 'Capped at read' } })).status).toBe(403);
     expect((await editor.get(base)).body.items[0].permissions).toEqual({ view: true, edit: false, reply: false, delete: false });
-    await setDefaultLevel(t, s.tokens.admin, { object: 'space', id: s.space.id }, null);
+    await setDefaultLevel(t, users.admin.token, { object: 'space', id: space.id }, null);
     expect((await editor.get(base)).status).toBe(404);
-    expect((await t.http.as(s.tokens.admin).get(base)).status).toBe(200);
+    expect((await t.http.as(users.admin.token).get(base)).status).toBe(200);
   });
 });

@@ -23,6 +23,8 @@ export interface PurgeReport {
   organizationId: string;
   changeRequests: number;
   revisions: number;
+  /** Its events in the outbox (their deliveries go by ON DELETE CASCADE). */
+  events: number;
   /** Rows of the head indexes (pages of the space's and its change requests' heads). */
   headPages: number;
   pageNodes: number;
@@ -49,7 +51,8 @@ export interface PurgeReport {
  *    (`space_storage_families`), and the blobs those name (bodies, files, reusable contents);
  * 4. the change requests (their reviews, contributors and any other row with a foreign key to them
  *    go by ON DELETE CASCADE), the revisions, then the space row: every table with a foreign key
- *    to `spaces` follows by its ON DELETE CASCADE, whoever added it;
+ *    to `spaces` follows by its ON DELETE CASCADE, whoever added it (and subscriptions filtered by
+ *    the space forget it, by trigger); then the space's events in the outbox;
  * 5. the page nodes and file entries of step 3, then those blobs that nothing references any more:
  *    no row of any table with a foreign key to `content_blobs` (read from the catalog, so a table
  *    added later counts too) and no revision's reusable content.
@@ -101,6 +104,8 @@ export class SpacePurger {
       const changeRequests = await deleteInBatches(tx, 'change_requests', 'space_id = $1', [spaceId], { batch: 200, between: pace });
       const revisions = await deleteInBatches(tx, 'revisions', 'space_id = $1', [spaceId], { between: pace });
       await tx.query(`DELETE FROM spaces WHERE id = $1`, [spaceId]);
+      // Its events go too (the outbox's history of it; a space_purged event, if any hook writes one, comes after).
+      const events = await deleteInBatches(tx, 'events', 'space_id = $1', [spaceId], { between: pace });
 
       // 5. The storage only this space used (blobs in smaller batches: their bytes go too).
       const pageNodes = await this.drain(tx, pace, { list: 'purge_nodes', listKey: 'id', target: 'page_nodes', key: 'id' });
@@ -113,6 +118,7 @@ export class SpacePurger {
         organizationId: space.organization_id,
         changeRequests,
         revisions,
+        events,
         headPages,
         pageNodes,
         fileEntries,

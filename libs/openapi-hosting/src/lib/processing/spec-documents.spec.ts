@@ -2,7 +2,7 @@ import { specContentHash } from './spec-content-hash';
 import { externalRefs, parseSpecText } from './spec-documents';
 import { loadText } from './spec-loader';
 import { SpecProblem } from './spec-problem';
-import { resolvePath } from './spec-validation';
+import { resolvePath } from './spec-filesystem';
 
 describe('spec documents', () => {
   it('parses JSON and YAML, and says what is wrong with the rest', () => {

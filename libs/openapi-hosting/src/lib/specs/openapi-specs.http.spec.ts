@@ -209,6 +209,10 @@ describe('OpenAPI specs (section 4.15) over HTTP', () => {
     expect((await guest.get(`${base}/shared/versions/latest`)).status).toBe(404);
     expect((await guest.patch(`${base}/shared`, { visibility: 'private' })).status).toBe(404);
     expect((await guest.post(base, { slug: 'guest', source: { text: SPEC } })).status).toBe(403);
+    // A spec the guest cannot see is a 404 to delete, as an unknown slug; it stays.
+    expect((await guest.delete(`${base}/shared`)).status).toBe(404);
+    expect((await guest.delete(`${base}/missing`)).status).toBe(404);
+    expect((await t.http.as(members.admin.token).get(`${base}/shared`)).status).toBe(200);
 
     const stranger = t.http.as(outsider.token);
     for (const res of [

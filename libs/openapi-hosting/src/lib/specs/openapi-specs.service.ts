@@ -89,8 +89,12 @@ export class OpenApiSpecsService {
     return this.reread(member.organizationId, slug);
   }
 
-  /** Deletes the spec with its versions; false when there was none (the reference's 204). */
+  /**
+   * Deletes the spec with its versions; false when there was none (the reference's 204). Guests see
+   * no spec: 404 for any slug, as for PATCH (never a 403 for what they cannot see).
+   */
   async delete(member: Membership, slug: string): Promise<boolean> {
+    if (!specPermissions(member.role).view) throw new NotFoundException(`No OpenAPI spec of this organization has the slug ${slug}.`);
     requireEdit(member, 'delete OpenAPI specs');
     const result = await this.dataSource.getRepository(OpenApiSpecEntity).delete({ organizationId: member.organizationId, slug });
     return (result.affected ?? 0) > 0;

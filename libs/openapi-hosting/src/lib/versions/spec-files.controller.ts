@@ -31,7 +31,7 @@ export class SpecFilesController {
   @Public()
   @Get(`${SPEC_FILES_PATH}/:versionId/:signature/*path`)
   @ApiOperation({ operationId: 'getOpenAPISpecVersionFile', summary: "A file of a spec version, by the version's signed URL (no bearer token).", security: [] })
-  @ApiParam({ name: 'path', description: "The file's path in the version (the entry's name, or a path its $refs reach)." })
+  @ApiParam({ name: 'path', type: String, description: "The file's path in the version (the entry's name, or a path its $refs reach)." })
   @ApiOkResponse(SERVED)
   @ApiErrors(400, 403, 404)
   async versionFile(@Param('versionId') versionId: string, @Param('signature') signature: string, @Param('path') path: string | string[], @Res() res: Response): Promise<void> {
@@ -46,7 +46,7 @@ export class SpecFilesController {
   @Public()
   @Get(`${PUBLISHED_SPECS_PATH}/:organizationId/:specSlug/*path`)
   @ApiOperation({ operationId: 'getPublishedOpenAPISpecFile', summary: 'A file of the latest version of a public spec (no bearer token); 404 for a private one.', security: [] })
-  @ApiParam({ name: 'path', description: "The file's path in the latest version." })
+  @ApiParam({ name: 'path', type: String, description: "The file's path in the latest version." })
   @ApiOkResponse(SERVED)
   @ApiErrors(400, 404)
   async publishedFile(@Param('organizationId') organizationId: string, @Param('specSlug') slug: string, @Param('path') path: string | string[], @Res() res: Response): Promise<void> {

@@ -4,6 +4,7 @@ import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 @Entity('events')
 @Unique('events_organization_sequence_key', ['organizationId', 'sequence'])
 @Index('events_created_idx', ['createdAt'])
+@Index('events_space_idx', ['spaceId'])
 export class EventEntity {
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'events_pkey' })
   id: string;

@@ -21,7 +21,9 @@ import { Webhooks1795381000000 } from './1795381000000-webhooks';
 import { IntegrationEvents1795382000000 } from './1795382000000-integration-events';
 import { SpaceExportFiles1795390000000 } from './1795390000000-space-export-files';
 import { GitSync1795391000000 } from './1795391000000-git-sync';
+import { OpenapiSpecsChanged1795410000000 } from './1795410000000-openapi-specs-changed';
 import { SpaceTransferFollow1795430000000 } from './1795430000000-space-transfer-follow';
+import { PurgeFollow1795431000000 } from './1795431000000-purge-follow';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -52,5 +54,7 @@ export const MIGRATIONS = [
   IntegrationEvents1795382000000,
   SpaceExportFiles1795390000000,
   GitSync1795391000000,
+  OpenapiSpecsChanged1795410000000,
   SpaceTransferFollow1795430000000,
+  PurgeFollow1795431000000,
 ];

@@ -186,6 +186,7 @@ const breaks = (text: string, options: InlineOptions) => text.replace(/\n/g, opt
 export function linkUrl(url: string): string {
   // `&` before what would read as a character reference is escaped there too.
   const escaped = url.replace(/&(?=[#A-Za-z])/g, '\\&');
+  // eslint-disable-next-line no-control-regex -- control characters are what puts a destination between <>
   if (/[\u0000-\u0020\u007f]/.test(url)) return `<${escaped.replace(/[<>\n]/g, (c) => (c === '\n' ? ' ' : `\\${c}`))}>`;
   return escaped.replace(/[()]/g, '\\$&').replace(/^</, '\\<');
 }

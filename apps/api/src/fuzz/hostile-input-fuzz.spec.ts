@@ -1,5 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { translationSettingsContract } from '@docs/integrations/testing';
+import { isWebhookPath, webhookContract } from '@docs/webhooks/testing';
 import { createTestApp, TestApp, TestResponse } from '@docs/platform/testing';
 import fc from 'fast-check';
 import { ApiModule } from '../api.module';
@@ -226,8 +227,9 @@ describe(`hostile input over every operation (seed ${SEED})`, () => {
 
   async function send(op: Operation, world: FuzzWorld, mutation: Mutation): Promise<TestResponse> {
     if (mutation.socket) return t.http.raw(op.method.toUpperCase(), mutation.socket.target, [`Authorization: Bearer ${world.token}`, ...mutation.socket.headers]);
-    // Translation settings are judged by spec/api.md, not the reference (API-CONVENTIONS).
-    const contract = op.path.startsWith('/v1/orgs/{organizationId}/translations') ? translationSettingsContract : undefined;
+    // Translation settings are judged by spec/api.md, not the reference (API-CONVENTIONS); webhooks, an
+    // extension, by their own documented schemas.
+    const contract = op.path.startsWith('/v1/orgs/{organizationId}/translations') ? translationSettingsContract : isWebhookPath(op.path) ? webhookContract : undefined;
     return t.http.send(op.method, mutation.target!, world.token, mutation.body, { raw: mutation.raw, contract });
   }
 

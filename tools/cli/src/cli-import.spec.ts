@@ -1,5 +1,5 @@
 import { ContentModule } from '@docs/content';
-import { createSpace, missingArchivers, REAL_ARCHIVES, RealArchiver, realZip, spaceSnapshot } from '@docs/content/testing';
+import { createSpace, missingArchivers, REAL_ARCHIVES, RealArchiver, realZip, contentSnapshot } from '@docs/content/testing';
 import { IdentityModule } from '@docs/identity';
 import { createOrganization } from '@docs/identity/testing';
 import { createTestApp, TestApp } from '@docs/platform/testing';
@@ -75,7 +75,7 @@ describe('operator CLI: import', () => {
     const as = t.http.as(members.admin.token);
     const folderSpace = await createSpace(t, members.admin.token, organization.id);
     expect((await cli('import', '--space', folderSpace.id, FIXTURE)).code).toBe(0);
-    const reference = await spaceSnapshot(as, folderSpace.id);
+    const reference = await contentSnapshot(as, folderSpace.id);
     const dir = mkdtempSync(join(tmpdir(), 'cli-import-'));
     for (const archiver of Object.keys(REAL_ARCHIVES) as RealArchiver[]) {
       const file = join(dir, 'docs.zip');
@@ -83,7 +83,7 @@ describe('operator CLI: import', () => {
       const space = await createSpace(t, members.admin.token, organization.id);
       const run = await cli('import', '--space', space.id, file);
       expect([archiver, run.code, run.err]).toEqual([archiver, 0, []]);
-      expect([archiver, await spaceSnapshot(as, space.id)]).toEqual([archiver, reference]);
+      expect([archiver, await contentSnapshot(as, space.id)]).toEqual([archiver, reference]);
     }
     // Nine CLI processes (each starts Node, SWC and Nest): minutes on a loaded 2-core machine.
   }, 240_000);

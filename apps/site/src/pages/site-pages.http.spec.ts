@@ -57,13 +57,13 @@ describe('the published site: pages', () => {
       title: 'Welcome',
       description: 'Start here.',
       markdown: [
-        '# Overview',
+        '## Overview',
         '',
         `Read the [reference](ref:space/${api.id}/page/${reference.id}) and [install](install.md).`,
         '',
         `![Diagram](ref:file/${upload.body.id})`,
         '',
-        '## Details',
+        '### Details',
         '',
         'Deploying is easy.',
       ].join('\n'),
@@ -198,7 +198,7 @@ describe('the published site: pages', () => {
     const md = await t.site.get(`${base}/welcome.md`);
     expect(md.status).toBe(200);
     expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
-    expect(md.text.startsWith('# Welcome\n\n> Start here.\n\n# Overview\n')).toBe(true);
+    expect(md.text.startsWith('# Welcome\n\n> Start here.\n\n## Overview\n')).toBe(true); // the body's heading-1 as GitBook writes it, under the page's title
     expect(md.text).toContain(`[install](http://docs.test${base}/install)`);
     expect(md.text).toContain(`[reference](http://docs.test${base}/api-reference)`);
     expect((await t.site.get(`${base}/install/linux.md`)).text).toBe('# Linux\n\nOn Linux.\n');

@@ -24,6 +24,7 @@ import { PageNodeEntity } from './pages/page-node.entity';
 import { PdfExports } from './pdf/pdf-exports.service';
 import { MarkdownExports } from './exports/markdown-exports.service';
 import { ImportedPaths } from './exports/imported-paths.service';
+import { MarkdownLinks } from './exports/markdown-links.service';
 import { SpaceExportFileEntity } from './exports/space-export-file.entity';
 import { PageSearchEntity } from './search/page-search.entity';
 import { SearchIndexer } from './search/search-indexer';
@@ -92,6 +93,8 @@ const services = [
   // Markdown exports (GitBook's Git Sync layout) of any content target.
   MarkdownExports,
   ImportedPaths,
+  // The relative links of page markdown (reads and writes), from the export layout.
+  MarkdownLinks,
   // Imports: sources converted to pages and files, written as one revision of any head.
   ImportSources,
   ContentImporter,

@@ -5,33 +5,62 @@ interface Page {
   id: string;
   type: string;
   title: string;
+  emoji?: string;
+  slug?: string;
+  path?: string;
   description?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  variables?: Record<string, unknown>;
+  href?: string;
+  pages?: Page[];
+}
+
+/** What a page is, apart from its id. */
+export interface SnapshotPage {
+  type: string;
+  path?: string;
+  emoji?: string;
+  description?: string;
+  hidden?: true;
+  noIndex?: true;
+  variables?: Record<string, unknown>;
   href?: string;
   document?: unknown;
-  pages?: Page[];
 }
 
 /** What a space holds, with ids replaced by what names them across spaces, so that two spaces compare. */
 export interface ContentSnapshot {
   /** Pages in tree order: `title path` (titles from the top, joined by ` / `) -> what the page is. */
-  pages: [string, { type: string; description?: string; href?: string; document?: unknown }][];
+  pages: [string, SnapshotPage][];
   /** File name -> SHA-256 of its bytes. */
   files: [string, string][];
   /** Reusable content title -> its body. */
   reusableContents: [string, unknown][];
+  /** The revision's variables. */
+  variables: Record<string, unknown>;
+  /** The links report: how many links have each status. */
+  links: Record<string, number>;
 }
 
+/** Page bodies read at once: the snapshot of a space of 1,000 pages stays a few seconds. */
+const PARALLEL_READS = 8;
+
 /**
- * A space's content read over the API, comparable with another space's: page, file and reusable
- * content ids (which differ between spaces) are written as the title path of the page, the file's
- * name and the reusable content's title; block keys (`b0`, ... in document order) are dropped.
+ * A space's content read over the API, comparable with another space's (two imports of one source,
+ * an export imported back): the tree (kinds, titles, paths, emoji, descriptions, visibility,
+ * variables), every page's body as a document (read page by page: trees do not carry bodies),
+ * the files' bytes, the reusable contents' bodies, the space's variables and the links report's
+ * statuses. Page, file and reusable content ids (which differ between spaces) are written as the
+ * title path of the page, the file's name and the reusable content's title; block keys (`b0`, ...
+ * in document order) are dropped. `base`: the content to read (a revision's, a change request's).
  */
 export async function contentSnapshot(as: TestCaller, spaceId: string, base = `/v1/spaces/${spaceId}/content`): Promise<ContentSnapshot> {
   // Compared, not contract-checked (the reads' contract is tested where they are served): a
   // 1,000-page revision is slow to validate against the reference schema.
   const unchecked = { contract: () => [] };
-  // Trees carry bodies only when asked (`format=document`); without it every document compares equal.
-  const revision = (await as.get(base, { ...unchecked, query: { format: 'document' } })).body;
+  // The tree without bodies (ids, titles, paths): each body is read with its page below.
+  const revision = (await as.get(base, unchecked)).body;
   const pageNames = new Map<string, string>();
   const flat: [Page, string][] = [];
   const walk = (pages: Page[], prefix: string) => {
@@ -59,13 +88,30 @@ export async function contentSnapshot(as: TestCaller, spaceId: string, base = `/
     }
     return out;
   };
+
+  const documents = new Map<string, unknown>();
+  const queue = flat.filter(([page]) => page.type === 'document').map(([page]) => page.id);
+  await Promise.all(
+    Array.from({ length: PARALLEL_READS }, async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        const read = await as.get(`${base}/page/${id}`, { query: { format: 'document' }, ...unchecked });
+        if (read.status !== 200) throw new Error(`GET ${base}/page/${id} -> ${read.status}`);
+        documents.set(id, read.body.document);
+      }
+    }),
+  );
   const pages: ContentSnapshot['pages'] = flat.map(([page, name]) => [
     name,
     {
       type: page.type,
+      ...(page.path ? { path: page.path } : {}),
+      ...(page.emoji ? { emoji: page.emoji } : {}),
       ...(page.description ? { description: page.description } : {}),
+      ...(page.hidden ? { hidden: true } : {}),
+      ...(page.noIndex ? { noIndex: true } : {}),
+      ...(page.variables && Object.keys(page.variables).length > 0 ? { variables: page.variables } : {}),
       ...(page.href ? { href: page.href } : {}),
-      ...(page.type === 'document' ? { document: normalize(requireBody(page, name)) } : {}),
+      ...(page.type === 'document' ? { document: normalize(requireBody(documents.get(page.id), name)) } : {}),
     },
   ]);
   const downloads: [string, string][] = [];
@@ -80,11 +126,19 @@ export async function contentSnapshot(as: TestCaller, spaceId: string, base = `/
     const document = await as.get(`/v1/spaces/${spaceId}/revisions/${revision.id}/reusable-contents/${entry.id}/document`, unchecked);
     reusableContents.push([entry.title, normalize(document.body)]);
   }
-  return { pages, files: downloads.sort(([a], [b]) => a.localeCompare(b)), reusableContents: reusableContents.sort(([a], [b]) => String(a).localeCompare(String(b))) };
+  const links: Record<string, number> = {};
+  for (const link of await as.all<{ status: string }>(`/v1/spaces/${spaceId}/links`)) links[link.status] = (links[link.status] ?? 0) + 1;
+  return {
+    pages,
+    files: downloads.sort(([a], [b]) => a.localeCompare(b)),
+    reusableContents: reusableContents.sort(([a], [b]) => String(a).localeCompare(String(b))),
+    variables: revision.variables ?? {},
+    links,
+  };
 }
 
-/** A document page's body, which the snapshot must have: a tree read without bodies would make every page compare equal. */
-function requireBody(page: Page, name: string): unknown {
-  if (page.document === undefined) throw new Error(`content snapshot: page "${name}" came without its body`);
-  return page.document;
+/** A document page's body, which the snapshot must have: a read without a body would make every page compare equal. */
+function requireBody(document: unknown, name: string): unknown {
+  if (document === undefined || document === null) throw new Error(`content snapshot: page "${name}" came without its body`);
+  return document;
 }

@@ -2,6 +2,7 @@ import { Injectable, NotFoundException, Optional } from '@nestjs/common';
 import type { ListEnvelope, SerializedJson } from '@docs/platform';
 import { toListEnvelope } from '@docs/platform';
 import { FilePresenter } from '../files/file.presenter';
+import { MarkdownLinks } from '../exports/markdown-links.service';
 import { FileReads } from '../files/file-reads.service';
 import type { ContentTarget } from '../heads/content-target';
 import type { RevisionEntity } from '../revisions/revision.entity';
@@ -39,6 +40,7 @@ export class ContentReads {
     private readonly pagePresenter: PagePresenter,
     private readonly revisions: RevisionPresenter,
     private readonly filePresenter: FilePresenter,
+    private readonly links: MarkdownLinks,
     private readonly trees: PageTreeCache,
     @Optional() private readonly mergeSource?: MergeSource,
   ) {}
@@ -101,7 +103,9 @@ export class ContentReads {
   private async presentPages(target: ContentTarget, pages: PageTreeNode[], format: BodyFormat, childFormat: BodyFormat = format) {
     const documents =
       childFormat !== 'none' ? await this.reader.documents(pages) : format !== 'none' ? await this.reader.documents(pages.map((page) => ({ ...page, pages: [] }))) : new Map();
-    return pages.map((page) => this.pagePresenter.present(page, { spaceId: target.spaceId, format, childFormat, documents }));
+    // Markdown writes references as the relative paths of the revision's layout.
+    const links = format === 'markdown' || childFormat === 'markdown' ? await this.links.ofTarget(target) : undefined;
+    return pages.map((page) => this.pagePresenter.present(page, { spaceId: target.spaceId, format, childFormat, documents, links }));
   }
 
   private async requireRevision(target: ContentTarget): Promise<RevisionEntity> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PublicUrls } from '@docs/platform';
+import type { RefResolver } from '../documents';
 import { documentToMarkdown, JSONDocument } from '../page-bodies/document-codec';
 import type { DocumentFormat } from './dto/content-query.dto';
 import type { PageTreeNode } from './content-reader.service';
@@ -31,6 +32,8 @@ export interface PresentContext {
   childFormat?: BodyFormat;
   /** The bodies by hash: needed for the pages whose format is not `none`. */
   documents: Map<string, JSONDocument>;
+  /** How a page's markdown writes references (`MarkdownLinks`: relative paths as GitBook writes them); `ref:` URLs without. */
+  links?: (pageId: string) => RefResolver | undefined;
 }
 
 /**
@@ -77,7 +80,7 @@ export class PagePresenter {
     if (page.documentHash) out['documentId'] = page.documentHash;
     if (context.format === 'none') return out;
     const document = (page.documentHash && context.documents.get(page.documentHash)) || { object: 'document', data: {}, nodes: [] };
-    if (context.format === 'markdown') out['markdown'] = documentToMarkdown(document as JSONDocument);
+    if (context.format === 'markdown') out['markdown'] = documentToMarkdown(document as JSONDocument, context.links?.(page.pageId));
     else out['document'] = document;
     return out;
   }

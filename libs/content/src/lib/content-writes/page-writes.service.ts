@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { ContentAccess } from '../access/content-access';
 import { BlobStore } from '../blobs/blob-store';
 import { ContentReader } from '../content-reads/content-reader.service';
+import { MarkdownLinks } from '../exports/markdown-links.service';
 import type { DocumentFormat } from '../content-reads/dto/content-query.dto';
 import { PagePresenter } from '../content-reads/page.presenter';
 import type { ContentHead } from '../heads/content-head';
@@ -42,6 +43,7 @@ export class PageWritesService {
     private readonly reader: ContentReader,
     private readonly presenter: PagePresenter,
     private readonly blobs: BlobStore,
+    private readonly links: MarkdownLinks,
   ) {}
 
   /** The head of a space's content, for a caller with the edit level on it (404/403 otherwise). */
@@ -60,7 +62,7 @@ export class PageWritesService {
     if (type === 'link' && input.slug !== undefined) throw new BadRequestException('A link page has no slug.');
     const variables = pageVariables(input.variables, type);
     const { revision, result } = await this.writer.apply(head, this.writeOptions(options, `Create page "${input.title}"`), async (draft, tx) => {
-      const documentHash = type === 'document' ? ((await this.body(tx, draft, input)) ?? null) : null;
+      const documentHash = type === 'document' ? ((await this.body(tx, draft, input, { parent: input.parent ?? null })) ?? null) : null;
       const pageId = await draft.createPage({
         parent: input.parent ?? null,
         position: input.position,
@@ -101,7 +103,7 @@ export class PageWritesService {
         hidden: input.hidden,
         noIndex: input.noIndex,
         href: input.href,
-        documentHash: await this.body(tx, draft, input),
+        documentHash: await this.body(tx, draft, input, { pageId }),
         variables,
       };
       await draft.updatePage(pageId, changes);
@@ -135,10 +137,18 @@ export class PageWritesService {
 
   /**
    * Stores the body given as markdown or document (and hands the document to the write's indexers
-   * so that they do not parse it again); undefined when neither is given, null when empty.
+   * so that they do not parse it again); undefined when neither is given, null when empty. A
+   * markdown body's relative links are read from the page's file (`at`), as a page read writes
+   * them and an import reads them.
    */
-  private async body(tx: EntityManager, draft: ContentDraft, input: { markdown?: string; document?: Record<string, unknown> }): Promise<string | null | undefined> {
-    const document = bodyDocument(input);
+  private async body(
+    tx: EntityManager,
+    draft: ContentDraft,
+    input: { markdown?: string; document?: Record<string, unknown> },
+    at: { pageId: string } | { parent: string | null },
+  ): Promise<string | null | undefined> {
+    const links = input.markdown !== undefined && input.document === undefined ? await this.links.forWrite(draft.base, at, tx) : undefined;
+    const document = bodyDocument(input, links);
     if (!document) return undefined;
     const hash = await storeDocument(this.blobs, tx, document);
     if (hash) draft.documents.remember(hash, document);
@@ -153,7 +163,8 @@ export class PageWritesService {
       if (!page) throw new NotFoundException(`No page has the id ${pageId}.`);
       // Its own body, as a page read gives it; its child pages without theirs.
       const documents = await this.reader.documents([{ ...page, pages: [] }], tx);
-      return this.presenter.present(page, { spaceId: head.spaceId, format, childFormat: 'none', documents });
+      const links = format === 'markdown' ? await this.links.ofTarget(target, tx) : undefined;
+      return this.presenter.present(page, { spaceId: head.spaceId, format, childFormat: 'none', documents, links });
     };
   }
 }

@@ -82,17 +82,22 @@ const boldText = (node: DocNode): DocNode =>
 
 /** The inline nodes of each cell of each row (header first) of a table block. */
 export function tableRows(table: DocNode): DocNode[][][] {
+  return tableCells(table).map((row) => row.map((blocks) => blocks.flatMap((block) => block.nodes ?? [])));
+}
+
+/** The blocks of each cell of each row (header first) of a table block. */
+export function tableCells(table: DocNode): DocNode[][][] {
   const columns: string[] = table.data?.view?.columns ?? [];
   const definition = table.data?.definition ?? {};
   const fragments = new Map((table.fragments ?? []).map((f) => [f.fragment, f]));
   const records = Object.values<any>(table.data?.records ?? {}).sort((a, b) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0));
-  const header = columns.map((id) => [textNode(String(definition[id]?.title ?? ''))]);
+  const header = columns.map((id) => [paragraph([textNode(String(definition[id]?.title ?? ''))])]);
   const rows = records.map((record) =>
     columns.map((id) => {
       const value = record.values?.[id];
       const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
-      if (fragment) return (fragment.nodes ?? []).flatMap((p) => p.nodes ?? []);
-      return [textNode(value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value))];
+      if (fragment) return fragment.nodes ?? [];
+      return [paragraph([textNode(value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value))])];
     }),
   );
   return [header, ...rows];

@@ -1,10 +1,12 @@
 import type { JSONDocument } from '@gitbook/api';
-import { tableRows } from './block-fitting';
+import { tableCells } from './block-fitting';
 import { RefResolver, writeRef } from './content-ref-url';
 import { DocNode } from './document-nodes';
 import { plainText } from './document-text';
-import { inlineHtml, tableHtml, tableNeedsHtml } from './html-table-writer';
-import { escapeText, renderInline } from './inline-markdown';
+import { markdownHeadingLevel } from './heading-levels';
+import { codeBlockHtml, codeNeedsHtml } from './html-code-block';
+import { cellHtml, cellNeedsHtml, inlineHtml, tableHtml, tableNeedsHtml } from './html-table-writer';
+import { characterReference, escapeText, linkUrl, refLabel, renderInline } from './inline-markdown';
 
 /**
  * A JSONDocument as markdown, in the conventions markdownToDocument reads (GitBook's tags for
@@ -18,30 +20,26 @@ const attribute = (name: string, value: string) => {
   return ` ${name}=${quote}${quote === '"' ? value.replace(/"/g, "'") : value}${quote}`;
 };
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** HTML text and attributes escaped as GitBook escapes them (`&#x26;`, `&#x3C;`, `&#x22;`). */
+const escapeHtml = (text: string) => text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
+const escapeAttribute = (text: string) => text.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;');
 
-/** Text lines that markdown would read as block syntax get that character escaped. */
+/**
+ * Text lines that markdown would read as block syntax get that character escaped (remark's
+ * "at break" patterns: `#`, `>`, `+`, `-`, `=`, and `1.` or `1)` starting a list item).
+ */
 function escapeLineStarts(markdown: string): string {
-  return markdown
-    .split('\n')
-    .map((line) => {
-      const trimmed = line.replace(/^[ \t]+/, '');
-      if (/^[#>+=-]/.test(trimmed)) return `\\${trimmed}`;
-      return trimmed.replace(/^(\d+)([.)])/, '$1\\$2');
-    })
-    .join('\n');
+  return markdown.replace(/^([ \t]*)(?:([#>+=-])|(\d+)(\.(?=[ \t]|$)|\)))/gm, (_, indent: string, sign?: string, digits?: string, dot?: string) =>
+    sign ? `${indent}\\${sign}` : `${indent}${digits}\\${dot}`,
+  );
 }
+
+/** Whitespace at the start or end of a line would be dropped: that one character is written as a character reference (GitBook's `&#x20;`). */
+const encodeLineEdges = (text: string) => text.replace(/^[ \t]|[ \t]$/gm, characterReference);
 
 /** GitBook's repetition of a block's target between its tags: `[swagger.json](../.gitbook/assets/swagger.json)`. */
 function repetitionLink(url: string): string {
-  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
-  let label = absolute ? url : (url.split('#')[0].replace(/\/+$/, '').split('/').pop() ?? url);
-  try {
-    label = absolute ? label : decodeURIComponent(label);
-  } catch {
-    // kept as written
-  }
-  return `[${escapeText(label)}](${url.replace(/ /g, '%20').replace(/[()<>]/g, '\\$&')})`;
+  return `[${escapeText(refLabel(url))}](${linkUrl(url)})`;
 }
 
 const indent = (text: string, prefix: string, first = prefix) =>
@@ -59,9 +57,12 @@ class MarkdownWriter {
     return renderInline(nodes, { ...options, resolver: this.resolver });
   }
 
-  /** `tight`: in a list item, a nested list follows its paragraph without a blank line. */
+  /**
+   * `tight`: in a list item, a nested list follows its paragraph without a blank line. An empty
+   * paragraph is an empty line between two separators (GitBook's way), so it reads back.
+   */
   blocks(nodes: DocNode[], tight = false): string {
-    let out = '';
+    const parts: string[] = [];
     let previous: { type?: string; alternate: boolean } | undefined;
     let previousText: string | undefined;
     for (const node of nodes) {
@@ -69,33 +70,27 @@ class MarkdownWriter {
       const alternate = !!previous && previous.type === node.type && node.type?.startsWith('list-') === true && !previous.alternate;
       const text = this.block(node, alternate);
       previous = { type: node.type, alternate };
-      if (text.trim() === '') continue;
-      const separator = tight && node.type?.startsWith('list-') && previousText === 'paragraph' ? '\n' : '\n\n';
-      out += out === '' ? text : separator + text;
+      const empty = node.type === 'paragraph' && text === '';
+      if (text.trim() === '' && !empty) continue;
+      if (parts.length > 0) parts.push(tight && node.type?.startsWith('list-') && previousText === 'paragraph' ? '\n' : '\n\n');
+      parts.push(text);
       previousText = node.type;
     }
-    return out;
+    return parts.join('');
   }
 
   private block(node: DocNode, alternate: boolean): string {
     switch (node.type) {
       case 'paragraph':
         if (node.data?.align && node.data.align !== 'start') return `<p align="${node.data.align === 'end' ? 'right' : 'center'}">${inlineHtml(node.nodes ?? [], this.resolver)}</p>`;
-        // Markdown drops whitespace at the ends of a paragraph: a space there is written as a
-        // character reference (as GitBook does), a final line break is dropped.
-        return escapeLineStarts(
-          this.inline(node.nodes ?? [])
-            .replace(/(?:\\\n)+$/, '')
-            .replace(/^[ \t]+/, (space) => space.replace(/ /g, '&#x20;').replace(/\t/g, '&#x9;'))
-            .replace(/[ \t]+$/, (space) => space.replace(/ /g, '&#x20;').replace(/\t/g, '&#x9;'))
-            .replace(/^\n+|\n+$/g, ''),
-        );
+        // A line break at the end of a paragraph is written `<br>` (a backslash there would be text).
+        return escapeLineStarts(encodeLineEdges(this.inline(node.nodes ?? []).replace(/\\\n$/, '<br>')));
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
-        const level = Number(node.type.slice(-1));
+        const level = markdownHeadingLevel(node.type);
         if (node.data?.align && node.data.align !== 'start') return `<h${level} align="${node.data.align === 'end' ? 'right' : 'center'}">${inlineHtml(node.nodes ?? [], this.resolver)}</h${level}>`;
-        const text = this.inline(node.nodes ?? [], { heading: true }).trim();
+        const text = encodeLineEdges(this.inline(node.nodes ?? [], { heading: true }));
         const id = node.data?.id ? ` <a href="#${node.data.id}" id="${node.data.id}"></a>` : '';
         return `${'#'.repeat(level)}${text || id ? ' ' : ''}${text}${id}`;
       }
@@ -116,17 +111,22 @@ class MarkdownWriter {
       case 'table':
         return this.table(node);
       case 'images':
-        return this.images(node.nodes ?? []);
-      case 'file':
-        return node.data?.ref ? `{% file${attribute('src', writeRef(node.data.ref, this.resolver))} %}` : '';
+        return this.images(node);
+      case 'file': {
+        if (!node.data?.ref) return '';
+        // A file the import could not find keeps the path it was written with (ids have no `/`).
+        const known = this.resolver?.urlOfRef?.(node.data.ref);
+        const src = known ?? (/[/.]/.test(String(node.data.ref.file)) ? String(node.data.ref.file) : writeRef(node.data.ref, this.resolver));
+        return this.captioned(`{% file${attribute('src', src)} %}`, node, 'endfile');
+      }
       case 'reusable-content':
         return node.data?.ref ? `{% include "${writeRef(node.data.ref, this.resolver).replace(/"/g, '%22')}" %}` : '';
       case 'embed':
-        return node.data?.url ? `{% embed${attribute('url', node.data.url)} %}` : '';
+        return node.data?.url ? this.captioned(`{% embed${attribute('url', node.data.url)} %}`, node, 'endembed') : '';
       case 'content-ref': {
         if (!node.data?.ref) return '';
         const url = writeRef(node.data.ref, this.resolver);
-        return `{% content-ref${attribute('url', url)} %}\n[${url.replace(/[[\]\\]/g, '\\$&')}](${url.replace(/[ ()]/g, (c) => (c === ' ' ? '%20' : `\\${c}`))})\n{% endcontent-ref %}`;
+        return `{% content-ref${attribute('url', url)} %}\n${repetitionLink(url)}\n{% endcontent-ref %}`;
       }
       case 'tabs':
         return `{% tabs %}\n${(node.nodes ?? [])
@@ -142,17 +142,17 @@ class MarkdownWriter {
       }
       case 'openapi-operation': {
         const spec = String(node.data?.ref?.spec ?? '');
-        return `{% openapi-operation${attribute('spec', spec)}${attribute('path', String(node.data?.path ?? ''))}${attribute('method', String(node.data?.method ?? ''))} %}\n[OpenAPI ${escapeText(spec)}](${writeRef(node.data?.ref ?? { kind: 'openapi', spec }, this.resolver)})\n{% endopenapi-operation %}`;
+        return `{% openapi-operation${attribute('spec', spec)}${attribute('path', String(node.data?.path ?? ''))}${attribute('method', String(node.data?.method ?? ''))} %}\n${this.specLink(spec)}\n{% endopenapi-operation %}`;
       }
       case 'openapi-schemas': {
         const spec = String(node.data?.ref?.spec ?? '');
         const grouped = node.data?.grouped !== undefined ? attribute('grouped', String(node.data.grouped)) : '';
-        return `{% openapi-schemas${attribute('spec', spec)}${attribute('schemas', (node.data?.schemas ?? []).join(','))}${grouped} %}\n[OpenAPI ${escapeText(spec)}](${writeRef(node.data?.ref ?? { kind: 'openapi', spec }, this.resolver)})\n{% endopenapi-schemas %}`;
+        return `{% openapi-schemas${attribute('spec', spec)}${attribute('schemas', (node.data?.schemas ?? []).join(','))}${grouped} %}\n${this.specLink(spec)}\n{% endopenapi-schemas %}`;
       }
       case 'expandable': {
-        const title = fragmentNodes(node, 'expandable-title').map(plainText).join(' ');
+        const title = fragmentNodes(node, 'expandable-title').map((paragraph) => inlineHtml(paragraph.nodes ?? [], this.resolver)).join(' ');
         const body = this.blocks(fragmentNodes(node, 'expandable-body'));
-        return `<details>\n\n<summary>${escapeHtml(title)}</summary>\n\n${body ? `${body}\n\n` : ''}</details>`;
+        return `<details>\n\n<summary>${title}</summary>\n\n${body ? `${body}\n\n` : ''}</details>`;
       }
       default:
         // Blocks without a markdown form (integrations, OpenAPI blocks, drawings, conditions,
@@ -161,15 +161,36 @@ class MarkdownWriter {
     }
   }
 
+  /** An embed or file tag, with its caption (and the end tag) when it has one. */
+  private captioned(tag: string, node: DocNode, end: string): string {
+    const caption = this.blocks(fragmentNodes(node, 'caption'));
+    return caption ? `${tag}\n${caption}\n{% ${end} %}` : tag;
+  }
+
+  /**
+   * GitBook's repetition of an OpenAPI block's spec between its tags: `[OpenAPI <slug>](<the
+   * spec's URL>)` when the caller's resolver knows the spec, else GitBook's mark of a reference
+   * it cannot resolve, `[Broken link](broken-reference)`. Reading ignores it (the tag's `spec` is
+   * the block).
+   */
+  private specLink(spec: string): string {
+    const url = this.resolver?.urlOfRef?.({ kind: 'openapi', spec });
+    return url ? `[OpenAPI ${escapeText(spec, { label: true })}](${linkUrl(url)})` : '[Broken link](broken-reference)';
+  }
+
   private list(node: DocNode, alternate: boolean): string {
     const ordered = node.type === 'list-ordered';
     const start = Number(node.data?.start ?? 1);
     return (node.nodes ?? [])
       .map((item, i) => {
         let marker = ordered ? `${start + i}${alternate ? ')' : '.'} ` : `${alternate ? '-' : '*'} `;
+        // An item whose blocks are separated by blank lines (anything but a paragraph and its
+        // nested lists) is indented to the next tab stop, as GitBook writes it: `*   `, `1.  `.
+        const items = item.nodes ?? [];
+        if (items.length > 1 && items.slice(1).some((child) => !child.type?.startsWith('list-'))) marker = marker.padEnd(Math.ceil(marker.length / 4) * 4);
         const width = marker.length;
         if (node.type === 'list-tasks') marker += item.data?.checked ? '[x] ' : '[ ] ';
-        const content = this.blocks(item.nodes ?? [], true);
+        const content = this.blocks(items, true);
         if (content === '') return marker.trimEnd();
         return indent(content, ' '.repeat(width), marker);
       })
@@ -177,6 +198,7 @@ class MarkdownWriter {
   }
 
   private code(node: DocNode): string {
+    if (codeNeedsHtml(node)) return codeBlockHtml(node);
     const lines = (node.nodes ?? []).map((line) => plainText(line));
     const content = lines.join('\n');
     const longest = (content.match(/`{3,}/g) ?? []).reduce((max, run) => Math.max(max, run.length), 0);
@@ -194,34 +216,36 @@ class MarkdownWriter {
     const columns: string[] = node.data?.view?.columns ?? [];
     if (columns.length === 0) return '';
     if (tableNeedsHtml(node)) return tableHtml(node, this.resolver);
-    const [titles, ...records] = tableRows(node);
+    const [titles, ...records] = tableCells(node);
     // A hidden header: the first row stands in the markdown header's place.
     const [header, ...rows] = node.data?.view?.hideHeader && records.length > 0 ? records : [titles, ...records];
     const alignments: string[] = columns.map((id) => node.data?.definition?.[id]?.textAlignment ?? 'left');
-    const cells = [header, ...rows].map((row) => row.map((cell) => this.inline(cell, { table: true }).trim()));
+    const cell = (blocks: DocNode[]) =>
+      cellNeedsHtml(blocks) ? cellHtml(blocks, this.resolver).replace(/\|/g, '\\|') : this.inline(blocks[0]?.nodes ?? [], { table: true }).trim();
+    const cells = [header, ...rows].map((row) => row.map(cell));
     return gfmTable(cells, alignments);
   }
 
-  private images(images: DocNode[]): string {
-    const out: string[] = [];
-    let line: string[] = [];
-    const flush = () => {
-      if (line.length > 0) out.push(line.join(' '));
-      line = [];
-    };
-    for (const image of images) {
-      const src = writeRef(image.data?.ref ?? { kind: 'url', url: '' }, this.resolver);
-      const alt = image.data?.alt ?? '';
+  /**
+   * An images block as GitBook writes it: one figure per image, its caption in `<figcaption>`
+   * (empty when it has none), a dark variant as a `<picture>` source; side by side in a `<div>`
+   * that carries the block's alignment and width.
+   */
+  private images(node: DocNode): string {
+    const figures = (node.nodes ?? []).map((image) => {
+      const src = escapeAttribute(writeRef(image.data?.ref ?? { kind: 'url', url: '' }, this.resolver));
+      const size = (['width', 'height'] as const).map((name) => (typeof image.data?.[name] === 'number' ? ` ${name}="${image.data[name]}"` : '')).join('');
+      const img = `<img src="${src}" alt="${escapeAttribute(image.data?.alt ?? '')}"${size}>`;
+      const picture = image.data?.refDark
+        ? `<picture><source srcset="${escapeAttribute(writeRef(image.data.refDark, this.resolver))}" media="(prefers-color-scheme: dark)">${img}</picture>`
+        : img;
       const caption = fragmentNodes(image, 'caption').map(plainText).join(' ').trim();
-      if (!caption) {
-        line.push(this.inline([{ object: 'inline', type: 'inline-image', isVoid: true, data: image.data }]));
-        continue;
-      }
-      flush();
-      out.push(`<figure><img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}"><figcaption><p>${escapeHtml(caption)}</p></figcaption></figure>`);
-    }
-    flush();
-    return out.join('\n\n');
+      return `<figure>${picture}<figcaption>${caption ? `<p>${escapeHtml(caption)}</p>` : ''}</figcaption></figure>`;
+    });
+    if (figures.length === 0) return '';
+    const align = node.data?.align ? ` align="${node.data.align}"` : '';
+    const fullWidth = node.data?.fullWidth !== undefined ? ` data-full-width="${node.data.fullWidth}"` : '';
+    return align || fullWidth || figures.length > 1 ? `<div${align}${fullWidth}>${figures.join(' ')}</div>` : figures[0];
   }
 }
 
@@ -258,5 +282,6 @@ function gfmTable(rows: string[][], alignments: string[]): string {
  */
 export function documentToMarkdown(document: JSONDocument, resolver?: Pick<RefResolver, 'urlOfRef'>): string {
   const body = new MarkdownWriter(resolver).blocks(((document as unknown as DocNode).nodes ?? []) as DocNode[]);
-  return body === '' ? '' : `${body}\n`;
+  // One final line break, unless empty paragraphs at the end already gave it.
+  return body === '' || body.endsWith('\n') ? body : `${body}\n`;
 }

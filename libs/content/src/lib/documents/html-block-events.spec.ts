@@ -1,10 +1,10 @@
 import { htmlBlockEvents } from './html-block-events';
 
 describe('htmlBlockEvents', () => {
-  it('reads the opening of an expandable with its summary (formatting inside kept as text)', () => {
+  it('reads the opening of an expandable with its summary (its text, and its HTML for the marks)', () => {
     expect(htmlBlockEvents('<details open>\n<summary><strong>Bold</strong> title</summary>\n')).toEqual([
       { kind: 'details-open' },
-      { kind: 'summary', text: 'Bold title' },
+      { kind: 'summary', text: 'Bold title', html: '<strong>Bold</strong> title' },
     ]);
   });
 
@@ -14,9 +14,17 @@ describe('htmlBlockEvents', () => {
 
   it('reads a figure with its image and caption, entities decoded', () => {
     expect(htmlBlockEvents('<figure><img src="a.png" alt="x &amp; y"><figcaption><p>Cap <em>em</em></p></figcaption></figure>')).toEqual([
-      { kind: 'figure', src: 'a.png', alt: 'x & y', caption: 'Cap em' },
+      { kind: 'images', images: [{ src: 'a.png', alt: 'x & y', caption: 'Cap em' }] },
     ]);
-    expect(htmlBlockEvents('<img src="b.png">')).toEqual([{ kind: 'figure', src: 'b.png' }]);
+    expect(htmlBlockEvents('<img src="b.png">')).toEqual([{ kind: 'images', images: [{ src: 'b.png' }] }]);
+  });
+
+  it('reads figures side by side in an aligned div, widths and dark variants as one images block', () => {
+    expect(
+      htmlBlockEvents(
+        '<div align="left" data-full-width="true"><figure><img src="a.png" alt="" width="375"><figcaption><p>A</p></figcaption></figure> <figure><picture><source srcset="dark.png" media="(prefers-color-scheme: dark)"><img src="light.png" alt=""></picture><figcaption></figcaption></figure></div>',
+      ),
+    ).toEqual([{ kind: 'images', align: 'left', fullWidth: true, images: [{ src: 'a.png', width: '375', caption: 'A' }, { src: 'light.png', srcDark: 'dark.png' }] }]);
   });
 
   it('leaves any other HTML to be kept as text', () => {

@@ -1,19 +1,35 @@
 import { RefResolver, writeRef } from './content-ref-url';
 import { ContentRef, DocLeaf, DocNode } from './document-nodes';
 import { tableValueRef } from './html-table';
+import { codeBlockHtml } from './html-code-block';
+import { markdownHeadingLevel } from './heading-levels';
+import { emojiText, refLabel } from './inline-markdown';
 
 /**
  * A table block as the one-line HTML GitBook writes (`htmlTable` reads it back): used for what a
  * markdown table cannot say (cards, column widths, cells of several blocks). Attributes, marks and
- * escapes in GitBook's order: `<mark>` outside `<strong>` outside `<em>` outside `<code>`, links
- * outside their marks, `&` and `<` as `&#x26;` and `&#x3C;`.
+ * escapes in GitBook's order: `<mark>` outside `<em>` outside `<strong>` outside `<code>`, links
+ * outside their marks, `&` and `<` as `&#x26;` and `&#x3C;`; code blocks as `<pre>`, headings one
+ * level down as in markdown (`<h3>` for heading-2).
  */
 export function tableNeedsHtml(table: DocNode): boolean {
   const view = table.data?.view ?? {};
   if (view.type === 'cards' || view.columnWidths || table.data?.fullWidth !== undefined) return true;
+  // A definition the grid does not show is a hidden column, which only HTML can say.
+  if (Object.keys(table.data?.definition ?? {}).some((id) => !(view.columns ?? []).includes(id))) return true;
   const definition = table.data?.definition ?? {};
   if (Object.values<any>(definition).some((column) => column?.type !== 'text')) return true;
-  return (table.fragments ?? []).some((fragment) => (fragment.nodes ?? []).length !== 1 || fragment.nodes?.[0]?.type !== 'paragraph');
+  // Cells of paragraphs and lists a markdown table holds as HTML (`<p>...</p>`); other blocks need an HTML table.
+  return (table.fragments ?? []).some((fragment) => (fragment.nodes ?? []).some((block) => !['paragraph', 'list-ordered', 'list-unordered'].includes(block.type ?? '')));
+}
+
+/** Whether a markdown table's cell must be written as HTML: more than one block, or a line break. */
+export const cellNeedsHtml = (blocks: DocNode[]) =>
+  blocks.length !== 1 || blocks[0].type !== 'paragraph' || (blocks[0].nodes ?? []).some((node) => (node.leaves ?? []).some((leaf) => leaf.text.includes('\n')));
+
+/** A markdown table's cell as GitBook writes it in HTML: each paragraph in `<p>`, lists as lists. */
+export function cellHtml(blocks: DocNode[], resolver?: RefResolver): string {
+  return blocks.map((block) => (block.type === 'paragraph' ? `<p>${inlineHtml(block.nodes ?? [], resolver)}</p>` : blocksHtml([block], resolver))).join('');
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
@@ -21,8 +37,8 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&#x26;').replace(/
 
 const MARK_TAGS: [string, (mark: any) => string, string][] = [
   ['color', (mark) => `<mark style="${[mark.data?.text && mark.data.text !== 'default' ? `color:${mark.data.text};` : '', mark.data?.background && mark.data.background !== 'default' ? `background-color:${mark.data.background};` : ''].join('')}">`, '</mark>'],
-  ['bold', () => '<strong>', '</strong>'],
   ['italic', () => '<em>', '</em>'],
+  ['bold', () => '<strong>', '</strong>'],
   ['strikethrough', () => '<s>', '</s>'],
   ['superscript', () => '<sup>', '</sup>'],
   ['subscript', () => '<sub>', '</sub>'],
@@ -57,6 +73,7 @@ export function inlineHtml(nodes: DocNode[], resolver?: RefResolver): string {
       if (node.object === 'text') return leavesHtml(node.leaves ?? []);
       if (node.type === 'button' && node.data?.ref) return `<a href="${escapeAttribute(writeRef(node.data.ref, resolver))}" class="button ${node.data.kind === 'secondary' ? 'secondary' : 'primary'}">${escapeText(String(node.data.label ?? ''))}</a>`;
       if (node.type === 'link' && node.data?.ref) return `<a href="${escapeAttribute(writeRef(node.data.ref, resolver))}">${inlineHtml(node.nodes ?? [], resolver)}</a>`;
+      if (node.type === 'emoji' && node.data?.code) return `<span data-gb-custom-inline data-tag="emoji" data-code="${escapeAttribute(String(node.data.code))}">${emojiText(String(node.data.code))}</span>`;
       if (node.type === 'inline-image' && node.data?.ref) return `<img src="${escapeAttribute(writeRef(node.data.ref, resolver))}" alt="${escapeAttribute(node.data.alt ?? '')}">`;
       return inlineHtml(node.nodes ?? [], resolver);
     })
@@ -69,28 +86,27 @@ function blocksHtml(blocks: DocNode[], resolver?: RefResolver): string {
     .map((block) => {
       if (block.type === 'list-ordered' || block.type === 'list-unordered') {
         const tag = block.type === 'list-ordered' ? 'ol' : 'ul';
-        return `<${tag}>${(block.nodes ?? []).map((item) => `<li>${blocksHtml(item.nodes ?? [], resolver)}</li>`).join('')}</${tag}>`;
+        const start = tag === 'ol' && Number.isInteger(block.data?.start) && block.data?.start !== 1 ? ` start="${block.data?.start}"` : '';
+        return `<${tag}${start}>${(block.nodes ?? []).map((item) => `<li>${blocksHtml(item.nodes ?? [], resolver)}</li>`).join('')}</${tag}>`;
+      }
+      if (block.type === 'code') return codeBlockHtml(block);
+      if (block.type?.startsWith('heading-')) {
+        const level = markdownHeadingLevel(block.type);
+        return `<h${level}>${inlineHtml(block.nodes ?? [], resolver)}</h${level}>`;
       }
       return `<p>${inlineHtml(block.nodes ?? [], resolver)}</p>`;
     })
     .join('');
 }
 
-/** The label GitBook writes for a target or cover cell: the last segment of the URL (decoded), or the URL when absolute. */
-function refLabel(url: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
-  const segment = url.split('#')[0].replace(/\/+$/, '').split('/').pop() ?? '';
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 export function tableHtml(table: DocNode, resolver?: RefResolver): string {
   const view = table.data?.view ?? {};
-  const columns: string[] = view.columns ?? [];
   const definition = table.data?.definition ?? {};
+  const shown: string[] = view.columns ?? [];
+  // Definitions the view does not show come after, as hidden columns.
+  const hidden = view.type === 'cards' ? [] : Object.keys(definition).filter((id) => !shown.includes(id));
+  const columns = [...shown, ...hidden];
   const fragments = new Map((table.fragments ?? []).map((fragment) => [fragment.fragment, fragment]));
   const cards = view.type === 'cards';
   const attributes = [
@@ -105,7 +121,7 @@ export function tableHtml(table: DocNode, resolver?: RefResolver): string {
       const column = definition[id] ?? {};
       const width = view.columnWidths?.[id] !== undefined ? ` width="${view.columnWidths[id]}"` : '';
       const align = column.type === 'text' && column.textAlignment && column.textAlignment !== 'left' ? ` align="${column.textAlignment}"` : '';
-      const role = view.targetDefinition === id ? ' data-hidden data-card-target' : view.coverDefinition === id ? ' data-hidden data-card-cover' : '';
+      const role = view.targetDefinition === id ? ' data-hidden data-card-target' : view.coverDefinition === id ? ' data-hidden data-card-cover' : hidden.includes(id) ? ' data-hidden' : '';
       const type = column.type === 'content-ref' || column.type === 'files' ? ` data-type="${column.type}"` : '';
       return `<th${width}${align}${role}${type}>${escapeText(String(column.title ?? ''))}</th>`;
     })
@@ -120,9 +136,12 @@ export function tableHtml(table: DocNode, resolver?: RefResolver): string {
           const url = writeRef(ref as ContentRef, resolver);
           return `<td><a href="${escapeAttribute(url)}">${escapeText(refLabel(url))}</a></td>`;
         }
+        // A cell repeats its column's alignment.
+        const column = definition[id] ?? {};
+        const open = column.type === 'text' && column.textAlignment && column.textAlignment !== 'left' ? `<td align="${column.textAlignment}">` : '<td>';
         const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
-        if (fragment) return `<td>${blocksHtml(fragment.nodes ?? [], resolver)}</td>`;
-        return `<td>${value === undefined || value === null ? '' : escapeText(String(value))}</td>`;
+        if (fragment) return `${open}${blocksHtml(fragment.nodes ?? [], resolver)}</td>`;
+        return `${open}${value === undefined || value === null ? '' : escapeText(String(value))}</td>`;
       });
       return `<tr>${cells.join('')}</tr>`;
     })

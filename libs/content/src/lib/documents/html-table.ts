@@ -1,7 +1,9 @@
 import type { ChildNode, Element } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { htmlCodeBlock } from './html-code-block';
 import { readUrl, RefResolver } from './content-ref-url';
 import { DocLeaf, DocMark, DocNode, paragraph } from './document-nodes';
+import { headingLevel } from './heading-levels';
 import { inlineImage } from './inline-tokens-to-nodes';
 
 /**
@@ -69,7 +71,13 @@ export function htmlTable(html: string, resolver?: RefResolver): DocNode | undef
         ...(coverDefinition ? { coverDefinition } : {}),
         ...('data-column-title-hidden' in attributes ? { hideColumnTitle: true } : {}),
       }
-    : { type: 'grid', columns, hideHeader: 'data-header-hidden' in attributes, ...(Object.keys(columnWidths).length > 0 ? { columnWidths } : {}) };
+    : {
+        type: 'grid',
+        // A hidden column (`<th data-hidden>`) is a definition the grid does not show.
+        columns: columns.filter((_, i) => !('data-hidden' in headerCells[i].attribs)),
+        hideHeader: 'data-header-hidden' in attributes,
+        ...(Object.keys(columnWidths).length > 0 ? { columnWidths } : {}),
+      };
   const fullWidth = attributes['data-full-width'];
   return {
     object: 'block',
@@ -110,6 +118,16 @@ function colorMark(style: string | undefined): DocMark | undefined {
   return { object: 'mark', type: 'color', data: { text: pick(text), background: pick(background) } };
 }
 
+/**
+ * A markdown table cell written as HTML (`<p>...<br>...</p><p>...</p>`: GitBook's way with a cell
+ * of several paragraphs or a line break) as blocks.
+ */
+export function htmlCellBlocks(html: string, resolver?: RefResolver): DocNode[] {
+  const root = parseDocument(`<td>${html}</td>`, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const cell = root.children.find((node): node is Element => isElement(node, 'td'));
+  return cell ? cellBlocks(cell, resolver) : [paragraph([])];
+}
+
 /** A cell's content as blocks: its `<p>`s (or its inline content as one paragraph), lists as lists. */
 function cellBlocks(cell: Element, resolver?: RefResolver): DocNode[] {
   const blocks: DocNode[] = [];
@@ -119,13 +137,24 @@ function cellBlocks(cell: Element, resolver?: RefResolver): DocNode[] {
     inline = [];
   };
   for (const child of cell.children) {
+    const code = isElement(child, 'pre') ? htmlCodeBlock(DomUtils.getOuterHTML(child, { decodeEntities: false })) : undefined;
+    const element = isElement(child) ? child : undefined;
+    const heading = element && /^h[1-6]$/.test(element.name) ? headingLevel(Number(element.name.slice(1))) : undefined;
     if (isElement(child, 'p')) {
       flush();
       blocks.push(paragraph(inlineNodes(child.children, resolver)));
+    } else if (code) {
+      flush();
+      blocks.push(code);
+    } else if (heading !== undefined) {
+      flush();
+      blocks.push({ ...paragraph(inlineNodes(element?.children ?? [], resolver)), type: `heading-${heading}`, data: {} });
     } else if (isElement(child, 'ul') || isElement(child, 'ol')) {
       flush();
       const items = childElements(child, 'li').map((li) => ({ object: 'block' as const, type: 'list-item', isVoid: false, data: {}, nodes: [paragraph(inlineNodes(li.children, resolver))] }));
-      blocks.push({ object: 'block', type: (child as Element).name === 'ol' ? 'list-ordered' : 'list-unordered', isVoid: false, data: {}, nodes: items });
+      const start = Number((child as Element).attribs['start']);
+      const ordered = (child as Element).name === 'ol';
+      blocks.push({ object: 'block', type: ordered ? 'list-ordered' : 'list-unordered', isVoid: false, data: ordered && Number.isInteger(start) && start !== 1 ? { start } : {}, nodes: items });
     } else inline.push(child);
   }
   flush();
@@ -162,6 +191,12 @@ export function inlineNodes(nodes: ChildNode[], resolver?: RefResolver): DocNode
       out.push({ object: 'inline', type: 'link', isVoid: false, data: { ref: readUrl(node.attribs['href'], resolver) }, nodes: inner.length > 0 ? inner : [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }] });
       return;
     }
+    if (node.name === 'span' && 'data-gb-custom-inline' in node.attribs && node.attribs['data-tag'] === 'emoji' && node.attribs['data-code']) {
+      // GitBook's emoji inline in HTML.
+      flush();
+      out.push({ object: 'inline', type: 'emoji', isVoid: true, data: { code: node.attribs['data-code'] } });
+      return;
+    }
     if (node.name === 'img') {
       flush();
       out.push(inlineImage(node.attribs['src'] ?? '', node.attribs['alt'] ?? '', resolver));
@@ -194,12 +229,12 @@ export function htmlTextBlock(html: string, resolver?: RefResolver): DocNode | u
   // Line breaks of the source between inline elements are spaces in HTML.
   const nodes = inlineNodes(element.children.map((child) => (child.type === 'text' ? Object.assign(child, { data: child.data.replace(/\s*\n\s*/g, ' ') }) : child)), resolver);
   const trimmed = trimEdges(nodes);
-  const type = element.name === 'p' ? 'paragraph' : `heading-${Math.min(3, Number(element.name.slice(1)))}`;
+  const type = element.name === 'p' ? 'paragraph' : `heading-${headingLevel(Number(element.name.slice(1)))}`;
   return { ...paragraph(trimmed), type, data: { align } };
 }
 
 /** Whitespace that only separated the tags from the content, at both ends. */
-function trimEdges(nodes: DocNode[]): DocNode[] {
+export function trimEdges(nodes: DocNode[]): DocNode[] {
   const first = nodes[0]?.leaves?.[0];
   if (first) first.text = first.text.replace(/^\s+/, '');
   const last = nodes[nodes.length - 1]?.leaves?.at(-1);

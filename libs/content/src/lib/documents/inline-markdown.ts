@@ -2,16 +2,18 @@ import { DocLeaf, DocNode } from './document-nodes';
 import { RefResolver, writeRef } from './content-ref-url';
 
 /**
- * Inline nodes written back as markdown. Marks open and close like a stack (strikethrough
- * outermost, code innermost) so they nest properly; whitespace at the edge of a marked run is
- * moved outside the delimiters (CommonMark would not read `** bold**` as bold); text is escaped
- * so that it reads back as the same text.
+ * Inline nodes written back as markdown, as GitBook's serializer (remark) writes them. Marks open
+ * and close like a stack in GitBook's order (strikethrough, italic, colour, bold, ..., code
+ * innermost: `_**word**_`); italic is always `_`. Where a delimiter would not open or close
+ * (CommonMark's flanking rules: `**x **`, `her**→**`, `(**T`), the character beside it is written
+ * as a character reference (`&#x20;`, `&#x65;`, `&#x54;`), GitBook's `encodeInfo`. Text is
+ * escaped where it would read as syntax, and only there.
  */
-const MARK_ORDER = ['color', 'strikethrough', 'bold', 'italic', 'superscript', 'subscript', 'keyboard', 'code'];
+const MARK_ORDER = ['strikethrough', 'italic', 'color', 'bold', 'superscript', 'subscript', 'keyboard', 'code'];
 const DELIMITERS: Record<string, [string, string]> = {
   strikethrough: ['~~', '~~'],
   bold: ['**', '**'],
-  italic: ['\uFDD0', '\uFDD1'],
+  italic: ['_', '_'],
   superscript: ['<sup>', '</sup>'],
   subscript: ['<sub>', '</sub>'],
   keyboard: ['<kbd>', '</kbd>'],
@@ -20,20 +22,27 @@ const DELIMITERS: Record<string, [string, string]> = {
 export interface InlineOptions {
   /** In a table cell: `|` is escaped and line breaks are `<br>`. */
   table?: boolean;
-  /** In a heading: `#` is escaped and line breaks are spaces. */
+  /** In a heading: a final `#` is escaped and line breaks are spaces. */
   heading?: boolean;
+  /** In a link's label: `]` is escaped. */
+  label?: boolean;
   /** How references are written as URLs (default: the `ref:` convention). */
   resolver?: RefResolver;
 }
 
-/** Characters escaped in text: syntax anywhere, `{%` (a tag), `$$` (math), `&name;` (an entity). */
-const ESCAPED = /[\\`*_[\]<~]|\{(?=%)|\$(?=\$)|&(?=#?[a-zA-Z0-9]+;)/g;
+/**
+ * Characters escaped in text (remark's unsafe patterns in phrasing): `\` before punctuation or at
+ * the end, `*`, `_`, `` ` ``, `~`, `[` anywhere, `!` before `[`, `(` after `]`, `<` before what starts a tag,
+ * `&` before what starts a character reference; and this platform's `{%` (a tag) and `$$` (math).
+ */
+const ESCAPED = /\\(?=[!-/:-@[-`{-~]|$)|[`*_[~]|!(?=\[)|(?<=\])\(|<(?=[!/?A-Za-z]|$)|&(?=[#A-Za-z])|\{(?=%)|\$(?=\$)/g;
 
 /** Escapes text so markdown reads it back as the same characters (one pass: bodies can be large). */
 export function escapeText(text: string, options: InlineOptions = {}): string {
   let out = text.replace(ESCAPED, '\\$&');
+  if (options.label) out = out.replace(/]/g, '\\]');
   if (options.table) out = out.replace(/\|/g, '\\|');
-  if (options.heading) out = out.replace(/#/g, '\\#');
+  if (options.heading) out = out.replace(/#$/, '\\#');
   return out;
 }
 
@@ -74,120 +83,188 @@ function normalizeLeaves(leaves: DocLeaf[]): { text: string; marks: string[] }[]
   return out;
 }
 
-/** Placeholders of italic delimiters, chosen once the neighbours are known (`_` as GitBook writes, `*` inside a word). */
-const ITALIC_OPEN = '\uFDD0';
-const ITALIC_CLOSE = '\uFDD1';
+/** A piece of rendered inline markdown: text (escaped), or a mark's delimiter. */
+type Piece = { text: string; code?: boolean } | { delimiter: string; attention?: string; open: boolean };
 
-/** Whitespace at an edge of a marked run, written as a character reference (GitBook's `**word&#x20;**`) so the delimiter still reads. */
-const encodeSpace = (space: string) => space.replace(/[ \t]/g, (c) => (c === ' ' ? '&#x20;' : '&#x9;'));
-
-function renderLeaves(leaves: DocLeaf[], options: InlineOptions): string {
-  let out = '';
-  const open: string[] = [];
-  const closeTo = (depth: number) => {
-    while (open.length > depth) out += delimiters(open.pop()!)[1];
-  };
-  const runs = normalizeLeaves(leaves);
-  const wantedOf = (run: { marks: string[] } | undefined) => (run ? run.marks.filter((mark) => mark !== 'code') : []);
-  runs.forEach((run, i) => {
-    const wanted = wantedOf(run);
-    let common = 0;
-    while (common < open.length && common < wanted.length && open[common] === wanted[common]) common++;
-    closeTo(common);
-    const opened = wanted.length > common;
-    for (const mark of wanted.slice(common)) {
-      out += delimiters(mark)[0];
-      open.push(mark);
-    }
-    if (run.marks.includes('code')) {
-      out += codeSpan(run.text, options);
-      return;
-    }
-    let text = breaks(escapeText(run.text, options), options);
-    if (wanted.length > 0) {
-      const next = wantedOf(runs[i + 1]);
-      const closes = next.length < wanted.length || wanted.some((mark, m) => next[m] !== mark);
-      if (opened) text = text.replace(/^[ \t]+/, encodeSpace);
-      if (closes) text = text.replace(/[ \t]+$/, encodeSpace);
-    }
-    out += text;
-  });
-  closeTo(0);
-  return chooseItalicDelimiters(out);
+/** Where a run of inline markdown stands: the characters around it (a line end by default). */
+export interface InlineContext {
+  before?: string;
+  after?: string;
 }
 
-function chooseItalicDelimiters(text: string): string {
-  if (!text.includes(ITALIC_OPEN)) return text;
-  const word = /[\p{L}\p{N}]/u;
-  let out = '';
-  const stack: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char === ITALIC_OPEN) {
-      stack.push(out.length);
-      out += char;
-    } else if (char === ITALIC_CLOSE) {
-      const start = stack.pop() ?? 0;
-      const before = out[start - 1] ?? '';
-      const after = text[i + 1] ?? '';
-      const delimiter = word.test(before) || word.test(after) ? '*' : '_';
-      out = `${out.slice(0, start)}${delimiter}${out.slice(start + 1)}${delimiter}`;
-    } else out += char;
+/** micromark's classes: 1 whitespace (and the ends of a line), 2 punctuation or symbol, undefined a letter. */
+function classify(char: string | undefined): 1 | 2 | undefined {
+  if (char === undefined || char === '' || /\s/u.test(char)) return 1;
+  if (/[\p{P}\p{S}]/u.test(char)) return 2;
+  return undefined;
+}
+
+/** Which of the characters around an attention delimiter must be character references for it to open or close (remark's `encodeInfo`). */
+function encodeInfo(outside: string | undefined, inside: string | undefined, marker: string): { inside: boolean; outside: boolean } {
+  const outsideKind = classify(outside);
+  const insideKind = classify(inside);
+  if (outsideKind === undefined) {
+    if (insideKind === undefined) return marker === '_' ? { inside: true, outside: true } : { inside: false, outside: false };
+    return insideKind === 1 ? { inside: true, outside: true } : { inside: false, outside: true };
   }
-  return out;
+  if (outsideKind === 1) return insideKind === 1 ? { inside: true, outside: true } : { inside: false, outside: false };
+  return { inside: insideKind === 1, outside: false };
+}
+
+export const characterReference = (char: string) => `&#x${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()};`;
+
+/**
+ * The delimiters of attention marks (`**`, `_`, `~~`) checked against their neighbours: a
+ * letter or space that keeps one from opening or closing is written as a character reference.
+ */
+function encodeAttention(pieces: Piece[], context: InlineContext): string {
+  const texts = pieces.map((piece) => ('text' in piece ? piece.text : piece.delimiter));
+  // The character beside position `index` (-1: before it, +1: after it), with the piece it is in.
+  const neighbour = (index: number, step: -1 | 1): { char?: string; piece?: number } => {
+    for (let i = index + step; i >= 0 && i < pieces.length; i += step) {
+      const text = texts[i];
+      if (text === '') continue;
+      const chars = [...text];
+      return { char: step < 0 ? chars[chars.length - 1] : chars[0], piece: 'text' in pieces[i] && !(pieces[i] as { code?: boolean }).code ? i : undefined };
+    }
+    return { char: step < 0 ? context.before : context.after };
+  };
+  const encode = (at: { char?: string; piece?: number }, step: -1 | 1) => {
+    if (at.piece === undefined || at.char === undefined || classify(at.char) === 2) return;
+    const chars = [...texts[at.piece]];
+    if (step < 0) chars[chars.length - 1] = characterReference(at.char);
+    else chars[0] = characterReference(at.char);
+    texts[at.piece] = chars.join('');
+  };
+  pieces.forEach((piece, index) => {
+    if (!('delimiter' in piece) || !piece.attention) return;
+    const outsideStep = piece.open ? -1 : 1;
+    const outside = neighbour(index, outsideStep);
+    const inside = neighbour(index, piece.open ? 1 : -1);
+    const info = encodeInfo(outside.char, inside.char, piece.attention);
+    if (info.inside) encode(inside, piece.open ? 1 : -1);
+    if (info.outside) encode(outside, outsideStep);
+  });
+  return texts.join('');
+}
+
+const ATTENTION: Record<string, string> = { bold: '*', italic: '_', strikethrough: '~' };
+
+function renderLeaves(leaves: DocLeaf[], options: InlineOptions, context: InlineContext): string {
+  const pieces: Piece[] = [];
+  const open: string[] = [];
+  const closeTo = (depth: number) => {
+    while (open.length > depth) {
+      const mark = open.pop()!;
+      pieces.push({ delimiter: delimiters(mark)[1], attention: ATTENTION[mark], open: false });
+    }
+  };
+  for (const run of normalizeLeaves(leaves)) {
+    const wanted = run.marks.filter((mark) => mark !== 'code');
+    let common = 0;
+    // A colour is written around each run on its own (GitBook's `<mark>**a**</mark><mark>.</mark>`).
+    while (common < open.length && common < wanted.length && open[common] === wanted[common] && !open[common].startsWith('color:')) common++;
+    closeTo(common);
+    for (const mark of wanted.slice(common)) {
+      pieces.push({ delimiter: delimiters(mark)[0], attention: ATTENTION[mark], open: true });
+      open.push(mark);
+    }
+    if (run.marks.includes('code')) pieces.push({ text: codeSpan(run.text, options), code: true });
+    else pieces.push({ text: breaks(escapeText(run.text, options), options) });
+  }
+  closeTo(0);
+  return encodeAttention(pieces, context);
 }
 
 /** A hard line break: a backslash at the end of the line (`<br>` in a table, a space in a heading). */
 const breaks = (text: string, options: InlineOptions) => text.replace(/\n/g, options.table ? '<br>' : options.heading ? ' ' : '\\\n');
 
-function linkUrl(url: string): string {
-  return url.replace(/ /g, '%20').replace(/[()<>]/g, '\\$&');
+/**
+ * A link destination as GitBook (remark) writes it: between `<>` when it holds spaces or control
+ * characters (`<../assets/image (1).png>`), else as it is with its parentheses escaped.
+ */
+export function linkUrl(url: string): string {
+  // `&` before what would read as a character reference is escaped there too.
+  const escaped = url.replace(/&(?=[#A-Za-z])/g, '\\&');
+  // eslint-disable-next-line no-control-regex -- control characters are what puts a destination between <>
+  if (/[\u0000-\u0020\u007f]/.test(url)) return `<${escaped.replace(/[<>\n]/g, (c) => (c === '\n' ? ' ' : `\\${c}`))}>`;
+  return escaped.replace(/[()]/g, '\\$&').replace(/^</, '\\<');
 }
 
-function emoji(code: string): string {
+/**
+ * The label GitBook writes for a link it makes from a reference (a mention, a content-ref, a
+ * card's target): the last segment of the path, decoded (`setup.md`, `guide` for `guide/`), the
+ * anchor (`#install`) for a link within a folder's page, or the URL itself when absolute.
+ */
+export function refLabel(url: string): string {
+  if (/^(broken-reference$|\/?broken\/pages\/)/.test(url)) return 'Broken link';
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  const [path, anchor] = [url.split('#')[0], url.includes('#') ? url.slice(url.indexOf('#')) : ''];
+  const segment = path.replace(/\/+$/, '').split('/').pop() ?? '';
+  if ((segment === '' || segment === '.') && anchor) return anchor;
   try {
-    return String.fromCodePoint(...code.split('-').map((part) => parseInt(part, 16)));
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export function emojiText(code: string): string {
+  try {
+    const text = String.fromCodePoint(...code.split('-').map((part) => parseInt(part, 16)));
+    // A single character shown as text by default is asked to show as an emoji (U+FE0F).
+    return [...text].length === 1 && !/\p{Emoji_Presentation}/u.test(text) ? `${text}\uFE0F` : text;
   } catch {
     return '';
   }
 }
 
-/** Inline nodes (a paragraph's content) as markdown. */
-export function renderInline(nodes: DocNode[], options: InlineOptions = {}): string {
-  let out = '';
-  let leaves: DocLeaf[] = [];
-  const flush = () => {
-    out += renderLeaves(leaves, options);
-    leaves = [];
-  };
+/** Inline nodes (a paragraph's content) as markdown; `context`: the characters around them. */
+export function renderInline(nodes: DocNode[], options: InlineOptions = {}, context: InlineContext = {}): string {
+  // Each inline node first (a run of text needs the first character of what follows it).
+  const rendered: (string | DocLeaf[])[] = [];
   for (const node of nodes) {
     if (node.object === 'text') {
-      leaves.push(...(node.leaves ?? []));
-      continue;
-    }
-    flush();
-    switch (node.type) {
-      case 'link':
-      case 'mention':
-      case 'button': {
-        const label = node.type === 'button' ? escapeText(node.data?.label ?? '', options) : renderInline(node.nodes ?? [], options);
-        out += node.data?.ref ? `[${label}](${linkUrl(writeRef(node.data.ref, options.resolver))})` : label;
-        break;
-      }
-      case 'inline-image':
-        out += `![${escapeText(node.data?.alt ?? '', options)}](${linkUrl(writeRef(node.data?.ref ?? { kind: 'url', url: '' }, options.resolver))})`;
-        break;
-      case 'inline-math':
-        out += `$$${node.data?.formula ?? ''}$$`;
-        break;
-      case 'emoji':
-        out += emoji(String(node.data?.code ?? ''));
-        break;
-      default:
-        // Annotations and other inlines without a markdown form: their text content.
-        out += renderInline(node.nodes ?? [], options);
-    }
+      const last = rendered[rendered.length - 1];
+      if (Array.isArray(last)) last.push(...(node.leaves ?? []));
+      else rendered.push([...(node.leaves ?? [])]);
+    } else rendered.push(renderNode(node, options));
   }
-  flush();
+  let out = '';
+  rendered.forEach((piece, index) => {
+    if (typeof piece === 'string') {
+      out += piece;
+      return;
+    }
+    const next = rendered[index + 1];
+    const before = out === '' ? context.before : [...out].pop();
+    const after = typeof next === 'string' ? next[0] : context.after;
+    out += renderLeaves(piece, options, { before, after });
+  });
   return out;
+}
+
+/** An inline node that is not text. */
+function renderNode(node: DocNode, options: InlineOptions): string {
+  const label = { ...options, label: true };
+  switch (node.type) {
+    case 'mention': {
+      const url = writeRef(node.data?.ref ?? { kind: 'url', url: '' }, options.resolver);
+      return `[${escapeText(refLabel(url), label)}](${linkUrl(url)} "mention")`;
+    }
+    case 'link':
+    case 'button': {
+      const text = node.type === 'button' ? escapeText(node.data?.label ?? '', label) : renderInline(node.nodes ?? [], label, { before: '[', after: ']' });
+      return node.data?.ref ? `[${text}](${linkUrl(writeRef(node.data.ref, options.resolver))})` : text;
+    }
+    case 'inline-image':
+      return `![${escapeText(node.data?.alt ?? '', label)}](${linkUrl(writeRef(node.data?.ref ?? { kind: 'url', url: '' }, options.resolver))})`;
+    case 'inline-math':
+      return `$$${node.data?.formula ?? ''}$$`;
+    case 'emoji':
+      return emojiText(String(node.data?.code ?? ''));
+    default:
+      // Annotations and other inlines without a markdown form: their text content.
+      return renderInline(node.nodes ?? [], options);
+  }
 }

@@ -27,7 +27,7 @@ class InlineBuilder {
     if (text === '') return;
     const marks = withDuplicates.length < 2 ? withDuplicates : [...new Set(withDuplicates)];
     const last = this.leaves[this.leaves.length - 1];
-    if (last && sameMarks(last.marks.map((m) => m.type), marks)) last.text += text;
+    if (last && sameMarks(last.marks.map(markKey), marks)) last.text += text;
     else this.leaves.push({ object: 'leaf', text, marks: marks.map(markOf) });
   }
 
@@ -51,9 +51,30 @@ class InlineBuilder {
 const MARKS = new Map<string, DocLeaf['marks'][number]>();
 const markOf = (type: string) => {
   let mark = MARKS.get(type);
-  if (!mark) MARKS.set(type, (mark = Object.freeze({ object: 'mark', type }) as DocLeaf['marks'][number]));
+  if (!mark) {
+    // A colour is `color:<text>:<background>`.
+    const [name, text, background] = type.split(':');
+    mark = Object.freeze(name === 'color' ? { object: 'mark', type: name, data: Object.freeze({ text, background }) } : { object: 'mark', type }) as DocLeaf['marks'][number];
+    MARKS.set(type, mark);
+  }
   return mark;
 };
+
+/** The reference's colours (text and background of a colour mark). */
+const COLORS = new Set(['default', 'green', 'blue', 'red', 'orange', 'yellow', 'purple', '$primary', '$info', '$success', '$warning', '$danger']);
+
+/** GitBook's colour mark, `<mark style="color:blue;background-color:$info;">`, as a mark key; undefined for other styles. */
+function colorMark(attributes: string): string | undefined {
+  const style = /\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(attributes);
+  if (!style) return undefined;
+  const declarations = new Map((style[1] ?? style[2]).split(';').filter((part) => part.trim()).map((part) => part.split(':').map((side) => side.trim()) as [string, string]));
+  const text = declarations.get('color') ?? 'default';
+  const background = declarations.get('background-color') ?? 'default';
+  if ([...declarations.keys()].some((key) => key !== 'color' && key !== 'background-color') || !COLORS.has(text) || !COLORS.has(background)) return undefined;
+  return `color:${text}:${background}`;
+}
+
+const markKey = (mark: DocLeaf['marks'][number]) => (mark.type === 'color' ? `color:${mark.data?.['text']}:${mark.data?.['background']}` : mark.type);
 
 const sameMarks = (a: string[], b: string[]) => a.length === b.length && a.every((mark) => b.includes(mark));
 
@@ -74,7 +95,7 @@ export function inlineImage(src: string, alt: string, resolver?: RefResolver): D
 export function inlineTokensToNodes(tokens: Token[], resolver?: RefResolver): InlineResult {
   const root = new InlineBuilder();
   let builder = root;
-  let link: { ref: ContentRef } | undefined;
+  let link: { ref: ContentRef; mention: boolean } | undefined;
   const marks: string[] = [];
   let anchorId: string | undefined;
   let pendingAnchorClose = false;
@@ -110,7 +131,8 @@ export function inlineTokensToNodes(tokens: Token[], resolver?: RefResolver): In
         break;
       case 'link_open':
         if (!link) {
-          link = { ref: readUrl(token.attrGet('href') ?? '', resolver) };
+          // GitBook writes a mention of a page as a link titled "mention": `[setup.md](setup.md "mention")`.
+          link = { ref: readUrl(token.attrGet('href') ?? '', resolver), mention: token.attrGet('title') === 'mention' };
           builder = new InlineBuilder();
         }
         break;
@@ -118,7 +140,8 @@ export function inlineTokensToNodes(tokens: Token[], resolver?: RefResolver): In
         if (link) {
           const nodes = builder.finish();
           builder = root;
-          builder.inline({ object: 'inline', type: 'link', isVoid: false, data: { ref: link.ref }, nodes: nodes.length > 0 ? nodes : [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }] });
+          if (link.mention) builder.inline({ object: 'inline', type: 'mention', isVoid: true, data: { ref: link.ref } });
+          else builder.inline({ object: 'inline', type: 'link', isVoid: false, data: { ref: link.ref }, nodes: nodes.length > 0 ? nodes : [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }] });
           link = undefined;
         }
         break;
@@ -135,6 +158,10 @@ export function inlineTokensToNodes(tokens: Token[], resolver?: RefResolver): In
         else if (tag && name && HTML_MARKS[name]) {
           if (tag[1]) removeMark(HTML_MARKS[name]);
           else marks.push(HTML_MARKS[name]);
+        } else if (tag && name === 'mark' && !tag[1] && colorMark(tag[3])) {
+          marks.push(colorMark(tag[3]) as string);
+        } else if (tag && name === 'mark' && tag[1] && marks.some((mark) => mark.startsWith('color:'))) {
+          marks.splice(marks.map((mark) => mark.startsWith('color:')).lastIndexOf(true), 1);
         } else if (tag && name === 'a' && !tag[1] && ID_ATTRIBUTE.test(tag[3])) {
           const id = ID_ATTRIBUTE.exec(tag[3])!;
           anchorId = id[1] ?? id[2] ?? id[3];

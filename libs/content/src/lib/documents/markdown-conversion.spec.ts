@@ -86,7 +86,8 @@ describe('documentToMarkdown', () => {
         },
       ],
     } as unknown as JSONDocument;
-    expect(documentToMarkdown(document)).toBe('## Title \\#1\n\nSee **this&#x20;**[page](ref:page/p1#faq)\n');
+    // heading-2 is `###` (GitBook's levels); `#` is escaped only where it would end the heading.
+    expect(documentToMarkdown(document)).toBe('### Title #1\n\nSee **this&#x20;**[page](ref:page/p1#faq)\n');
     expect(ReferenceSchema.load().validateSchema('JSONDocument', markdownToDocument(documentToMarkdown(document)))).toEqual([]);
   });
 
@@ -170,10 +171,11 @@ describe('documents given as JSON', () => {
     const markdown = documentToMarkdown(document);
     expect(markdown).toBe(
       [
-        '{% openapi-operation spec="petstore" path="/pets" method="get" %}\n[OpenAPI petstore](ref:openapi/petstore)\n{% endopenapi-operation %}',
+        // The spec's URL is not known without a resolver: GitBook's broken-reference mark.
+        '{% openapi-operation spec="petstore" path="/pets" method="get" %}\n[Broken link](broken-reference)\n{% endopenapi-operation %}',
         '{% include "ref:reusable-content/rc1" %}',
         '{% tabs %}\n{% tab %}\nuntitled tab\n{% endtab %}\n{% endtabs %}',
-        '<details>\n\n<summary>Title with &lt;html&gt; &amp; &quot;quotes&quot;</summary>\n\nBody\n\n</details>',
+        '<details>\n\n<summary>Title with &#x3C;html> &#x26; "quotes"</summary>\n\nBody\n\n</details>',
         '<figure><img src="ref:file/f1" alt="A"><figcaption><p>Caption</p></figcaption></figure>',
         `{% code title='say "hi"' %}\n\`\`\`\`md\n\`\`\`\n\`\`\`\`\n{% endcode %}`,
         '5. five',
@@ -221,7 +223,7 @@ describe('resolving references with the revision (optional hooks)', () => {
   };
 
   it('reads relative paths as page and file references, and writes them back as paths', () => {
-    const markdown = '[Setup](guides/setup.md#install) and [elsewhere](other.md) ![logo](.gitbook/assets/logo.png)\n\n{% content-ref url="guides/setup.md" %}\n[guides/setup.md](guides/setup.md)\n{% endcontent-ref %}\n';
+    const markdown = '[Setup](guides/setup.md#install) and [elsewhere](other.md) ![logo](.gitbook/assets/logo.png)\n\n{% content-ref url="guides/setup.md" %}\n[setup.md](guides/setup.md)\n{% endcontent-ref %}\n';
     const document = markdownToDocument(markdown, { refOfUrl }) as any;
     const [setup, elsewhere, logo] = document.nodes[0].nodes.filter((node: any) => node.object === 'inline');
     expect(setup.data.ref).toEqual({ kind: 'anchor', page: 'p-setup', anchor: 'install' });

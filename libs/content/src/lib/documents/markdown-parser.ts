@@ -90,6 +90,9 @@ function createParser(): MarkdownIt {
   md.block.ruler.before('fence', 'gitbook_tag', gitbookTagRule, interrupts);
   md.block.ruler.before('fence', 'math_block', mathBlockRule, interrupts);
   md.inline.ruler.after('escape', 'math_inline', mathInlineRule);
+  // URLs are kept as written (`%20` stays `%20`, a space stays a space): markdown-it's default
+  // percent-encodes them for HTML, and a body written back would change.
+  md.normalizeLink = (url: string) => url;
   return md;
 }
 

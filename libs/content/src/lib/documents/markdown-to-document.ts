@@ -4,8 +4,11 @@ import { Container, fitBlocks } from './block-fitting';
 import { readUrl, RefResolver } from './content-ref-url';
 import { DocNode, paragraph, textNode } from './document-nodes';
 import { HEADING_ID_PATTERN, HeadingAnchors, slugifyHeading } from './heading-anchors';
+import { headingLevel } from './heading-levels';
 import { HtmlBlockEvent, htmlBlockEvents } from './html-block-events';
-import { htmlTable, htmlTextBlock } from './html-table';
+import { htmlCodeBlock } from './html-code-block';
+import { htmlCellBlocks, htmlTable, htmlTextBlock, inlineNodes } from './html-table';
+import { parseDocument } from 'htmlparser2';
 import { inlineImage, inlineTokensToNodes } from './inline-tokens-to-nodes';
 import { GitbookTag, markdownParser } from './markdown-parser';
 import { TokenNode, tokenTree } from './markdown-token-tree';
@@ -21,8 +24,9 @@ const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
 type Entry =
   | { kind: 'node'; node: TokenNode }
   | { kind: 'container'; name: string; attrs: Record<string, string>; entries: Entry[]; title?: string }
+  | { kind: 'breaks'; count: number }
   | { kind: 'void'; name: string; attrs: Record<string, string>; raw: string }
-  | { kind: 'figure'; src: string; alt?: string; caption?: string }
+  | Extract<HtmlBlockEvent, { kind: 'images' }>
   | { kind: 'block'; node: DocNode }
   | { kind: 'raw'; text: string };
 
@@ -46,19 +50,32 @@ function pairContainers(nodes: TokenNode[], resolver?: RefResolver): Entry[] {
     stack.push({ kind: 'container', name, attrs, entries: [] });
   };
 
-  for (const node of nodes) {
+  // An embed or a file with a caption: the caption stands between the tag and its end tag.
+  const captioned = new Set(nodes.flatMap((node) => (node.token.type === 'gitbook_tag' && /^end(embed|file)$/.test((node.token.meta as GitbookTag).name) ? [(node.token.meta as GitbookTag).name.slice(3)] : [])));
+  const gaps = emptyParagraphsBefore(nodes);
+  nodes.forEach((node, index) => {
+    for (let n = 0; n < gaps[index]; n++) top().entries.push({ kind: 'block', node: paragraph([]) });
     const token = node.token;
     if (token.type === 'gitbook_tag') {
       const tag = token.meta as GitbookTag;
-      if (CONTAINER_TAGS.has(tag.name)) open(tag.name, tag.attrs);
+      if (CONTAINER_TAGS.has(tag.name) || captioned.has(tag.name)) open(tag.name, tag.attrs);
       else if (tag.name.startsWith('end')) close(tag.name.slice(3));
       else top().entries.push({ kind: 'void', name: tag.name, attrs: tag.attrs, raw: token.content });
+    } else if (token.type === 'html_block' && /^\s*(?:<br\s*\/?>\s*)+$/i.test(token.content)) {
+      // A paragraph of line breaks only: GitBook writes its breaks `<br>`.
+      top().entries.push({ kind: 'breaks', count: token.content.match(/<br/gi)?.length ?? 1 });
     } else if (token.type === 'html_block') {
-      // GitBook's HTML tables (cards, widths, rich cells) are table blocks.
-      const table = /^\s*<table[\s>]/i.test(token.content) ? htmlTable(token.content, resolver) : /^\s*<(p|h[1-6])\s[^>]*\balign=/i.test(token.content) ? htmlTextBlock(token.content, resolver) : undefined;
+      // GitBook's HTML tables (cards, widths, rich cells) are table blocks, its `<pre>` code blocks with highlighted lines code blocks.
+      const table = /^\s*<table[\s>]/i.test(token.content)
+        ? htmlTable(token.content, resolver)
+        : /^\s*<(p|h[1-6])\s[^>]*\balign=/i.test(token.content)
+          ? htmlTextBlock(token.content, resolver)
+          : /^\s*<pre[\s>]/i.test(token.content)
+            ? htmlCodeBlock(token.content)
+            : undefined;
       if (table) {
         top().entries.push({ kind: 'block', node: table });
-        continue;
+        return;
       }
       const events = htmlBlockEvents(token.content);
       if (!events) top().entries.push({ kind: 'raw', text: token.content.replace(/\n+$/, '') });
@@ -66,7 +83,7 @@ function pairContainers(nodes: TokenNode[], resolver?: RefResolver): Entry[] {
     } else {
       top().entries.push({ kind: 'node', node });
     }
-  }
+  });
   while (stack.length > 1) close(top().name);
   return root.entries;
 
@@ -75,7 +92,7 @@ function pairContainers(nodes: TokenNode[], resolver?: RefResolver): Entry[] {
     else if (event.kind === 'details-close') close('details');
     else if (event.kind === 'summary') {
       const frame = top();
-      if (frame.name === 'details' && frame.title === undefined) frame.title = event.text;
+      if (frame.name === 'details' && frame.title === undefined) frame.title = event.html;
       else frame.entries.push({ kind: 'raw', text: event.text });
     } else top().entries.push(event);
   }
@@ -90,7 +107,11 @@ class DocumentBuilder {
     if (nodes.some((node) => node.token.type === 'gitbook_tag' || node.token.type === 'html_block')) {
       for (const entry of pairContainers(nodes, this.resolver)) out.push(...this.entry(entry));
     } else {
-      for (const node of nodes) out.push(...this.block(node));
+      const gaps = emptyParagraphsBefore(nodes);
+      nodes.forEach((node, index) => {
+        for (let n = 0; n < gaps[index]; n++) out.push(paragraph([]));
+        out.push(...this.block(node));
+      });
     }
     return fitBlocks(out, container);
   }
@@ -105,10 +126,12 @@ class DocumentBuilder {
         return this.block(entry.node);
       case 'raw':
         return [paragraph([textNode(entry.text)])];
+      case 'breaks':
+        return [paragraph([textNode('\n'.repeat(entry.count))])];
       case 'block':
         return [entry.node];
-      case 'figure':
-        return [this.images([{ src: entry.src, alt: entry.alt, caption: entry.caption }])];
+      case 'images':
+        return [this.images(entry)];
       case 'void':
         return this.voidTag(entry);
       case 'container':
@@ -158,6 +181,13 @@ class DocumentBuilder {
         flushStray();
         return [{ object: 'block', type: entry.name, isVoid: false, data: {}, nodes: items }];
       }
+      case 'embed':
+      case 'file': {
+        const [block] = this.voidTag({ kind: 'void', name: entry.name, attrs: entry.attrs, raw: '' });
+        const caption = entry.entries.flatMap((child) => this.entry(child)).filter((child) => child.type === 'paragraph');
+        if (block?.type !== entry.name) return entry.entries.flatMap((child) => this.entry(child));
+        return [caption.length > 0 ? { ...block, fragments: [{ object: 'fragment', type: 'caption', fragment: 'caption', nodes: caption }] } : block];
+      }
       case 'tab':
       case 'step':
         // A tab outside tabs (a step outside a stepper) is its content.
@@ -205,7 +235,7 @@ class DocumentBuilder {
           },
         ];
       case 'details': {
-        const title = paragraph(entry.title ? [textNode(entry.title)] : []);
+        const title = paragraph(entry.title ? inlineNodes(parseDocument(entry.title, { decodeEntities: true, lowerCaseTags: true }).children, this.resolver) : []);
         return [
           {
             object: 'block',
@@ -266,40 +296,53 @@ class DocumentBuilder {
     return inlineTokensToNodes(inline?.token.children ?? [], this.resolver);
   }
 
-  /** A paragraph, or an images block when it holds nothing but images. */
+  /**
+   * A paragraph. An image written `![alt](src)`, even alone in its paragraph, is an inline image
+   * (GitBook writes image blocks as figures, and reads `![]()` back as it was).
+   */
   private paragraph(node: TokenNode): DocNode {
-    const { nodes } = this.inlineOf(node);
-    if (!nodes.some((n) => n.type === 'inline-image')) return paragraph(nodes);
-    const images = nodes.filter((n) => n.type === 'inline-image');
-    const onlyImages = images.length > 0 && nodes.every((n) => n.type === 'inline-image' || (n.object === 'text' && plainText(n).trim() === ''));
-    if (!onlyImages) return paragraph(nodes);
-    return this.images(images.map((image) => ({ ref: image.data!.ref, alt: image.data!.alt })));
+    return paragraph(this.inlineOf(node).nodes);
   }
 
-  private images(images: { src?: string; ref?: any; alt?: string; caption?: string }[]): DocNode {
+  /** An images block: GitBook's figures (one per image), their alignment and width. */
+  private images(block: Extract<HtmlBlockEvent, { kind: 'images' }>): DocNode {
+    const ref = (src: string) => inlineImage(src, '', this.resolver).data!.ref;
+    const length = (value: string | undefined) => (value !== undefined && /^\d+(\.\d+)?$/.test(value) ? Number(value) : undefined);
+    const align = block.align === 'left' || block.align === 'center' || block.align === 'right' ? block.align : undefined;
     return {
       object: 'block',
       type: 'images',
       isVoid: false,
-      data: {},
-      nodes: images.map((image) => ({
-        object: 'block',
-        type: 'image',
-        isVoid: true,
-        data: { ref: image.ref ?? inlineImage(image.src ?? '', '', this.resolver).data!.ref, ...(image.alt ? { alt: image.alt } : {}) },
-        fragments: image.caption ? [{ object: 'fragment', fragment: 'caption', nodes: [paragraph([textNode(image.caption)])] }] : [],
-      })),
+      data: { ...(align ? { align } : {}), ...(block.fullWidth !== undefined ? { fullWidth: block.fullWidth } : {}) },
+      nodes: block.images.map((image) => {
+        const width = length(image.width);
+        const height = length(image.height);
+        return {
+          object: 'block',
+          type: 'image',
+          isVoid: true,
+          data: {
+            ref: ref(image.src),
+            ...(image.srcDark ? { refDark: ref(image.srcDark) } : {}),
+            ...(width !== undefined ? { width } : {}),
+            ...(height !== undefined ? { height } : {}),
+            ...(image.alt ? { alt: image.alt } : {}),
+          },
+          fragments: image.caption ? [{ object: 'fragment', fragment: 'caption', nodes: [paragraph([textNode(image.caption)])] }] : [],
+        };
+      }),
     };
   }
 
   private heading(node: TokenNode): DocNode {
-    const level = Math.min(3, Number(node.token.tag.slice(1)));
+    const level = headingLevel(Number(node.token.tag.slice(1)));
     const { nodes, anchorId } = this.inlineOf(node);
     // Headings hold one line: hard breaks become spaces.
     for (const text of nodes) for (const leaf of text.leaves ?? []) leaf.text = leaf.text.replace(/\n/g, ' ');
-    // The space before a trailing `<a id>` anchor is not part of the title.
+    // The space before a trailing `<a id>` anchor is not part of the title (others, written
+    // `&#x20;`, are).
     const lastLeaf = nodes[nodes.length - 1]?.leaves?.at(-1);
-    if (lastLeaf) lastLeaf.text = lastLeaf.text.trimEnd();
+    if (lastLeaf && anchorId !== undefined) lastLeaf.text = lastLeaf.text.replace(/ $/, '');
     const id = anchorId === undefined ? undefined : HEADING_ID_PATTERN.test(anchorId) ? anchorId : slugifyHeading(anchorId).replace(/[^-a-z0-9.+_]/g, '');
     return { object: 'block', type: `heading-${level}`, isVoid: false, data: id ? { id } : {}, nodes: paragraph(nodes).nodes };
   }
@@ -344,7 +387,10 @@ class DocumentBuilder {
       row.children.forEach((cell, c) => {
         if (c >= columns.length) return;
         const fragment = `r${r}c${c}`;
-        fragments.push({ object: 'fragment', fragment, nodes: [paragraph(this.inlineOf(cell).nodes)] });
+        // A cell GitBook wrote as HTML (several paragraphs, a line break) holds blocks.
+        const raw = cell.children.find((child) => child.token.type === 'inline')?.token.content ?? '';
+        const nodes = /^<(p|ul|ol)[\s>]/i.test(raw) ? htmlCellBlocks(raw, this.resolver) : [paragraph(this.inlineOf(cell).nodes)];
+        fragments.push({ object: 'fragment', fragment, nodes });
         values[columns[c]] = fragment;
       });
       records[`r${r}`] = { orderIndex: String(r).padStart(6, '0'), values };
@@ -407,6 +453,37 @@ function codeBlock(token: Token): DocNode {
   };
 }
 
+/** The line after a block's last line of content (a list's map also covers the blank lines after it). */
+function contentEnd(node: TokenNode): number | undefined {
+  for (let i = node.children.length - 1; i >= 0; i--) {
+    const end = contentEnd(node.children[i]);
+    if (end !== undefined) return end;
+  }
+  return node.token.map?.[1];
+}
+
+const isTag = (node: TokenNode | undefined, close: boolean) => {
+  if (node?.token.type !== 'gitbook_tag') return /^\s*<\/?details>\s*$/i.test(node?.token.content ?? '') && close === /^\s*<\//.test(node?.token.content ?? '');
+  const name = (node.token.meta as GitbookTag).name;
+  return close ? name.startsWith('end') : CONTAINER_TAGS.has(name);
+};
+
+/**
+ * Empty paragraphs, as GitBook writes them: blocks are separated by one blank line and an empty
+ * paragraph is an empty line between two separators, so each two more blank lines between
+ * siblings are one empty paragraph (after an opening tag or before a closing one, each two).
+ */
+function emptyParagraphsBefore(nodes: TokenNode[]): number[] {
+  return nodes.map((node, index) => {
+    const previous = nodes[index - 1];
+    const start = node.token.map?.[0];
+    const end = previous ? contentEnd(previous) : undefined;
+    if (start === undefined || end === undefined) return 0;
+    const blank = start - end;
+    return isTag(previous, false) || isTag(node, true) ? Math.floor(blank / 2) : Math.floor((blank - 1) / 2);
+  });
+}
+
 /** Keys for every block (links report where they are by key) and anchors for headings. */
 function finish(blocks: DocNode[]): void {
   let counter = 0;
@@ -427,6 +504,9 @@ function finish(blocks: DocNode[]): void {
 export function markdownToDocument(markdown: string, resolver?: Pick<RefResolver, 'refOfUrl'>): JSONDocument {
   const tokens = markdownParser.parse(markdown, {});
   const nodes = new DocumentBuilder(resolver).toBlocks(tokenTree(tokens), 'document');
+  // Empty paragraphs at the end: the body ends with one line break, or two per empty paragraph.
+  const trailing = /\n*$/.exec(markdown)?.[0].length ?? 0;
+  if (nodes.length > 0) for (let n = 0; n < Math.floor(trailing / 2); n++) nodes.push(paragraph([]));
   finish(nodes);
   return { object: 'document', data: {}, nodes } as unknown as JSONDocument;
 }

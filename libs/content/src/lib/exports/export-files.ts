@@ -1,14 +1,13 @@
-import { dump } from 'js-yaml';
+import { Document, isMap, isScalar, Scalar, visit } from 'yaml';
 import { posix } from 'node:path';
-import type { ContentRef } from '@gitbook/api';
 import type { PageTreeNode } from '../content-reads/content-reader.service';
 import type { Variables } from '../reusable-contents/reusable-content-entry';
 import { slugFromTitle } from '../pages/page-slugs';
 import type { ExportLayout } from './export-layout';
 
 /**
- * The texts of GitBook's Git Sync files, as GitBook writes them: YAML front matter in js-yaml's
- * style (long descriptions folded `>-` at 80 columns), the title as a first-level heading, the
+ * The texts of GitBook's Git Sync files, as GitBook writes them: YAML front matter in GitBook's
+ * style (long descriptions folded `>-` at 80 columns, single quotes), the title as a first-level heading, the
  * body; SUMMARY.md with `##` groups; `.gitbook/includes` files with a `title`; `.gitbook/vars.yaml`.
  * Pure: the bodies come rendered (document-codec) by the caller.
  */
@@ -24,7 +23,23 @@ export interface PageFileFields {
   variables: string | null;
 }
 
-const YAML = { lineWidth: 80, noRefs: true } as const;
+/**
+ * YAML as GitBook writes front matter and `vars.yaml` (its serializer is js-yaml's: checked on the
+ * 250 front matters of the corpus GitBook wrote): a string too long for its line (more than 80
+ * columns less its indentation) folded `>-` at 80 columns, others plain or in single quotes.
+ */
+function dump(data: Record<string, unknown>): string {
+  const document = new Document(data);
+  visit(document, {
+    Pair(_, pair, path) {
+      const depth = path.filter((node) => isMap(node)).length;
+      if (isScalar(pair.value) && typeof pair.value.value === 'string' && !pair.value.value.includes('\n') && pair.value.value.length > 80 - 2 * depth) {
+        pair.value.type = Scalar.BLOCK_FOLDED;
+      }
+    },
+  });
+  return document.toString({ lineWidth: 80, minContentWidth: 0, singleQuote: true });
+}
 
 /** A page's title as GitBook shows it in files: its emoji first. */
 export function displayTitle(page: { title: string; emoji: string | null }): string {
@@ -39,18 +54,18 @@ export function pageFileText(page: PageFileFields, body: string): string {
   if (page.noIndex) front.noIndex = true;
   const vars = page.variables ? (JSON.parse(page.variables) as Variables) : null;
   if (vars && Object.keys(vars).length > 0) front.vars = vars;
-  const header = Object.keys(front).length > 0 ? `---\n${dump(front, YAML)}---\n\n` : '';
+  const header = Object.keys(front).length > 0 ? `---\n${dump(front)}---\n\n` : '';
   return `${header}# ${displayTitle(page)}\n\n${body}`;
 }
 
 /** A reusable content as GitBook keeps it in `.gitbook/includes`: its title in front matter. */
 export function includeFileText(title: string, body: string): string {
-  return `---\n${dump({ title }, YAML)}---\n\n${body}`;
+  return `---\n${dump({ title })}---\n\n${body}`;
 }
 
 /** `.gitbook/vars.yaml`: the space's variables; undefined when it has none. */
 export function varsFileText(variables: Variables): string | undefined {
-  return Object.keys(variables).length > 0 ? dump(variables, YAML) : undefined;
+  return Object.keys(variables).length > 0 ? dump(variables) : undefined;
 }
 
 /** `.gitbook.yaml` of a new export: the readme and summary named (paths relative to it). */
@@ -96,49 +111,6 @@ export function summaryFileText(pages: readonly PageTreeNode[], layout: ExportLa
   }
   flush();
   return `# Table of contents\n\n${blocks.join('\n\n')}\n`;
-}
-
-/**
- * How a body written into `fromFile` names what a reference points at: pages and anchors as
- * relative paths to their files (a README-named page as its folder, `folder/`, as GitBook
- * writes), files and reusable contents as relative paths. Undefined: not in the export (another
- * space, a page that no longer exists); the converter then writes its `ref:` URL.
- */
-export function relativeRefs(fromFile: string, layout: ExportLayout): (ref: ContentRef) => string | undefined {
-  const from = posix.dirname(fromFile);
-  const to = (file: string) => relativePath(from, file);
-  return (ref) => {
-    switch (ref.kind) {
-      case 'page':
-      case 'anchor': {
-        if (ref.kind === 'anchor' && !ref.page) return undefined;
-        if ('space' in ref && ref.space) return undefined;
-        const file = layout.pages.get(ref.page as string)?.file;
-        if (!file) return undefined;
-        const path = /^readme\.md$/i.test(posix.basename(file)) && file !== layout.readme ? folderLink(from, posix.dirname(file)) : to(file);
-        return ref.kind === 'anchor' ? `${path}#${ref.anchor}` : path;
-      }
-      case 'file': {
-        const file = layout.files.get(ref.file);
-        return file ? to(file) : undefined;
-      }
-      case 'reusable-content': {
-        const file = layout.includes.get(ref.reusableContent);
-        return file ? to(file) : undefined;
-      }
-      default:
-        return undefined;
-    }
-  };
-}
-
-function relativePath(fromFolder: string, file: string): string {
-  return posix.relative(fromFolder === '.' ? '' : fromFolder, file) || posix.basename(file);
-}
-
-function folderLink(fromFolder: string, folder: string): string {
-  const relative = posix.relative(fromFolder === '.' ? '' : fromFolder, folder);
-  return relative === '' ? './' : `${relative}/`;
 }
 
 /** SUMMARY.md links: the characters that would end or break a link target, percent-encoded. */

@@ -1,6 +1,7 @@
 import type { PageTreeNode } from '../content-reads/content-reader.service';
 import { planExportLayout, RecordedPath } from './export-layout';
-import { relativeRefs, summaryFileText } from './export-files';
+import { summaryFileText } from './export-files';
+import { relativeRefs } from './layout-links';
 
 let nodes = 0;
 function page(pageId: string, slug: string | null, pages: PageTreeNode[] = [], type: PageTreeNode['type'] = 'document', title = pageId): PageTreeNode {

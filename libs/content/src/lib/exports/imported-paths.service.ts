@@ -8,6 +8,9 @@ export interface ImportedSources {
   pages: ReadonlyMap<string, string>;
   files?: ReadonlyMap<string, string>;
   reusableContents?: ReadonlyMap<string, string>;
+  /** The archive's first page (`structure.readme`) and table of contents (`structure.summary`) when they are the space's. */
+  readme?: string;
+  summary?: string;
 }
 
 /**
@@ -39,6 +42,10 @@ export class ImportedPaths {
       const path = archivePath(source);
       const title = (revision.reusableContents as { id: string; title: string }[]).find((entry) => entry.id === id)?.title ?? null;
       if (path) rows.push({ kind: 'include', itemId: id, path, parentId: null, name: title });
+    }
+    for (const kind of ['readme', 'summary'] as const) {
+      const path = sources[kind] ? archivePath(sources[kind] as string) : undefined;
+      if (path) rows.push({ kind, itemId: kind, path, parentId: null, name: null });
     }
     if (rows.length === 0) return;
     await tx.query(

@@ -11,7 +11,8 @@ import { documentToMarkdown } from '../page-bodies/document-codec';
 import { emptyDocument, parseDocumentBytes } from '../page-bodies/page-document';
 import type { ReusableContentEntry, Variables } from '../reusable-contents/reusable-content-entry';
 import type { RevisionEntity } from '../revisions/revision.entity';
-import { includeFileText, layoutFileText, pageFileText, relativeRefs, summaryFileText, varsFileText } from './export-files';
+import { includeFileText, layoutFileText, pageFileText, summaryFileText, varsFileText } from './export-files';
+import { relativeRefs } from './layout-links';
 import { ExportLayout, LAYOUT_FILE, planExportLayout, RecordedKind, RecordedPath } from './export-layout';
 import { SpaceExportFileEntity } from './space-export-file.entity';
 

@@ -4,6 +4,7 @@ import { fromBuffer } from 'file-type';
 import { lookup as mimeLookup } from 'mime-types';
 import type { EntityManager } from 'typeorm';
 import { BlobStore } from '../blobs/blob-store';
+import { ImportedPaths, ImportedSources } from '../exports/imported-paths.service';
 import type { ContentDraft } from '../content-writes/content-draft';
 import { ContentWriter } from '../content-writes/content-writer.service';
 import { readDimensions, SIZED_IMAGE } from '../files/file-uploads.service';
@@ -11,12 +12,15 @@ import { REFUSED_CONTENT_TYPES } from '../files/file-type-rules';
 import type { ContentHead } from '../heads/content-head';
 import { type JSONDocument, markdownToDocument } from '../page-bodies/document-codec';
 import { documentBytes } from '../page-bodies/page-document';
+import { canonicalVariables } from '../pages/page-node-row';
 import { storeDocument } from '../page-bodies/store-document-body';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import { countPages, ImportedContent, ImportedPage } from './imported-content';
 import { ImportTargets, rewriteImportedRefs, sourceKey } from './imported-refs';
 
 const TITLE_MAX = 100;
+/** Pages whose source path an export can keep (a markdown file; an HTML page is exported as markdown elsewhere). */
+const MARKDOWN_FILE = /\.(md|markdown)$/i;
 /** Page bodies converted and stored at once: what an import holds of documents and bytes is a batch's. */
 const BODIES_PER_BATCH = 200;
 
@@ -40,38 +44,61 @@ export class ContentImporter {
   constructor(
     private readonly writer: ContentWriter,
     private readonly blobs: BlobStore,
+    private readonly paths: ImportedPaths,
   ) {}
 
   async write(head: ContentHead, content: ImportedContent, placement: ImportPlacement, actor: string | null): Promise<ImportWriteResult> {
     let imported = 0;
     const { revision } = await this.writer.apply(head, { actor, message: `Import ${countPages(content.pages)} pages` }, async (draft, tx) => {
       const targets: ImportTargets = { pages: new Map(), files: new Map(), reusableContents: new Map() };
-      imported += await this.writeFiles(draft, tx, content, targets);
+      // Where each item came from (archive entries), recorded once the revision is written.
+      const sources: ImportedSources & { pages: Map<string, string>; files: Map<string, string>; reusableContents: Map<string, string> } = {
+        pages: new Map(),
+        files: new Map(),
+        reusableContents: new Map(),
+      };
+      imported += await this.writeFiles(draft, tx, content, targets, sources.files);
       for (const included of content.reusableContents ?? []) targets.reusableContents?.set(included.key, newId());
       const bodies: { pageId: string; page: ImportedPage }[] = [];
       const create = async (page: ImportedPage, parent: string | null): Promise<void> => {
         const type = page.type === 'group' && parent !== null ? 'document' : (page.type ?? 'document');
         const pageId = await draft.createPage({
           parent,
+          // GitBook's URL of the page: its file's name (made unique among its siblings).
+          ...(page.slug && type !== 'link' ? { preferredSlug: page.slug } : {}),
           fields: {
             type,
             title: page.title.trim().slice(0, TITLE_MAX) || 'Untitled',
-            emoji: null,
+            emoji: page.emoji ?? null,
             description: page.description?.slice(0, 1000) ?? null,
-            hidden: false,
-            noIndex: false,
+            hidden: page.hidden ?? false,
+            noIndex: page.noIndex ?? false,
             href: type === 'link' ? (page.href ?? null) : null,
             documentHash: null,
+            variables: type === 'document' && page.variables ? canonicalVariables(page.variables) : null,
           },
         });
         imported++;
-        if (page.source) targets.pages.set(sourceKey(new URL(page.source)), pageId);
+        // A file listed twice in SUMMARY.md is two pages: links to it, and its path, are the first's.
+        const key = page.source ? sourceKey(new URL(page.source)) : undefined;
+        if (page.source && key !== undefined && !targets.pages.has(key)) {
+          targets.pages.set(key, pageId);
+          if (MARKDOWN_FILE.test(page.source)) sources.pages.set(pageId, page.source);
+        }
         if (type === 'document') bodies.push({ pageId, page });
         for (const child of page.children) await create(child, type === 'link' ? parent : pageId);
       };
 
       if (placement.kind === 'append') {
+        // Into a space without pages, the archive's first page and table of contents are the space's.
+        if ((await draft.childIds(null)).length === 0) {
+          const readme = firstDocument(content.pages)?.source;
+          if (readme && MARKDOWN_FILE.test(readme)) sources.readme = readme;
+          if (content.summary) sources.summary = content.summary;
+        }
         for (const page of content.pages) await create(page, null);
+        // The space's variables (`.gitbook/vars.yaml`) join the head's, the source's winning.
+        if (content.variables) draft.setVariables({ ...draft.variables, ...content.variables });
       } else {
         const target = await draft.page(placement.pageId);
         if (target.fields.type !== 'document') throw new BadRequestException(`Page ${placement.pageId} is a ${target.fields.type}: only a document page takes an import.`);
@@ -111,15 +138,20 @@ export class ContentImporter {
         const hash = await storeDocument(this.blobs, tx, document);
         const id = targets.reusableContents?.get(included.key) as string;
         draft.putReusableContent({ id, title: included.title.trim().slice(0, TITLE_MAX) || 'Untitled', ...(hash ? { document: hash } : {}) });
+        sources.reusableContents.set(id, included.source);
         imported++;
       }
-      return async () => undefined;
+      // An archive's paths are the space's when it is imported at the top level: an export (a zip,
+      // Git Sync) then writes each item where it came from. A page import's are not the space's.
+      return async (writeTx, revision) => {
+        if (placement.kind === 'append') await this.paths.recordImport(writeTx, revision, sources);
+      };
     });
     return { revision, importedResources: imported, totalResources: Math.max(content.totalResources, imported) };
   }
 
   /** Stores each file as a blob and a file entry of the draft's revision; programs are skipped. */
-  private async writeFiles(draft: ContentDraft, tx: EntityManager, content: ImportedContent, targets: ImportTargets): Promise<number> {
+  private async writeFiles(draft: ContentDraft, tx: EntityManager, content: ImportedContent, targets: ImportTargets, sources: Map<string, string>): Promise<number> {
     let written = 0;
     for (const file of content.files) {
       const data = await file.read();
@@ -138,10 +170,23 @@ export class ContentImporter {
       const url = new URL(file.source);
       targets.files.set(sourceKey(url), fileId);
       targets.files.set(url.href, fileId);
+      sources.set(fileId, file.source);
       written++;
     }
     return written;
   }
+}
+
+/** The first document page of a tree in reading order (an export's readme). */
+function firstDocument(pages: readonly ImportedPage[]): ImportedPage | undefined {
+  for (const page of pages) {
+    if ((page.type ?? 'document') === 'document') return page;
+    if (page.type === 'group') {
+      const inside = firstDocument(page.children);
+      if (inside) return inside;
+    }
+  }
+  return undefined;
 }
 
 /**

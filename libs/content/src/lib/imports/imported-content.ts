@@ -1,3 +1,5 @@
+import type { Variables } from '../reusable-contents/reusable-content-entry';
+
 /**
  * What a source converter produces, before anything is written: a tree of pages with markdown
  * bodies and the files they use. Every page and file has a `source` URL (a `file:///path` inside
@@ -15,6 +17,14 @@ export interface ImportedPage {
    */
   markdown: string | (() => Promise<string>);
   description?: string;
+  /** GitBook's fields besides the body (front matter, an emoji before the title, the file's name as slug). */
+  emoji?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  /** The page's own variables (front matter `vars`), checked. */
+  variables?: Variables;
+  /** The slug the page prefers: its file's (or a group's anchor's) name, GitBook's URL of the page. */
+  slug?: string;
   /** `group`: a top-level heading of pages (SUMMARY.md's `##`); `link`: an external link in the tree. */
   type?: 'document' | 'group' | 'link';
   href?: string;
@@ -50,6 +60,10 @@ export interface ImportedContent {
   files: ImportedFile[];
   /** Included files (zip sources); absent: none. */
   reusableContents?: ImportedReusableContent[];
+  /** The space's variables (GitBook's `.gitbook/vars.yaml`); absent: the source has none. */
+  variables?: Variables;
+  /** The source URL of its table of contents (a zip's `SUMMARY.md`, or the file `.gitbook.yaml` names). */
+  summary?: string;
   /** Resources the source held that were looked at (pages, files, skipped entries). */
   totalResources: number;
   /** Releases what the files are still read from (an open archive); called once the import is written or failed. */

@@ -90,23 +90,31 @@ describe('content imports', () => {
     expect(tree.map((p: { title: string }) => p.title)).toEqual(['Welcome', 'The guide']);
     expect(tree[1].pages.map((p: { title: string }) => p.title)).toEqual(['Early', 'Late', 'Setup']);
     const setupPage = tree[1].pages[2];
-    expect(await markdown(tree[0].id)).toBe(`See [setup](ref:page/${setupPage.id}#install) and [the guide](ref:page/${tree[1].id}).\n`);
+    // Read back as written: the links name the pages and the file as the archive's paths do.
+    expect(await markdown(tree[0].id)).toBe('See [setup](guide/setup.md#install) and [the guide](guide/).\n');
+    const links = (document: any) => document.nodes.flatMap((node: any) => node.nodes ?? []).filter((node: any) => node.object === 'inline').map((node: any) => node.data.ref);
+    expect(links((await as('reader').get(`${base}/page/${tree[0].id}`)).body.document)).toEqual([
+      { kind: 'anchor', page: setupPage.id, anchor: 'install' },
+      { kind: 'page', page: tree[1].id },
+    ]);
     const files = (await as('reader').get(`${base}/files`)).body.items;
     expect(files).toEqual([expect.objectContaining({ name: 'diagram.png', contentType: 'image/png', dimensions: { width: 1, height: 1 } })]);
-    expect(await markdown(tree[1].id)).toContain(`ref:file/${files[0].id}`);
-    const links = await as('reader').get(`/v1/spaces/${space.id}/links`);
-    expect(links.status).toBe(200);
-    expect(links.body.items.length).toBeGreaterThanOrEqual(3);
-    expect(links.body.items.every((link: { status: string }) => link.status === 'ok')).toBe(true);
+    expect(await markdown(tree[1].id)).toBe('![Diagram](../images/diagram.png)\n');
+    expect(links((await as('reader').get(`${base}/page/${tree[1].id}`)).body.document)).toEqual([{ kind: 'file', file: files[0].id }]);
+    const report = await as('reader').get(`/v1/spaces/${space.id}/links`);
+    expect(report.status).toBe(200);
+    expect(report.body.items.length).toBeGreaterThanOrEqual(3);
+    expect(report.body.items.every((link: { status: string }) => link.status === 'ok')).toBe(true);
   });
 
   it('honours a GitBook layout: .gitbook.yaml root, SUMMARY.md tree, order, titles and groups, includes, front matter', async () => {
     const { as, base, pages, markdown } = await setup();
     const zip = await makeZip({
       '.gitbook.yaml': 'root: ./docs/\nstructure:\n  readme: intro.md\n  summary: toc.md\n',
-      'docs/toc.md': '# Table of contents\n\n* [Intro](intro.md)\n* [Zeta first](z.md)\n  * [Child](sub/child.md)\n\n## Reference\n\n* [API](api.md)\n* [Site](https://example.com)\n',
+      'docs/toc.md': '# Table of contents\n\n* [Intro](intro.md)\n* [🚀 Zeta first](z.md)\n  * [Child](sub/child.md)\n\n## Reference <a href="#ref" id="ref"></a>\n\n* [API](api.md)\n* [Site](https://example.com)\n',
       'docs/intro.md': '---\ndescription: The start.\n---\n\n# Ignored title\n\n{% include ".gitbook/includes/note.md" %}\n',
-      'docs/z.md': '# Z\n\n{% hint style="info" %}\nHi\n{% endhint %}\n',
+      'docs/z.md': '---\nhidden: true\nnoIndex: true\nvars:\n  product: Docs\n---\n\n# 🚀 Z\n\n{% hint style="info" %}\nHi\n{% endhint %}\n',
+      'docs/.gitbook/vars.yaml': 'version: 2\nbeta: true\n',
       'docs/sub/child.md': 'No heading here.\n\n{% include "../.gitbook/includes/note.md" %}\n',
       'docs/api.md': '# API\n',
       'docs/.gitbook/includes/note.md': '# Note\n\nIncluded text.\n',
@@ -120,14 +128,22 @@ describe('content imports', () => {
       ['Reference', 'group'],
     ]);
     expect(tree[0].description).toBe('The start.');
+    // GitBook's fields besides bodies: the emoji before a title, front matter, slugs from file names and group anchors, vars.yaml.
+    expect(tree[1]).toMatchObject({ title: 'Zeta first', emoji: '🚀', slug: 'z', hidden: true, noIndex: true, variables: { product: 'Docs' } });
+    expect(tree[2]).toMatchObject({ title: 'Reference', slug: 'ref' });
+    expect(tree[2].pages[0].slug).toBe('api');
+    expect((await as('reader').get(base)).body.variables).toEqual({ version: 2, beta: true });
+    expect((await as('reader').get(`${base}/files`)).body.items).toEqual([]);
     expect(tree[1].pages.map((p: { title: string }) => p.title)).toEqual(['Child']);
     expect(tree[2].pages.map((p: { title: string; type: string }) => [p.title, p.type])).toEqual([['API', 'document'], ['Site', 'link']]);
     // The included file is one reusable content, embedded by both pages that include it.
     const content = (await as('reader').get(base)).body;
     expect(content.reusableContents).toEqual([{ id: expect.any(String), title: 'Note', document: expect.any(String) }]);
     const note = content.reusableContents[0];
-    expect(await markdown(tree[0].id)).toBe(`{% include "ref:reusable-content/${note.id}" %}\n`);
-    expect(await markdown(tree[1].pages[0].id)).toBe(`No heading here.\n\n{% include "ref:reusable-content/${note.id}" %}\n`);
+    // Written as GitBook writes includes: the included file's path, from the page's own.
+    expect(await markdown(tree[0].id)).toBe('{% include ".gitbook/includes/note.md" %}\n');
+    expect(await markdown(tree[1].pages[0].id)).toBe('No heading here.\n\n{% include "../.gitbook/includes/note.md" %}\n');
+    expect((await as('reader').get(`${base}/page/${tree[0].id}`)).body.document.nodes[0]).toMatchObject({ type: 'reusable-content', data: { ref: { kind: 'reusable-content', reusableContent: note.id } } });
     const body = await as('reader').get(`${base.replace(/content$/, '')}revisions/${res.body.revision}/reusable-contents/${note.id}/document`);
     expect(body.body.nodes.map((n: { type: string }) => n.type)).toEqual(['paragraph']);
     const z = await as('reader').get(`${base}/page/${tree[1].id}`);
@@ -150,7 +166,7 @@ describe('content imports', () => {
     const text = await markdown(page.id);
     expect(text).toContain('Some **bold** text.');
     expect(text).not.toMatch(/alert|steal|evil|Menu|Foot|script/);
-    expect(text).toMatch(/!\[pic\]\(ref:file\/\w+\)/);
+    expect(text).toContain('![pic](.gitbook/assets/img.png)');
     expect(text).toContain('| a | b |');
   });
 
@@ -315,7 +331,8 @@ describe('content imports', () => {
       expect([res.status, res.body.importedResources]).toEqual([201, count]);
       const tree = await pages();
       expect(tree.map((p: { title: string }) => p.title)).toEqual(Array.from({ length: count }, (_, i) => `Page ${i}`));
-      expect(await markdown(tree[count - 1].id)).toBe(`Word zephyr${count - 1}, then [next](ref:page/${tree[0].id}).\n`);
+      // The archive's first page is the space's readme, at its own path: links read back as written.
+      expect(await markdown(tree[count - 1].id)).toBe(`Word zephyr${count - 1}, then [next](page-0000.md).\n`);
       for (const i of [0, 499, 500, count - 1]) {
         const found = await as('reader').get(`/v1/spaces/${space.id}/search`, { query: { query: `zephyr${i}` } });
         expect(found.body.items.map((item: { title: string }) => item.title)).toEqual([`Page ${i}`]);

@@ -29,7 +29,7 @@ describe('links and backlinks', () => {
     const file = (
       await as('editor').post(`${base}/content/files`, undefined, { query: { name: 'logo.png' }, raw: PNG, headers: { 'Content-Type': 'image/png' } })
     ).body;
-    const setup = await create({ title: 'Setup', markdown: '# Install\n\nSteps.' });
+    const setup = await create({ title: 'Setup', markdown: '## Install\n\nSteps.' });
     const guide = await create({ title: 'Guide' });
     const intro = await create({ title: 'Intro', parent: guide.id, markdown: 'Welcome.' });
     const source = await create({
@@ -137,22 +137,31 @@ describe('links and backlinks', () => {
     expect((await links()).stats.broken.total).toBe(6);
   });
 
-  it('re-resolves relative links when pages move, and drops the links an edit removes', async () => {
+  it('keeps links written as relative paths to pages as references that follow the pages, and drops the links an edit removes', async () => {
     const { as, base, guide, intro, source, links } = await setup();
-    // guide/intro.md no longer leads anywhere once Intro moves to the top level.
+    // guide/intro.md named Intro when it was written: a reference to Intro, wherever it goes.
     await as('editor').post(`${base}/content/page/${intro.id}/move`, { parent: null });
-    expect((await links()).stats.broken.total).toBe(6);
+    expect((await links()).stats.broken.total).toBe(5);
 
     await as('editor').patch(`${base}/content/page/${source.id}`, { markdown: '[only](intro.md)' });
     const edited = await links();
     expect(edited.stats).toEqual({ total: 1, broken: { total: 0 } });
     expect(edited.items[0].targetReference).toMatchObject({ kind: 'page', page: { id: intro.id } });
 
-    // Moved under Guide, the same link now means guide/intro, which does not exist.
+    // Moved under Guide, the link still names Intro, now written from guide/links.md.
     await as('editor').post(`${base}/content/page/${source.id}/move`, { parent: guide.id });
     const moved = await links();
-    expect(moved.stats).toEqual({ total: 1, broken: { total: 1 } });
-    expect(moved.items[0].targetReference).toEqual({ kind: 'url', url: 'intro.md' });
+    expect(moved.stats).toEqual({ total: 1, broken: { total: 0 } });
+    expect(moved.items[0].targetReference).toMatchObject({ kind: 'page', page: { id: intro.id } });
+    expect((await as('reader').get(`${base}/content/page/${source.id}`, { query: { format: 'markdown' } })).body.markdown).toBe('[only](../intro.md)\n');
+
+    // A path that names nothing stays a URL, resolved from where the page is.
+    await as('editor').patch(`${base}/content/page/${source.id}`, { markdown: '[later](later.md)' });
+    expect((await links()).stats).toEqual({ total: 1, broken: { total: 1 } });
+    await as('editor').post(`${base}/content/pages`, { title: 'Later', parent: guide.id });
+    const mended = await links();
+    expect(mended.stats).toEqual({ total: 1, broken: { total: 0 } });
+    expect(mended.items[0].targetReference).toMatchObject({ kind: 'page', page: { title: 'Later' } });
   });
 
   it("lists one page's links and the backlinks of pages and files", async () => {

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { BlobStore } from '../blobs/blob-store';
 import { markdownToDocument } from './document-codec';
 import type { JSONDocument } from './document-codec';
+import type { RefResolver } from '../documents';
 import { documentBytes, requireJsonDocument } from './page-document';
 
 /** A body as a write gives it: markdown or the reference's JSONDocument (not both). */
@@ -11,12 +12,15 @@ export interface BodyInput {
   document?: Record<string, unknown>;
 }
 
-/** The document of a body input (400 when both forms are given); undefined when neither is. */
-export function bodyDocument(input: BodyInput): JSONDocument | undefined {
+/**
+ * The document of a body input (400 when both forms are given); undefined when neither is.
+ * `links`: how the markdown's relative paths name the revision's pages and files (`MarkdownLinks`).
+ */
+export function bodyDocument(input: BodyInput, links?: Pick<RefResolver, 'refOfUrl'>): JSONDocument | undefined {
   if (input.markdown !== undefined && input.document !== undefined) {
     throw new BadRequestException('Give the body as markdown or as document, not both.');
   }
-  if (input.markdown !== undefined) return markdownToDocument(input.markdown);
+  if (input.markdown !== undefined) return markdownToDocument(input.markdown, links);
   if (input.document !== undefined) return requireJsonDocument(input.document, 'document');
   return undefined;
 }

@@ -181,10 +181,17 @@ class PdfWriter {
 
   private block(node: DocNode, box: Box): void {
     switch (node.type) {
-      case 'paragraph':
+      case 'paragraph': {
+        // A paragraph of images only (GitBook's `![alt](src)` on its own line) shows them.
+        const inlines = (node.nodes ?? []).filter((child) => child.object !== 'text' || plainText(child).trim() !== '');
+        if (inlines.length > 0 && inlines.every((child) => child.type === 'inline-image')) {
+          for (const image of inlines) this.image(image, box);
+          return;
+        }
         this.runs(this.inlineRuns(node.nodes ?? []), box);
         this.gap(6);
         return;
+      }
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {

@@ -72,7 +72,10 @@ describe('reusable contents', () => {
     expect(page.status).toBe(201);
     expect(page.body.document.nodes[1]).toMatchObject({ type: 'reusable-content', data: { ref: { kind: 'reusable-content', reusableContent: rc.id } } });
     const markdown = await as('reader').get(`${base}/page/${page.body.id}`, { query: { format: 'markdown' } });
-    expect(markdown.body.markdown).toBe(`Intro.\n\n{% include "ref:reusable-content/${rc.id}" %}\n`);
+    // Read as GitBook writes it: the path of its file in the export (`.gitbook/includes/<title>.md`), which a write reads back.
+    expect(markdown.body.markdown).toBe(`Intro.\n\n{% include ".gitbook/includes/note.md" %}\n`);
+    const again = await as('editor').patch(`${base}/page/${page.body.id}`, { markdown: markdown.body.markdown });
+    expect(again.body.document.nodes[1]).toMatchObject({ type: 'reusable-content', data: { ref: { kind: 'reusable-content', reusableContent: rc.id } } });
 
     const links = async () => {
       const res = await as('reader').get(`/v1/spaces/${space.id}/links`);

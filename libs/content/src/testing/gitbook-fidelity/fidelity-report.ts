@@ -25,12 +25,29 @@ export interface FidelityFigures {
     pageToPageReported: number;
     unreported: string[];
   };
-  roundTrip: { pages: number; identical: number; different: { path: string; line: number; expected: string; actual: string }[] };
+  roundTrip: RoundTripFigures;
+}
+
+/** Pages read back as markdown against their files: how many are byte-identical, and where the others first differ. */
+export interface RoundTripFigures {
+  pages: number;
+  identical: number;
+  different: { path: string; line: number; expected: string; actual: string }[];
+}
+
+/** The first line where two texts differ (1-based), with both lines cut to 160 characters. */
+export function firstDifference(expected: string, actual: string): { line: number; expected: string; actual: string } {
+  const a = actual.split('\n');
+  const e = expected.split('\n');
+  let line = 0;
+  while (line < Math.max(a.length, e.length) && a[line] === e[line]) line++;
+  return { line: line + 1, expected: (e[line] ?? '<end>').slice(0, 160), actual: (a[line] ?? '<end>').slice(0, 160) };
 }
 
 interface TreePage {
   id: string;
   title: string;
+  emoji?: string;
   type: string;
   pages?: TreePage[];
 }
@@ -50,18 +67,19 @@ export function pageBody(text: string): string {
 
 /** Block counts of documents read back as `format=document`. */
 function countBlocks(document: unknown, into: Record<string, number>): void {
-  const visit = (node: any) => {
-    if (Array.isArray(node)) return node.forEach(visit);
+  // Code in an HTML table cell is GitBook's `<pre>`, which the source counts neither as `{% code %}` nor as a fence.
+  const visit = (node: any, inTable: boolean) => {
+    if (Array.isArray(node)) return node.forEach((child) => visit(child, inTable));
     if (!node || typeof node !== 'object') return;
-    if (node.object === 'block') {
+    if (node.object === 'block' && !(inTable && node.type === 'code')) {
       const name = blockName(node);
       if (name) into[name] = (into[name] ?? 0) + 1;
       if (node.type === 'code') into['fences'] = (into['fences'] ?? 0) + 1;
     }
-    visit(node.nodes);
-    visit(node.fragments);
+    visit(node.nodes, inTable);
+    visit(node.fragments, inTable || node.type === 'table');
   };
-  visit(document);
+  visit(document, false);
 }
 
 function blockName(node: { type?: string; data?: Record<string, any> }): BlockName | undefined {
@@ -80,8 +98,10 @@ function blockName(node: { type?: string; data?: Record<string, any> }): BlockNa
     case 'stepper-step':
       return 'step';
     case 'code': {
+      // `{% code %}` (a code block with options); one with highlighted lines is GitBook's `<pre>`.
       const data = node.data ?? {};
-      return data.title !== undefined || data.lineNumbers !== undefined || data.overflow !== undefined || data.fullWidth !== undefined ? 'code' : undefined;
+      const highlighted = ((node as { nodes?: { data?: { highlighted?: boolean } }[] }).nodes ?? []).some((line) => line.data?.highlighted);
+      return !highlighted && (data.title !== undefined || data.lineNumbers !== undefined || data.overflow !== undefined || data.fullWidth !== undefined) ? 'code' : undefined;
     }
     case 'reusable-content':
       return 'include';
@@ -132,9 +152,12 @@ export async function measureFidelity(api: FidelityApi, spaceId: string, source:
   const kindOf = { page: 'document', group: 'group', link: 'link' } as const;
   const mismatches: string[] = [];
   let inOrder = 0;
+  // A title as SUMMARY.md writes it: the emoji first; a group's slug anchor is not part of it.
+  const shown = (page: TreePage) => (page.emoji ? `${page.emoji} ${page.title}` : page.title);
   source.summary.forEach((item, i) => {
     const got = flat[i];
-    const same = got && got.depth === item.depth && got.page.title === item.title && got.page.type === kindOf[item.kind];
+    const title = item.kind === 'group' ? item.title.replace(/\s*<a href="#[^"]*" id="[^"]*"><\/a>\s*$/, '') : item.title;
+    const same = got && got.depth === item.depth && shown(got.page) === title && got.page.type === kindOf[item.kind];
     if (same) inOrder++;
     else if (mismatches.length < 20) mismatches.push(`#${i} expected ${item.kind} "${item.title}" at depth ${item.depth}, got ${got ? `${got.page.type} "${got.page.title}" at depth ${got.depth}` : 'nothing'}`);
   });
@@ -206,13 +229,7 @@ export async function measureFidelity(api: FidelityApi, spaceId: string, source:
     const expected = pageBody(source.files.get(path)?.toString('utf8') ?? '');
     const actual = id ? ((await api.get(`${base}/page/${id}`, { format: 'markdown' })).markdown ?? '') : '';
     if (actual === expected) identical++;
-    else {
-      const a = actual.split('\n');
-      const e = expected.split('\n');
-      let line = 0;
-      while (line < Math.max(a.length, e.length) && a[line] === e[line]) line++;
-      different.push({ path, line: line + 1, expected: (e[line] ?? '<end>').slice(0, 160), actual: (a[line] ?? '<end>').slice(0, 160) });
-    }
+    else different.push({ path, ...firstDifference(expected, actual) });
   }
 
   return {

@@ -115,7 +115,6 @@ export class GitImporter {
             repoFiles: contentFiles,
             synced: config?.lastCommit ? (synced as SyncedFile[]) : [],
             base,
-            readFile: async (path) => workspace.readBlob((contentFiles.get(path) as TreeFile).oid),
           });
           if (signal.aborted) throw signal.reason;
           await this.operations.enterStage(operation, 'finalize');
@@ -236,10 +235,10 @@ export class GitImporter {
 
   /**
    * The project directory as a zip archive for the importer, entry by entry from Git's objects
-   * (one blob in memory at a time): pages, `.gitbook.yaml`, `.gitbook/assets` and
-   * `.gitbook/includes` (GitBook's other metadata, `vars.yaml` included, is read here, not
-   * imported as files), the media a documentation repository holds, and the files the last sync
-   * placed anywhere.
+   * (one blob in memory at a time): pages, `.gitbook.yaml`, `.gitbook/assets`, `.gitbook/includes`
+   * and `.gitbook/vars.yaml` (the importer reads GitBook's metadata: emoji, front matter, variables,
+   * group slugs), the media a documentation repository holds, and the files the last sync placed
+   * anywhere.
    */
   private async pack(workspace: GitWorkspace, files: Map<string, TreeFile>, keep: Set<string>, path: string): Promise<{ path: string; size: number; files: number }> {
     const zip = new ZipFile();
@@ -247,7 +246,11 @@ export class GitImporter {
     let count = 0;
     for (const [name, file] of files) {
       const wanted =
-        name === LAYOUT_FILE || /^\.gitbook\/(assets|includes)\//.test(name) || (!name.startsWith('.gitbook/') && (PAGE_FILE.test(name) || CONTENT_FILE.test(name))) || keep.has(name);
+        name === LAYOUT_FILE ||
+        /^\.gitbook\/(assets|includes)\//.test(name) ||
+        /(^|\/)\.gitbook\/vars\.yaml$/.test(name) ||
+        (!name.startsWith('.gitbook/') && (PAGE_FILE.test(name) || CONTENT_FILE.test(name))) ||
+        keep.has(name);
       if (!wanted) continue;
       // Each blob is read when the archive reaches its entry.
       zip.addReadStreamLazy(name, { compress: true, mtime: new Date(0) }, (callback) => {

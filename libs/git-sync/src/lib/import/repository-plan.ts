@@ -1,4 +1,3 @@
-import { BadRequestException } from '@nestjs/common';
 import { newId } from '@docs/platform';
 import {
   canonicalVariables,
@@ -9,13 +8,12 @@ import {
   type PageTreeNode,
   planExportLayout,
   type RecordedPath,
-  requireVariables,
   type ReusableContentEntry,
+  slugOfPath,
   sourceKey,
   type Variables,
   VARS_FILE,
 } from '@docs/content';
-import { load as parseYaml } from 'js-yaml';
 import { posix } from 'node:path';
 import type { TreeFile } from '../git/git-workspace';
 
@@ -85,14 +83,8 @@ export interface PlanInput {
   synced: readonly SyncedFile[];
   /** The revision the repository's changes apply to: the last synced one, else the space's current. */
   base: { tree: PageTreeNode[]; files: FileEntryEntity[]; reusableContents: ReusableContentEntry[]; variables: Variables };
-  /** Reads a file of the repository (front matter of changed pages, vars.yaml). */
-  readFile(path: string): Promise<Buffer>;
 }
 
-const FRONT_MATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
-const LEADING_EMOJI = /^((?:\p{Extended_Pictographic}|\p{Regional_Indicator}{2})(?:\uFE0F|\u20E3|\p{Emoji_Modifier}|\u200D(?:\p{Extended_Pictographic}|\p{Regional_Indicator}))*)\s+(\S[\s\S]*)$/u;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const GROUP_ANCHOR = /^(.*?)\s*<a href="#([^"]*)" id="[^"]*"><\/a>\s*$/;
 
 /** The path inside the archive a `file:///` source URL names. */
 export function sourcePath(source: string | null): string | null {
@@ -175,10 +167,8 @@ export async function planRepository(input: PlanInput): Promise<RepositoryPlan> 
     if (unchanged && current) {
       return { pageId: id, existing, type, path, unchanged, fields: fieldsOf(current), body: { kind: 'keep', documentHash: current.documentHash }, children };
     }
-    const front = path !== null && repoFiles.has(path) ? readFrontMatter((await input.readFile(path)).toString('utf8')) : {};
-    // GitBook writes a group's slug as an anchor after its title in SUMMARY.md.
-    const anchored = type === 'group' ? GROUP_ANCHOR.exec(page.title) : null;
-    const [emoji, title] = splitEmoji(anchored ? anchored[1] : page.title);
+    // What the layout says besides bodies (emoji, front matter, slugs) the importer read.
+    const title = page.title;
     return {
       pageId: id,
       existing,
@@ -187,15 +177,15 @@ export async function planRepository(input: PlanInput): Promise<RepositoryPlan> 
       unchanged: false,
       fields: {
         title: title.slice(0, 256) || 'Untitled',
-        emoji,
+        emoji: page.emoji ?? null,
         description: page.description?.slice(0, 1024) ?? null,
-        hidden: front.hidden === true,
-        noIndex: front.noIndex === true,
+        hidden: page.hidden === true,
+        noIndex: page.noIndex === true,
         href: type === 'link' ? (page.href ?? null) : null,
-        variables: type === 'document' && front.vars && typeof front.vars === 'object' ? canonicalVariables(requireVariables(front.vars as Record<string, unknown>, `${path} front matter vars`)) : null,
+        variables: type === 'document' && page.variables ? canonicalVariables(page.variables) : null,
       },
       body: type === 'document' ? { kind: 'convert', markdown: typeof page.markdown === 'string' ? async () => page.markdown as string : page.markdown, source: page.source } : { kind: 'none' },
-      slug: !existing || renamedFrom ? (anchored?.[2] && SLUG.test(anchored[2]) ? anchored[2] : slugOfPath(path ?? folder, title)) : undefined,
+      slug: !existing || renamedFrom ? (page.slug ?? (folder ? slugOfPath(folder, title) : undefined)) : undefined,
       children,
     };
   };
@@ -228,10 +218,11 @@ export async function planRepository(input: PlanInput): Promise<RepositoryPlan> 
     return { id, path, title: included.title, markdown: included.markdown, source: included.source };
   });
 
+  // The space's variables: `.gitbook/vars.yaml` as the importer read it, when it changed since the sync.
   let variables = base.variables;
   const varsFile = repoFiles.get(VARS_FILE);
   const syncedVars = synced.find((entry) => entry.kind === 'vars');
-  if (varsFile && varsFile.oid !== syncedVars?.oid) variables = readVariables((await input.readFile(VARS_FILE)).toString('utf8'));
+  if (varsFile && varsFile.oid !== syncedVars?.oid) variables = input.imported.variables ?? {};
   else if (!varsFile && syncedVars) variables = {};
 
   return { pages, files, includes, variables, targets };
@@ -252,8 +243,7 @@ function groupOf(page: ImportedPage, tree: PageTreeNode[], pageAt: Map<string, R
   const firstPath = page.children.map((child) => sourcePath(child.source)).find((path): path is string => path !== null);
   const folder = firstPath?.split('/')[0];
   const byFolder = groups.find((group) => folder !== undefined && pageAt.get(folder)?.itemId === group.pageId);
-  const title = GROUP_ANCHOR.exec(page.title)?.[1] ?? page.title;
-  return (byFolder ?? groups.find((group) => group.title === title || `${group.emoji ?? ''} ${group.title}`.trim() === title))?.pageId;
+  return (byFolder ?? groups.find((group) => group.title === page.title))?.pageId;
 }
 
 /** A group's folder: the first folder its pages' files share. */
@@ -266,50 +256,6 @@ function fieldsOf(page: PageTreeNode): PlannedPage['fields'] {
   return { title: page.title, emoji: page.emoji, description: page.description, hidden: page.hidden, noIndex: page.noIndex, href: page.href, variables: page.variables };
 }
 
-/** GitBook writes a page's emoji before its title: `🚀 Getting started` -> [🚀, Getting started]. */
-export function splitEmoji(title: string): [string | null, string] {
-  const match = LEADING_EMOJI.exec(title.trim());
-  return match ? [match[1], match[2].trim()] : [null, title.trim()];
-}
 
-/** The slug a file name gives (`README.md` gives its folder's name): kept when it is a slug, else made one. */
-function slugOfPath(path: string | null, title: string): string | undefined {
-  if (!path) return undefined;
-  const name = /^readme\.md$/i.test(posix.basename(path)) ? posix.basename(posix.dirname(path)) : posix.basename(path).replace(/\.(md|markdown|html?)$/i, '');
-  if (name && name !== '.' && SLUG.test(name)) return name;
-  const folded = (name && name !== '.' ? name : title)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-    .replace(/-+$/, '');
-  return folded || undefined;
-}
 
-/** A page file's front matter (hidden, noIndex, vars); nothing when it has none or it is not YAML. */
-export function readFrontMatter(text: string): Record<string, unknown> {
-  const match = FRONT_MATTER.exec(text);
-  if (!match || match[1].trim() === '') return {};
-  try {
-    const data = parseYaml(match[1]);
-    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
-/** `.gitbook/vars.yaml`: a map of names to strings, numbers or booleans (checked as the API checks them). */
-export function readVariables(text: string): Variables {
-  if (text.trim() === '') return {};
-  let data: unknown;
-  try {
-    data = parseYaml(text);
-  } catch (error) {
-    throw new BadRequestException(`${VARS_FILE} is not valid YAML: ${(error as Error).message}`);
-  }
-  if (data === null || data === undefined) return {};
-  if (typeof data !== 'object' || Array.isArray(data)) throw new BadRequestException(`${VARS_FILE} must map variable names to values.`);
-  return requireVariables(data as Record<string, unknown>, VARS_FILE);
-}

@@ -3,6 +3,8 @@ import { posix } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { ImportedContent, ImportedFile, ImportedPage, ImportedReusableContent } from '../imported-content';
 import { htmlToMarkdown } from './html-to-markdown';
+import { VARS_FILE } from '../../exports/export-layout';
+import { groupHeading, readVariables, slugOfPath, splitEmoji } from './gitbook-metadata';
 import { frontMatterTitle, markdownPage, titleFromName } from './markdown-page';
 import { parseSummary, SummaryEntry } from './summary';
 import { openZipArchive, ZipAsset, ZipLimits } from './zip-entries';
@@ -14,6 +16,8 @@ const INCLUDE = /\{%\s*include\s+["']([^"']+)["']\s*%\}/g;
 const MAX_INCLUDE_DEPTH = 4;
 const LAYOUT_FILE = '.gitbook.yaml';
 const INCLUDES_FOLDER = '.gitbook/includes/';
+/** The space's variables: read, not imported as a file. */
+const VARS = /(^|\/)\.gitbook\/vars\.yaml$/;
 
 /** The file:/// URL of a path inside the archive: pages and files are keyed by it. */
 export const archiveUrl = (path: string) => `file:///${path.split('/').map(encodeURIComponent).join('/')}`;
@@ -34,7 +38,7 @@ interface Layout {
  */
 export async function zipContent(archivePath: string, limits: ZipLimits): Promise<ImportedContent> {
   // Page texts are held compressed, inflated when read; files stay in the archive (on disk).
-  const archive = await openZipArchive(archivePath, limits, (path) => !SKIPPED.test(path), (path) => isPage(path) || path === LAYOUT_FILE);
+  const archive = await openZipArchive(archivePath, limits, (path) => !SKIPPED.test(path), (path) => isPage(path) || path === LAYOUT_FILE || VARS.test(path));
   try {
     const { texts, assets } = archive;
     const config = texts.get(LAYOUT_FILE);
@@ -43,6 +47,8 @@ export async function zipContent(archivePath: string, limits: ZipLimits): Promis
     const rooted = <T>(files: Map<string, T>) =>
       [...files].filter(([path]) => inRoot(path)).map(([path, file]): [string, T] => [layout.root ? path.slice(layout.root.length + 1) : path, file]);
 
+    const varsFile = rooted(texts).find(([path]) => path === VARS_FILE)?.[1];
+    const variables = varsFile ? readVariables((await varsFile.read()).toString('utf8')) : undefined;
     const reader = new PageReader(new Map(rooted(texts).filter(([path]) => isPage(path))));
     const summary = await reader.read(layout.summary);
     const pages = summary !== undefined ? await reader.fromSummary(parseSummary(summary), layout) : await reader.fromFolders(layout.readme);
@@ -50,10 +56,18 @@ export async function zipContent(archivePath: string, limits: ZipLimits): Promis
     await reader.includeAll(INCLUDES_FOLDER);
     // Files are inflated one at a time when the import writes them.
     const importedFiles: ImportedFile[] = rooted(assets)
-      .filter(([path]) => !posix.basename(path).startsWith('.'))
+      .filter(([path]) => !posix.basename(path).startsWith('.') && path !== VARS_FILE)
       .map(([path, asset]) => ({ source: archiveUrl(path), name: posix.basename(path), size: asset.size, read: asset.read }));
     if (pages.length === 0) throw new BadRequestException('The zip archive holds no markdown or HTML page.');
-    return { pages, files: importedFiles, reusableContents: reader.reusableContents, totalResources: archive.entries, close: archive.close };
+    return {
+      pages,
+      files: importedFiles,
+      reusableContents: reader.reusableContents,
+      ...(variables ? { variables } : {}),
+      ...(summary !== undefined ? { summary: archiveUrl(layout.summary) } : {}),
+      totalResources: archive.entries,
+      close: archive.close,
+    };
   } catch (error) {
     archive.close();
     throw error;
@@ -112,12 +126,18 @@ class PageReader {
     const visit = async (entry: SummaryEntry): Promise<ImportedPage> => {
       const children: ImportedPage[] = [];
       for (const child of entry.children) children.push(await visit(child));
-      if (entry.path === undefined) return { title: entry.title, source: null, markdown: '', type: 'group', children };
-      if (/^[a-z][a-z0-9+.-]*:/i.test(entry.path)) return { title: entry.title, source: null, markdown: '', type: 'link', href: entry.path, children: [] };
+      if (entry.path === undefined) {
+        // GitBook writes a group's slug as an anchor after its title when the title does not give it.
+        const heading = groupHeading(entry.title);
+        return { ...titled(heading.title), source: null, markdown: '', type: 'group', ...(heading.slug ? { slug: heading.slug } : {}), children };
+      }
+      if (/^[a-z][a-z0-9+.-]*:/i.test(entry.path)) return { ...titled(entry.title), source: null, markdown: '', type: 'link', href: entry.path, children: [] };
       const path = posix.normalize(posix.join(base === '.' ? '' : base, entry.path.split('#')[0]));
       listed.add(path);
-      const page = this.files.has(path) ? await this.page(path) : { title: entry.title, source: archiveUrl(path), markdown: '', children: [] };
-      return { ...page, title: entry.title || page.title, children };
+      const page = this.files.has(path) ? await this.page(path) : { title: entry.title, source: archiveUrl(path), markdown: '', slug: slugOfPath(path, entry.title), children: [] };
+      // The summary's link text wins over the file's heading, its emoji with it.
+      const { emoji: _headingEmoji, ...rest } = page;
+      return entry.title ? { ...rest, ...titled(entry.title), children } : { ...page, children };
     };
     const pages: ImportedPage[] = [];
     for (const entry of entries) pages.push(await visit(entry));
@@ -147,7 +167,7 @@ class PageReader {
       const subPrefix = prefix ? `${prefix}/${name}` : name;
       const children = await this.folderPages(sub, subPrefix, readme);
       const subReadme = [...sub.files].find(([file]) => /^readme\.md$/i.test(file))?.[1];
-      const page = subReadme ? await this.page(subReadme) : { title: name, source: archiveUrl(`${subPrefix}/`), markdown: '', children: [] };
+      const page = subReadme ? await this.page(subReadme) : { title: name, source: archiveUrl(`${subPrefix}/`), markdown: '', slug: slugOfPath(`${subPrefix}/README.md`, name), children: [] };
       pages.push({ ...page, children });
     }
     const rootReadme = !prefix ? folder.files.get(readme) ?? (this.files.has(readme) ? readme : undefined) : undefined;
@@ -155,10 +175,10 @@ class PageReader {
     return pages;
   }
 
-  /** A page's title and description now; its body read again when written. */
+  /** A page's title, description and GitBook's fields now; its body read again when written. */
   private async page(path: string): Promise<ImportedPage> {
     const page = await this.convert(path);
-    return { ...page, markdown: async () => (await this.convert(path)).markdown };
+    return { ...page, slug: slugOfPath(path, page.title), markdown: async () => (await this.convert(path)).markdown };
   }
 
   private async convert(path: string): Promise<ImportedPage & { markdown: string }> {
@@ -217,6 +237,12 @@ class Folder {
     if (!sub) this.folders.set(parts[0], (sub = new Folder()));
     sub.add(parts.slice(1), path);
   }
+}
+
+/** A title as GitBook writes it, its emoji first: the title and the emoji apart. */
+function titled(text: string): { title: string; emoji?: string } {
+  const [emoji, title] = splitEmoji(text);
+  return { title, ...(emoji ? { emoji } : {}) };
 }
 
 /** A README is named after its folder ("Introduction" at the root); any other file after itself. */

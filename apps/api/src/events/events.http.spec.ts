@@ -229,6 +229,24 @@ describe('events emitted by the operations, delivered to a webhook', () => {
     ]);
   });
 
+  it("a deleted site leaves webhook filters: one that named it alone is disabled, one that named others keeps them", async () => {
+    const { organization, members, as } = await subscribed();
+    const hooks = api.http.as(members.admin.token, { contract: webhookContract });
+    const space = await createSpace(api, members.admin.token, organization.id, { title: 'Docs' });
+    const created = await Promise.all(['Gone', 'Stays'].map((title) => as().post(`/v1/orgs/${organization.id}/sites`, { title, spaces: [space.id] })));
+    const [gone, stays] = created.map((res) => res.body.id as string);
+    const alone = (await hooks.post(`/v1/orgs/${organization.id}/webhooks`, { url: 'https://r.example.com/alone', sites: [gone] })).body;
+    const both = (await hooks.post(`/v1/orgs/${organization.id}/webhooks`, { url: 'https://r.example.com/both', sites: [gone, stays] })).body;
+    expect((await as().delete(`/v1/orgs/${organization.id}/sites/${gone}`)).status).toBe(205);
+    expect((await hooks.get(`/v1/orgs/${organization.id}/webhooks/${alone.id}`)).body).toMatchObject({
+      sites: [],
+      status: 'disabled',
+      disabled: { reason: 'Every space and site it was filtered by was deleted for good.' },
+    });
+    expect((await hooks.get(`/v1/orgs/${organization.id}/webhooks/${both.id}`)).body).toMatchObject({ sites: [stays], status: 'active', disabled: null });
+    expect((await hooks.patch(`/v1/orgs/${organization.id}/webhooks/${both.id}`, { description: 'still fine' })).status).toBe(200);
+  });
+
   it('installations: set up and deleted, on the organization, a space and a site (the reference payloads)', async () => {
     const { organization, members, as, received } = await subscribed();
     const name = (await publishIntegration(api, members.admin.token, organization.id, {})).name;

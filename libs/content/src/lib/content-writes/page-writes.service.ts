@@ -166,7 +166,9 @@ export class PageWritesService {
       // Its own body, as a page read gives it; its child pages without theirs.
       const documents = await this.reader.documents([{ ...page, pages: [] }], tx);
       if (format !== 'markdown') return this.presenter.present(page, { spaceId: head.spaceId, format, childFormat: 'none', documents });
-      const [links, kept] = await Promise.all([this.links.ofTarget(target, tx), this.kept.lookup(head.spaceId, [pageId], tx)]);
+      // One after the other: both run on the transaction's one connection.
+      const links = await this.links.ofTarget(target, tx);
+      const kept = await this.kept.lookup(head.spaceId, [pageId], tx);
       const presented = this.presenter.present(page, { spaceId: head.spaceId, format, childFormat: 'none', documents, links });
       // A write that leaves the page's rendering as imported (a title's case, a body sent back unchanged) answers its file too.
       await this.kept.restore([presented], kept, tx);

@@ -26,6 +26,8 @@ import { MarkdownExports } from './exports/markdown-exports.service';
 import { ImportedPaths } from './exports/imported-paths.service';
 import { MarkdownLinks } from './exports/markdown-links.service';
 import { SpaceExportFileEntity } from './exports/space-export-file.entity';
+import { PageImportSourceEntity } from './page-sources/page-import-source.entity';
+import { KeptPageSources } from './page-sources/kept-page-sources.service';
 import { PageSearchEntity } from './search/page-search.entity';
 import { SearchIndexer } from './search/search-indexer';
 import { SpaceSearch } from './search/space-search.service';
@@ -61,6 +63,7 @@ const entities = TypeOrmModule.forFeature([
   PageSearchEntity,
   PageLinkEntity,
   SpaceExportFileEntity,
+  PageImportSourceEntity,
 ]);
 const services = [
   ContentAccess,
@@ -95,6 +98,8 @@ const services = [
   ImportedPaths,
   // The relative links of page markdown (reads and writes), from the export layout.
   MarkdownLinks,
+  // Imported pages' files kept, read back byte for byte while their rendering is unchanged.
+  KeptPageSources,
   // Imports: sources converted to pages and files, written as one revision of any head.
   ImportSources,
   ContentImporter,

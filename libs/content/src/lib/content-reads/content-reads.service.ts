@@ -11,6 +11,7 @@ import { MergeSource } from './merge-source';
 import type { DocumentFormat } from './dto/content-query.dto';
 import { BodyFormat, PagePresenter } from './page.presenter';
 import { PageTreeCache } from './page-tree-cache';
+import { KeptPageSources } from '../page-sources/kept-page-sources.service';
 import { RevisionPresenter } from './revision.presenter';
 
 /** A read's answer and the revision it read (its id is the `ETag`). */
@@ -42,6 +43,7 @@ export class ContentReads {
     private readonly filePresenter: FilePresenter,
     private readonly links: MarkdownLinks,
     private readonly trees: PageTreeCache,
+    private readonly kept: KeptPageSources,
     @Optional() private readonly mergeSource?: MergeSource,
   ) {}
 
@@ -104,8 +106,15 @@ export class ContentReads {
     const documents =
       childFormat !== 'none' ? await this.reader.documents(pages) : format !== 'none' ? await this.reader.documents(pages.map((page) => ({ ...page, pages: [] }))) : new Map();
     // Markdown writes references as the relative paths of the revision's layout.
-    const links = format === 'markdown' || childFormat === 'markdown' ? await this.links.ofTarget(target) : undefined;
-    return pages.map((page) => this.pagePresenter.present(page, { spaceId: target.spaceId, format, childFormat, documents, links }));
+    // Imported pages whose rendering is unchanged read back as their files (`KeptPageSources`):
+    // their kept sources looked up in one statement, beside the links.
+    const markdown = format === 'markdown' || childFormat === 'markdown';
+    const [links, kept] = markdown
+      ? await Promise.all([this.links.ofTarget(target), this.kept.lookup(target.spaceId, markdownPageIds(pages, format, childFormat))])
+      : [undefined, undefined];
+    const presented = pages.map((page) => this.pagePresenter.present(page, { spaceId: target.spaceId, format, childFormat, documents, links }));
+    if (kept) await this.kept.restore(presented, kept);
+    return presented;
   }
 
   private async requireRevision(target: ContentTarget): Promise<RevisionEntity> {
@@ -113,4 +122,15 @@ export class ContentReads {
     if (!revision) throw new NotFoundException(`No revision has the id ${target.revisionId}.`);
     return revision;
   }
+}
+
+/** The ids of the pages a read gives as markdown: the pages themselves, their descendants by `childFormat`. */
+function markdownPageIds(pages: PageTreeNode[], format: BodyFormat, childFormat: BodyFormat): string[] {
+  const ids: string[] = [];
+  const below = (nodes: PageTreeNode[]) => nodes.forEach((node) => (ids.push(node.pageId), below(node.pages)));
+  for (const page of pages) {
+    if (format === 'markdown') ids.push(page.pageId);
+    if (childFormat === 'markdown') below(page.pages);
+  }
+  return ids;
 }

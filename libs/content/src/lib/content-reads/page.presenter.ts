@@ -79,11 +79,16 @@ export class PagePresenter {
     if (page.variables) out['variables'] = JSON.parse(page.variables) as Record<string, unknown>;
     if (page.documentHash) out['documentId'] = page.documentHash;
     if (context.format === 'none') return out;
-    const document = (page.documentHash && context.documents.get(page.documentHash)) || { object: 'document', data: {}, nodes: [] };
-    if (context.format === 'markdown') out['markdown'] = documentToMarkdown(document as JSONDocument, context.links?.(page.pageId));
-    else out['document'] = document;
+    if (context.format === 'markdown') out['markdown'] = pageMarkdown(page, context.documents, context.links);
+    else out['document'] = (page.documentHash && context.documents.get(page.documentHash)) || { object: 'document', data: {}, nodes: [] };
     return out;
   }
+}
+
+/** A document page's body as a markdown read gives it (before `KeptPageSources` may answer the imported file's instead). */
+export function pageMarkdown(page: PageTreeNode, documents: Map<string, JSONDocument>, links?: (pageId: string) => RefResolver | undefined): string {
+  const document = (page.documentHash && documents.get(page.documentHash)) || { object: 'document', data: {}, nodes: [] };
+  return documentToMarkdown(document as JSONDocument, links?.(page.pageId));
 }
 
 function childContext(context: PresentContext): PresentContext {

@@ -5,6 +5,7 @@ import { ContentAccess } from '../access/content-access';
 import { BlobStore } from '../blobs/blob-store';
 import { ContentReader } from '../content-reads/content-reader.service';
 import { MarkdownLinks } from '../exports/markdown-links.service';
+import { KeptPageSources } from '../page-sources/kept-page-sources.service';
 import type { DocumentFormat } from '../content-reads/dto/content-query.dto';
 import { PagePresenter } from '../content-reads/page.presenter';
 import type { ContentHead } from '../heads/content-head';
@@ -44,6 +45,7 @@ export class PageWritesService {
     private readonly presenter: PagePresenter,
     private readonly blobs: BlobStore,
     private readonly links: MarkdownLinks,
+    private readonly kept: KeptPageSources,
   ) {}
 
   /** The head of a space's content, for a caller with the edit level on it (404/403 otherwise). */
@@ -163,8 +165,14 @@ export class PageWritesService {
       if (!page) throw new NotFoundException(`No page has the id ${pageId}.`);
       // Its own body, as a page read gives it; its child pages without theirs.
       const documents = await this.reader.documents([{ ...page, pages: [] }], tx);
-      const links = format === 'markdown' ? await this.links.ofTarget(target, tx) : undefined;
-      return this.presenter.present(page, { spaceId: head.spaceId, format, childFormat: 'none', documents, links });
+      if (format !== 'markdown') return this.presenter.present(page, { spaceId: head.spaceId, format, childFormat: 'none', documents });
+      // One after the other: both run on the transaction's one connection.
+      const links = await this.links.ofTarget(target, tx);
+      const kept = await this.kept.lookup(head.spaceId, [pageId], tx);
+      const presented = this.presenter.present(page, { spaceId: head.spaceId, format, childFormat: 'none', documents, links });
+      // A write that leaves the page's rendering as imported (a title's case, a body sent back unchanged) answers its file too.
+      await this.kept.restore([presented], kept, tx);
+      return presented;
     };
   }
 }

@@ -7,9 +7,14 @@ import { readFrontMatter } from './sources/gitbook-metadata';
 /**
  * Every page of the real GitBook exports of `../shared/corpus/`, read and written back by the
  * converter with the links of the export's own layout (what a page read of the imported space
- * gives, without a server: `converterRoundTrip`), against its file. The pages that do not come
+ * renders, without a server: `converterRoundTrip`), against its file. The pages that do not come
  * back byte for byte are listed here with the reason (docs/import-fidelity.md): any other page
  * that differs, and any of these that no longer does, fails the test.
+ *
+ * Its role since imports keep their files (`KeptPageSources`): an unedited imported page reads
+ * back as its file whatever the converter writes (gitbook-corpus.http.spec.ts: every page), so
+ * this is the converter's own figure: what a page reads as once it was edited, and what a page
+ * imported from elsewhere (or edited, then exported) is written as. Still worth tracking.
  */
 const WHY = {
   handWritten: "markdown GitBook's serializer does not write (a person's or a tool's, kept by Git Sync as long as GitBook does not rewrite the file)",

@@ -61,7 +61,7 @@ export class ImportSources {
         this.expectText(bytes, 'markdown');
         const name = fileName(bytes, 'imported.md');
         const page = markdownPage(bytes.data.toString('utf8'), titleFromName(name), sourceUrl(bytes, name));
-        return { pages: [page], files: [], totalResources: 1 };
+        return { pages: [{ ...page, sourceBody: page.markdown }], files: [], totalResources: 1 };
       }
       case 'html': {
         this.expectText(bytes, 'html');

@@ -16,6 +16,12 @@ export interface ImportedPage {
    * is written (a zip's pages stay in the archive until then: an import never holds them all).
    */
   markdown: string | (() => Promise<string>);
+  /**
+   * The body exactly as its markdown file has it (without front matter and title heading, links
+   * and includes as written): kept, so that the page reads back as its file while nothing changed
+   * its rendering (`KeptPageSources`). Absent for pages not read from a markdown file.
+   */
+  sourceBody?: string | (() => Promise<string>);
   description?: string;
   /** GitBook's fields besides the body (front matter, an emoji before the title, the file's name as slug). */
   emoji?: string;

@@ -49,7 +49,8 @@ export interface PurgeReport {
  *    (`ContentIndexer.dropHeads`: search, links), for the space's head and each change request's;
  * 3. what the space's revisions reach in the shared storage: page nodes (their trees) and file
  *    entries (their `files`), minus what the revisions of its duplicates still reach
- *    (`space_storage_families`), and the blobs those name (bodies, files, reusable contents);
+ *    (`space_storage_families`), and the blobs those name (bodies, files, reusable contents),
+ *    with the blobs of its imported pages' kept files (`page_import_sources`);
  * 4. the change requests (their reviews, contributors and any other row with a foreign key to them
  *    go by ON DELETE CASCADE), the revisions, then the space row: every table with a foreign key
  *    to `spaces` follows by its ON DELETE CASCADE, whoever added it (and subscriptions filtered by
@@ -188,6 +189,9 @@ export class SpacePurger {
     await tx.query(
       `INSERT INTO purge_blobs (hash) SELECT DISTINCT e.blob_hash FROM file_entries e JOIN purge_files f ON f.id = e.id ON CONFLICT DO NOTHING`,
     );
+    await pace();
+    // The files its imported pages keep (page_import_sources goes with the space, by ON DELETE CASCADE).
+    await tx.query(`INSERT INTO purge_blobs (hash) SELECT DISTINCT source_hash FROM page_import_sources WHERE space_id = $1 ON CONFLICT DO NOTHING`, [spaceId]);
     await pace();
 
     const others = ((await tx.query(

@@ -178,7 +178,8 @@ class PageReader {
   /** A page's title, description and GitBook's fields now; its body read again when written. */
   private async page(path: string): Promise<ImportedPage> {
     const page = await this.convert(path);
-    return { ...page, slug: slugOfPath(path, page.title), markdown: async () => (await this.convert(path)).markdown };
+    const sourceBody = HTML.test(path) ? {} : { sourceBody: async () => markdownPage((await this.read(path)) ?? '', defaultTitle(path), archiveUrl(path)).markdown };
+    return { ...page, slug: slugOfPath(path, page.title), markdown: async () => (await this.convert(path)).markdown, ...sourceBody };
   }
 
   private async convert(path: string): Promise<ImportedPage & { markdown: string }> {

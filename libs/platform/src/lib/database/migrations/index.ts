@@ -24,6 +24,7 @@ import { GitSync1795391000000 } from './1795391000000-git-sync';
 import { OpenapiSpecsChanged1795410000000 } from './1795410000000-openapi-specs-changed';
 import { SpaceTransferFollow1795430000000 } from './1795430000000-space-transfer-follow';
 import { PurgeFollow1795431000000 } from './1795431000000-purge-follow';
+import { PageImportSources1795440000000 } from './1795440000000-page-import-sources';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   OpenapiSpecsChanged1795410000000,
   SpaceTransferFollow1795430000000,
   PurgeFollow1795431000000,
+  PageImportSources1795440000000,
 ];

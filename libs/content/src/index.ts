@@ -72,6 +72,7 @@ export * from './lib/imports/imported-content';
 export { frontMatterFields, groupHeading, readFrontMatter, readVariables, slugOfPath, splitEmoji } from './lib/imports/sources/gitbook-metadata';
 export * from './lib/imports/imports.service';
 export * from './lib/imports/content-importer.service';
+export * from './lib/page-sources/kept-page-sources.service';
 export * from './lib/imports/import-sources.service';
 export * from './lib/imports/dto/import-content.dto';
 export * from './lib/imports/import-input';

@@ -6,7 +6,7 @@ import type { EntityManager } from 'typeorm';
 import { BlobStore } from '../blobs/blob-store';
 import { ImportedPaths, ImportedSources } from '../exports/imported-paths.service';
 import type { ContentDraft } from '../content-writes/content-draft';
-import { KeptPageSources } from '../page-sources/kept-page-sources.service';
+import { KeptPageSources, type SourceBody } from '../page-sources/kept-page-sources.service';
 import { ContentWriter } from '../content-writes/content-writer.service';
 import { readDimensions, SIZED_IMAGE } from '../files/file-uploads.service';
 import { REFUSED_CONTENT_TYPES } from '../files/file-type-rules';
@@ -65,7 +65,7 @@ export class ContentImporter {
       // Pages imported at the top level keep their files' bodies (page id -> blob): a page import
       // into another page's place reads in the space's layout, where the file's relative links are not.
       const keepSources = placement.kind === 'append';
-      const sourceBlobs = new Map<string, string>();
+      const sourceBodies: { pageId: string; sourceBody: SourceBody }[] = [];
       const create = async (page: ImportedPage, parent: string | null): Promise<void> => {
         const type = page.type === 'group' && parent !== null ? 'document' : (page.type ?? 'document');
         const pageId = await draft.createPage({
@@ -121,19 +121,13 @@ export class ContentImporter {
       // for the indexers while there is room (`WriteDocuments`), then let go.
       for (let start = 0; start < bodies.length; start += BODIES_PER_BATCH) {
         const documents: { pageId: string; document: JSONDocument; bytes: Buffer | null }[] = [];
-        const sourceBodies: { pageId: string; bytes: Buffer }[] = [];
         for (const { pageId, page } of bodies.slice(start, start + BODIES_PER_BATCH)) {
           const document = await convertEntry(page.source, page.title, async () =>
             rewriteImportedRefs(markdownToDocument(typeof page.markdown === 'string' ? page.markdown : await page.markdown()), page.source, targets),
           );
           documents.push({ pageId, document, bytes: documentBytes(document) });
-          if (keepSources && page.sourceBody !== undefined) {
-            sourceBodies.push({ pageId, bytes: Buffer.from(typeof page.sourceBody === 'string' ? page.sourceBody : await page.sourceBody(), 'utf8') });
-          }
+          if (keepSources && page.sourceBody !== undefined) sourceBodies.push({ pageId, sourceBody: page.sourceBody });
         }
-        // The files' own bodies, kept beside (content-addressed: an unchanged file costs nothing).
-        const keptBlobs = await this.blobs.putMany(tx, sourceBodies.map(({ bytes }) => bytes));
-        sourceBodies.forEach(({ pageId }, index) => sourceBlobs.set(pageId, keptBlobs[index].hash));
         const stored = await this.blobs.putMany(
           tx,
           documents.flatMap(({ bytes }) => (bytes ? [bytes] : [])),
@@ -158,8 +152,9 @@ export class ContentImporter {
       // Git Sync) then writes each item where it came from. A page import's are not the space's.
       return async (writeTx, revision) => {
         if (placement.kind === 'append') await this.paths.recordImport(writeTx, revision, sources);
-        // After the paths: the renderings whose shas are kept use the layout they give.
-        await this.keptSources.record(writeTx, revision, sourceBlobs);
+        // After the paths: the renderings whose shas are kept use the layout they give. The files'
+        // own bodies are stored then (content-addressed: an unchanged file costs nothing).
+        await this.keptSources.keep(writeTx, revision, sourceBodies);
       };
     });
     return { revision, importedResources: imported, totalResources: Math.max(content.totalResources, imported) };

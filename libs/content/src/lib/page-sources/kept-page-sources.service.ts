@@ -16,12 +16,17 @@ const KEPT = preparedStatement(
 
 /** Pages rendered per batch when an import records its sources (their documents read together). */
 const RENDER_BATCH = 200;
+/** Source bodies read and stored per statement: what an import holds of them is one batch's. */
+const STORE_BATCH = 200;
 
 /** What a read needs to know of a page's kept source. */
 export interface KeptSource {
   sourceHash: string;
   renderedSha: string;
 }
+
+/** A page's file body as an import source gives it (`ImportedPage.sourceBody`): the text, or how to read it. */
+export type SourceBody = string | (() => Promise<string>);
 
 /** SHA-256 (hex) of a page's markdown as a read gives it. */
 export function markdownSha(markdown: string): string {
@@ -46,6 +51,25 @@ export class KeptPageSources {
     private readonly reader: ContentReader,
     private readonly links: MarkdownLinks,
   ) {}
+
+  /**
+   * What an importer calls in its transaction once its revision and recorded paths are written:
+   * stores the pages' file bodies as blobs (content-addressed, one statement per 200 pages, read
+   * a batch at a time) and records them (`record`). The zip and markdown imports and the Git
+   * import share it.
+   */
+  async keep(tx: EntityManager, revision: RevisionEntity, bodies: readonly { pageId: string; sourceBody: SourceBody }[]): Promise<void> {
+    const sources = new Map<string, string>();
+    for (let start = 0; start < bodies.length; start += STORE_BATCH) {
+      const batch = bodies.slice(start, start + STORE_BATCH);
+      const bytes: Buffer[] = [];
+      // One read at a time, as the importers read their sources.
+      for (const { sourceBody } of batch) bytes.push(Buffer.from(typeof sourceBody === 'string' ? sourceBody : await sourceBody(), 'utf8'));
+      const stored = await this.blobs.putMany(tx, bytes);
+      batch.forEach(({ pageId }, index) => sources.set(pageId, stored[index].hash));
+    }
+    await this.record(tx, revision, sources);
+  }
 
   /**
    * In the import's transaction, once its revision and recorded paths are written: for each page

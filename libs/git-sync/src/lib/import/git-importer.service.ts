@@ -8,12 +8,14 @@ import {
   ContentWriter,
   FileReads,
   ImportSources,
+  KeptPageSources,
   LAYOUT_FILE,
   MarkdownExports,
   type RecordedPath,
   type ReusableContentEntry,
   RevisionEntity,
   sha256,
+  type SourceBody,
   SpaceContentHead,
   type Variables,
   VARS_FILE,
@@ -69,6 +71,7 @@ export class GitImporter {
     private readonly exports: MarkdownExports,
     private readonly changeRequests: ChangeRequestsService,
     private readonly merges: MergeService,
+    private readonly keptSources: KeptPageSources,
   ) {}
 
   async run(operation: GitSyncOperationEntity, signal: AbortSignal): Promise<void> {
@@ -156,6 +159,9 @@ export class GitImporter {
       return async () => undefined;
     };
 
+    // Standalone: no kept files. Like the sync's manifest, they are the space's state (one row per
+    // page, not per revision): a revision no head points at must not replace the files its pages
+    // kept from the sync the space is on. Its unedited pages still read as those files.
     if (operation.standalone) {
       const head = new DetachedContentHead(`git-import:${operation.id}`, space.id, space.organizationId, row.revision_id);
       await tx.query(`INSERT INTO head_pages (head_key, page_id, node_id, parent_page_id, path) SELECT $2, page_id, node_id, parent_page_id, path FROM head_pages WHERE head_key = $1`, [space.id, head.key]);
@@ -181,6 +187,9 @@ export class GitImporter {
       changeRequestId = changeRequest.id;
     }
     await replaceManifest(tx, space.id, await this.manifest(tx, operation, imported, input));
+    // After the manifest (the layout the pages' relative links are rendered with): each page keeps
+    // its file's body against its rendering in the revision written (the change request's, there).
+    await this.keptSources.keep(tx, imported, sourceBodies(plan.pages));
     await this.configs.recordSync(tx, space.id, { commit, revisionId: imported.id });
     await this.operations.succeed(tx, operation, { revisionId: imported.id, commit, commitMessage, changeRequestId });
   }
@@ -265,6 +274,15 @@ export class GitImporter {
     await pipeline(zip.outputStream as Readable, createWriteStream(path));
     return { path, size: (await stat(path)).size, files: count };
   }
+}
+
+/** The file bodies of a plan's pages (document pages read from a markdown file), in tree order. */
+function sourceBodies(pages: readonly PlannedPage[], into: { pageId: string; sourceBody: SourceBody }[] = []): { pageId: string; sourceBody: SourceBody }[] {
+  for (const page of pages) {
+    if (page.sourceBody !== undefined) into.push({ pageId: page.pageId, sourceBody: page.sourceBody });
+    sourceBodies(page.children, into);
+  }
+  return into;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type RecordedPath,
   type ReusableContentEntry,
   slugOfPath,
+  type SourceBody,
   sourceKey,
   type Variables,
   VARS_FILE,
@@ -41,6 +42,11 @@ export interface PlannedPage {
     href: string | null;
     variables: string | null;
   };
+  /**
+   * The file's body as written (a document page read from a markdown file), kept beside the page
+   * so that it reads back as its file while its rendering is unchanged (`KeptPageSources`).
+   */
+  sourceBody?: SourceBody;
   /** Kept body (unchanged pages) or the markdown to convert, with the URL its links resolve from. */
   body: { kind: 'keep'; documentHash: string | null } | { kind: 'convert'; markdown: () => Promise<string>; source: string | null } | { kind: 'none' };
   /** The slug a new page (or a renamed one) prefers: its file's name. */
@@ -164,8 +170,10 @@ export async function planRepository(input: PlanInput): Promise<RepositoryPlan> 
     const current = existing ? basePages.get(id) : undefined;
     const oidNow = path !== null ? repoFiles.get(path)?.oid : undefined;
     const unchanged = !!current && path !== null && !renamedFrom && oidNow !== undefined && syncedOid.get(`page:${id}`) === oidNow;
+    // An unchanged file is kept too: the page's rendering in the new revision decides whether it answers.
+    const sourceBody = type === 'document' && page.sourceBody !== undefined ? { sourceBody: page.sourceBody } : {};
     if (unchanged && current) {
-      return { pageId: id, existing, type, path, unchanged, fields: fieldsOf(current), body: { kind: 'keep', documentHash: current.documentHash }, children };
+      return { pageId: id, existing, type, path, unchanged, fields: fieldsOf(current), ...sourceBody, body: { kind: 'keep', documentHash: current.documentHash }, children };
     }
     // What the layout says besides bodies (emoji, front matter, slugs) the importer read.
     const title = page.title;
@@ -184,6 +192,7 @@ export async function planRepository(input: PlanInput): Promise<RepositoryPlan> 
         href: type === 'link' ? (page.href ?? null) : null,
         variables: type === 'document' && page.variables ? canonicalVariables(page.variables) : null,
       },
+      ...sourceBody,
       body: type === 'document' ? { kind: 'convert', markdown: typeof page.markdown === 'string' ? async () => page.markdown as string : page.markdown, source: page.source } : { kind: 'none' },
       slug: !existing || renamedFrom ? (page.slug ?? (folder ? slugOfPath(folder, title) : undefined)) : undefined,
       children,

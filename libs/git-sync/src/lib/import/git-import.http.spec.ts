@@ -34,6 +34,15 @@ const GITBOOK_REPO: Record<string, string | Buffer> = {
   'src/tool.ts': 'export const tool = 1;\n',
 };
 
+/** Hand-written pages (`-` bullets, an unpadded table, `*emphasis*`): markdown GitBook's serializer never writes. */
+const INTRO_BODY = ['See the [guide](guide.md) first.', '', '- one', '- two', '', '|a|b|', '|-|-|', '|1|2|', '', 'Some *emphasis*.', ''].join('\n');
+const GUIDE_BODY = ['- step', '- another step', ''].join('\n');
+const HAND_WRITTEN: Record<string, string> = {
+  'README.md': `---\ndescription: The start.\n---\n\n# Intro\n\n${INTRO_BODY}`,
+  'SUMMARY.md': '# Table of contents\n\n* [Intro](README.md)\n* [Guide](guide.md)\n',
+  'guide.md': `# Guide\n\n${GUIDE_BODY}`,
+};
+
 describe('Git import (POST /v1/spaces/{spaceId}/git/import), run by the worker against a Git smart-HTTP server', () => {
   let world: GitSyncWorld;
   beforeAll(async () => {
@@ -256,6 +265,101 @@ describe('Git import (POST /v1/spaces/{spaceId}/git/import), run by the worker a
     const merge = await as('admin').post(`/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
     expect(merge.status).toBe(409);
     expect(merge.body.error.message).toContain(notes.id);
+  });
+
+  describe("pages keep their files: an unedited page reads back as the repository's file (format=markdown)", () => {
+    const markdownOf = async (as: As, path: string) => {
+      const res = await as('reader').get(path, { query: { format: 'markdown' } });
+      expect(res.status).toBe(200);
+      return res.body.markdown as string;
+    };
+    const idsOf = async (as: As, spaceId: string) => new Map((await pagesOf(as, spaceId)).map((page) => [page.title, page.id as string]));
+
+    it('byte for byte after the import and after a re-import of a changed file (the page keeps its id); an edit falls back to the rendering; exported back unedited, no commit', async () => {
+      const { space, as, url, base } = await setup('kept-files');
+      const { work, commit } = await pushed(url, HAND_WRITTEN);
+      const first = await as('admin').post(`/v1/spaces/${space.id}/git/import`, { url, ref: 'refs/heads/main' });
+      const operation = await operationOutcome(as('reader'), first.headers.location);
+      expect(operation.state).toBe('success');
+      const ids = await idsOf(as, space.id);
+      const intro = ids.get('Intro') as string;
+      const guide = ids.get('Guide') as string;
+      expect(await markdownOf(as, `${base}/page/${intro}`)).toBe(INTRO_BODY);
+      expect(await markdownOf(as, `${base}/page/${guide}`)).toBe(GUIDE_BODY);
+      expect(await markdownOf(as, `${base}/path/guide`)).toBe(GUIDE_BODY);
+      expect(await markdownOf(as, `/v1/spaces/${space.id}/revisions/${operation.revision}/page/${intro}`)).toBe(INTRO_BODY);
+      const tree = (await as('reader').get(`${base}/pages`, { query: { format: 'markdown' } })).body.pages as { markdown: string }[];
+      expect(tree.map((page) => page.markdown)).toEqual([INTRO_BODY, GUIDE_BODY]);
+
+      // Exported back unedited: the repository's bytes, no commit.
+      expect((await exportTo(as, space.id, url)).commit).toMatchObject({ oid: commit, createdByGitBook: false });
+
+      // A second commit changes the file (still hand-written): re-imported, the same page reads as the new file.
+      const changed = `${INTRO_BODY}\n- three\n- four\n`;
+      await commitWithGit(work, { 'README.md': HAND_WRITTEN['README.md'] + '\n- three\n- four\n' }, 'More bullets');
+      await git(work, 'push', '--quiet', 'origin', 'main');
+      const second = await importFrom(as, space.id, url);
+      expect(second).toMatchObject({ state: 'success', commit: { message: 'More bullets' } });
+      expect(second.changeRequest).toBeUndefined();
+      expect((await idsOf(as, space.id)).get('Intro')).toBe(intro);
+      expect(await markdownOf(as, `${base}/page/${intro}`)).toBe(changed);
+      // The unchanged file still reads as itself.
+      expect(await markdownOf(as, `${base}/page/${guide}`)).toBe(GUIDE_BODY);
+      // The first import's revision renders its page as then: the file kept now is not that one.
+      expect(await markdownOf(as, `/v1/spaces/${space.id}/revisions/${operation.revision}/page/${intro}`)).toBe(INTRO_BODY.replace('- one\n- two', '* one\n* two').replace('|a|b|\n|-|-|\n|1|2|', '| a | b |\n| - | - |\n| 1 | 2 |').replace('*emphasis*', '_emphasis_'));
+
+      // An edit through the API: the page reads as this platform's rendering (GitBook's conventions).
+      const edited = await as('editor').patch(`${base}/page/${guide}`, { markdown: '- step\n- edited step\n' });
+      expect(edited.status).toBe(200);
+      expect(await markdownOf(as, `${base}/page/${guide}`)).toBe('* step\n* edited step\n');
+      expect(await markdownOf(as, `${base}/page/${intro}`)).toBe(changed);
+    });
+
+    it('into a change request when the space changed since the last sync: the change request reads the new file, the space still its own; merged, the space reads the new file', async () => {
+      const { space, as, url, base } = await setup('kept-files-cr');
+      const { work } = await pushed(url, HAND_WRITTEN);
+      const first = await as('admin').post(`/v1/spaces/${space.id}/git/import`, { url, ref: 'refs/heads/main' });
+      expect((await operationOutcome(as('reader'), first.headers.location)).state).toBe('success');
+      const ids = await idsOf(as, space.id);
+      const intro = ids.get('Intro') as string;
+      const guide = ids.get('Guide') as string;
+      // In the space: the guide; in git: the intro.
+      expect((await as('editor').patch(`${base}/page/${guide}`, { markdown: 'Edited in the space.' })).status).toBe(200);
+      const changed = INTRO_BODY.replace('- two', '- two\n- three');
+      await commitWithGit(work, { 'README.md': HAND_WRITTEN['README.md'].replace('- two', '- two\n- three') }, 'A third bullet');
+      await git(work, 'push', '--quiet', 'origin', 'main');
+      const operation = await importFrom(as, space.id, url);
+      expect(operation).toMatchObject({ state: 'success', changeRequest: expect.any(String) });
+
+      const crContent = `/v1/spaces/${space.id}/change-requests/${operation.changeRequest}/content`;
+      expect(await markdownOf(as, `${crContent}/page/${intro}`)).toBe(changed);
+      expect(await markdownOf(as, `${crContent}/page/${guide}`)).toBe('Edited in the space.\n');
+      expect(await markdownOf(as, `/v1/spaces/${space.id}/revisions/${operation.revision}/page/${intro}`)).toBe(changed);
+      // The space's page is the first file's content: its rendering is not the one kept now.
+      expect(await markdownOf(as, `${base}/page/${intro}`)).not.toBe(changed);
+
+      const merged = await as('admin').post(`/v1/spaces/${space.id}/change-requests/${operation.changeRequest}/merge`);
+      expect(merged.body).toMatchObject({ result: 'merge' });
+      expect(await markdownOf(as, `${base}/page/${intro}`)).toBe(changed);
+      expect(await markdownOf(as, `${base}/page/${guide}`)).toBe('Edited in the space.\n');
+    });
+
+    it('a standalone import keeps no file: the space keeps reading the files of the sync it is on', async () => {
+      const { space, as, url, base } = await setup('kept-files-standalone');
+      const { work } = await pushed(url, HAND_WRITTEN);
+      const first = await as('admin').post(`/v1/spaces/${space.id}/git/import`, { url, ref: 'refs/heads/main' });
+      expect((await operationOutcome(as('reader'), first.headers.location)).state).toBe('success');
+      const intro = (await idsOf(as, space.id)).get('Intro') as string;
+      await commitWithGit(work, { 'README.md': HAND_WRITTEN['README.md'].replace('- two', '- two\n- three') }, 'A third bullet');
+      await git(work, 'push', '--quiet', 'origin', 'main');
+      const standalone = await importFrom(as, space.id, url, { standalone: true });
+      expect(standalone).toMatchObject({ state: 'success', standalone: true, revision: expect.any(String) });
+      expect(await markdownOf(as, `${base}/page/${intro}`)).toBe(INTRO_BODY);
+      // The standalone revision's changed page is the rendering; its unchanged one is still the file.
+      expect(await markdownOf(as, `/v1/spaces/${space.id}/revisions/${standalone.revision}/page/${intro}`)).toContain('* one\n* two\n* three');
+      const guide = (await idsOf(as, space.id)).get('Guide') as string;
+      expect(await markdownOf(as, `/v1/spaces/${space.id}/revisions/${standalone.revision}/page/${guide}`)).toBe(GUIDE_BODY);
+    });
   });
 
   it('with standalone, makes a revision that does not become the primary content', async () => {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from '@jest/globals';
+// describe, it and expect are Jest's globals: importing them from @jest/globals would make every
+// importer of the testing barrel (the bench scripts too) fail outside Jest.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findWorkspaceRoot } from '../lib/config/workspace-root';

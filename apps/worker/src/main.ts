@@ -3,7 +3,9 @@ import { getPriority, setPriority } from 'node:os';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import {
+  applicationName,
   AppLogger,
+  BackendPriority,
   composeApp,
   ConfigError,
   JobWorker,
@@ -16,6 +18,9 @@ import {
   StartupError,
   tellLauncher,
 } from '@docs/platform';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { WorkerModule } from './worker.module';
 
 async function main(): Promise<void> {
@@ -34,12 +39,16 @@ async function main(): Promise<void> {
   // Its own port for GET /metrics (the worker serves nothing else), before taking jobs.
   const { workerPort, host, token } = config.metrics;
   const metrics = workerPort === undefined ? undefined : await listenForMetrics(app.get(Metrics), { port: workerPort, host, token, variable: 'WORKER_METRICS_PORT' });
+  // The database work of deliveries and jobs yields too, when the database runs on this machine.
+  const backends = new BackendPriority((app.get(DataSource).driver as PostgresDriver).master as Pool, applicationName('worker'), config.workerNice);
+  await backends.start().catch((error: unknown) => logger.warn({ err: error }, "could not lower the database backends' priority"));
   const jobs = await app.get(JobWorker).start();
   logger.log({ jobs, metrics: metrics && `http://${metrics.address.address}:${metrics.address.port}/metrics` }, 'worker started');
   await tellLauncher({ type: 'worker-ready', jobs: jobs.length });
 
   shutdown.onStop(async (reason) => {
     logger.log({ reason }, 'worker stopping: finishing the jobs in hand');
+    backends.stop();
     await metrics?.close();
     await app.close();
     await database.embedded?.stop();
@@ -48,7 +57,8 @@ async function main(): Promise<void> {
 
 /**
  * Background work (event deliveries, jobs) yields the CPU to the api when both share a machine
- * (WORKER_NICE). Lowering is always allowed; a process already nicer stays so.
+ * (WORKER_NICE); so do the database backends serving it, when the database is on this machine
+ * (`BackendPriority`). Lowering is always allowed; a process already nicer stays so.
  */
 function lowerPriority(nice: number): void {
   try {

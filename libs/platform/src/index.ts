@@ -64,3 +64,4 @@ export * from './lib/metrics/metrics-server';
 export * from './lib/metrics/request-duration-histogram';
 export * from './lib/jobs/job-admin';
 export * from './lib/jobs/job-scheduler';
+export * from './lib/database/backend-priority';

@@ -6,6 +6,7 @@ import { Clock } from './clock/clock';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/app-config.token';
 import { DatabaseNotifications } from './database/database-notifications';
+import { applicationName } from './database/backend-priority';
 import { SqlPool } from './database/sql-pool';
 import { dataSourceOptions } from './database/typeorm-options';
 import { HttpExceptionFilter } from './errors/http-exception.filter';
@@ -77,7 +78,7 @@ export class PlatformModule {
       module: PlatformModule,
       imports: [
         LoggingModule.forRoot(config.logLevel, options.logDestination ?? logDestination(config.logFormat)),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config), autoLoadEntities: true }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config, applicationName(runtime)), autoLoadEntities: true }),
         TypeOrmModule.forFeature([InstanceSettingEntity, EventEntity, EventSequenceEntity]),
       ],
       // GET /metrics on the public port only with METRICS_TOKEN (otherwise on METRICS_PORT, or nowhere).

@@ -6,7 +6,7 @@ import { installTimestampParser } from './timestamp-parser';
 export const MIGRATIONS_TABLE = 'schema_migrations';
 
 /** TypeORM settings shared by the api, the worker, the CLI and the tests. Never `synchronize`. */
-export function dataSourceOptions(url: string, config: Pick<AppConfig, 'databasePoolSize'>): DataSourceOptions {
+export function dataSourceOptions(url: string, config: Pick<AppConfig, 'databasePoolSize'>, applicationName?: string): DataSourceOptions {
   // pg's type parsers are global to the process: every process that opens the database reads
   // timestamps the same way.
   installTimestampParser();
@@ -21,6 +21,8 @@ export function dataSourceOptions(url: string, config: Pick<AppConfig, 'database
     logging: false,
     // Timestamps are written from the application clock: the session time zone only matters
     // for how PostgreSQL prints them, and UTC keeps psql sessions readable.
-    extra: { max: config.databasePoolSize, options: '-c TimeZone=UTC' },
+    // application_name: which process a connection belongs to, in pg_stat_activity (and for
+    // BackendPriority).
+    extra: { max: config.databasePoolSize, options: '-c TimeZone=UTC', ...(applicationName ? { application_name: applicationName } : {}) },
   };
 }

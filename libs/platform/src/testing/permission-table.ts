@@ -1,5 +1,4 @@
-// describe, it and expect are Jest's globals: importing them from @jest/globals would make every
-// importer of the testing barrel (the bench scripts too) fail outside Jest.
+import type { describe as JestDescribe, expect as JestExpect, it as JestIt } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findWorkspaceRoot } from '../lib/config/workspace-root';
@@ -90,6 +89,9 @@ export function documentedPermissionTable(table: PermissionTable<unknown>): { do
  * what the checks need (an app, tokens per role...).
  */
 export function describePermissionTable<Fixture>(table: PermissionTable<Fixture>, fixture: () => Fixture): void {
+  // Jest's globals, taken when called (inside a test file): importing @jest/globals at load time
+  // would make every importer of this testing barrel outside Jest (the bench scripts) fail.
+  const { describe, it, expect } = globalThis as unknown as { describe: typeof JestDescribe; it: typeof JestIt; expect: typeof JestExpect };
   it(`docs/permissions.md shows the "${table.id}" table exactly (UPDATE_PERMISSIONS_DOC=1 rewrites it)`, () => {
     const { documented, rendered } = documentedPermissionTable(table as PermissionTable<unknown>);
     expect(documented).toBe(rendered);

@@ -1,9 +1,9 @@
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { translationSettingsContract } from '@docs/integrations/testing';
 import { isWebhookPath, webhookContract } from '@docs/webhooks/testing';
 import { createTestApp, TestApp, TestResponse } from '@docs/platform/testing';
 import fc from 'fast-check';
 import { ApiModule } from '../api.module';
+import { documentOperations, Operation } from './document-operations';
 import { createFuzzWorld, FuzzWorld } from './fuzz-world';
 import { mergeAllOf, Schema, valueFor } from './schema-arbitrary';
 
@@ -25,17 +25,6 @@ import { mergeAllOf, Schema, valueFor } from './schema-arbitrary';
  * it; 2xx bodies against the reference). FUZZ_SEED picks the valid request each is built from.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-
-interface Operation {
-  method: string;
-  path: string;
-  operation: Schema;
-  pathParams: string[];
-  query: Schema[];
-  body?: Schema;
-}
-
 interface Mutation {
   label: string;
   /** The request target (path and query), already encoded. */
@@ -114,21 +103,7 @@ describe(`hostile input over every operation (seed ${SEED})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp({ imports: [ApiModule] });
-    const document = (await SwaggerParser.dereference(structuredClone((await t.http.as(undefined).get('/openapi.json')).body))) as Schema;
-    operations = Object.entries<Schema>(document['paths']).flatMap(([path, item]) =>
-      METHODS.filter((method) => item[method]).map((method) => {
-        const operation = item[method] as Schema;
-        const parameters = (operation['parameters'] ?? []) as Schema[];
-        return {
-          method,
-          path,
-          operation,
-          pathParams: parameters.filter((p) => p['in'] === 'path').map((p) => p['name'] as string),
-          query: parameters.filter((p) => p['in'] === 'query'),
-          body: operation['requestBody']?.content?.['application/json']?.schema,
-        };
-      }),
-    );
+    operations = await documentOperations((await t.http.as(undefined).get('/openapi.json')).body);
   });
   afterAll(() => t.close());
 

@@ -1,4 +1,3 @@
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { translationSettingsContract } from '@docs/integrations/testing';
 import { isWebhookPath, webhookContract } from '@docs/webhooks/testing';
 import { RATE_LIMIT_TABLE } from '@docs/platform';
@@ -7,6 +6,7 @@ import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { ApiModule } from '../api.module';
+import { documentOperations, Operation } from './document-operations';
 import { createFuzzWorld, FuzzWorld } from './fuzz-world';
 import { mergeAllOf, Schema, valueFor, wrongTypeFor } from './schema-arbitrary';
 
@@ -31,17 +31,6 @@ const ONLY = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : undefin
 
 /** A 400 that says the input itself is malformed (as opposed to naming an unknown id or a state). */
 const MALFORMED = /should not exist|must be an? (string|number|integer|boolean|array|object)|is required|must not be null|must be (shorter|longer) than|must be one of|must not contain|is not valid JSON|must be a JSON object|must not be (greater|less) than|given more than once/;
-
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-
-interface Operation {
-  method: string;
-  path: string;
-  operation: Schema;
-  pathParams: string[];
-  query: Schema[];
-  body?: Schema;
-}
 
 interface Attempt {
   label: string;
@@ -68,21 +57,7 @@ describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, 
     // Answers are validated against the document as it is (its schemas name each other, some
     // recursively: a document's blocks hold blocks); values are generated from it dereferenced.
     ajv.addSchema(normalizeNullable(raw) as object, 'document');
-    const document = (await SwaggerParser.dereference(structuredClone(raw))) as Schema;
-    operations = Object.entries<Schema>(document['paths']).flatMap(([path, item]) =>
-      METHODS.filter((method) => item[method]).map((method) => {
-        const operation = item[method] as Schema;
-        const parameters = (operation['parameters'] ?? []) as Schema[];
-        return {
-          method,
-          path,
-          operation,
-          pathParams: parameters.filter((p) => p['in'] === 'path').map((p) => p['name'] as string),
-          query: parameters.filter((p) => p['in'] === 'query'),
-          body: operation['requestBody']?.content?.['application/json']?.schema,
-        };
-      }),
-    ).filter((op) => !ONLY || ONLY.test(`${op.method.toUpperCase()} ${op.path}`));
+    operations = (await documentOperations(raw)).filter((op) => !ONLY || ONLY.test(`${op.method.toUpperCase()} ${op.path}`));
   });
   afterAll(() => t.close());
 

@@ -10,6 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { TestReceiver, webhookContract } from '../../testing';
 import { WebhooksWorkerModule } from '../webhooks-worker.module';
 import { WebhooksModule } from '../webhooks.module';
+import { DeliveryQueue } from './delivery-queue';
 import { EventDispatcher } from './event-dispatcher';
 import { RETRY_DELAYS_MS } from './retry-schedule';
 
@@ -106,6 +107,27 @@ describe('delivering events to webhooks (api and worker on one database, receive
     expect(latest.attempts).toEqual([
       expect.objectContaining({ number: 1, url: r.url, outcome: 'succeeded', statusCode: 200, error: null, response: 'ok', durationMs: expect.any(Number) }),
     ]);
+  });
+
+  it('delivers every event to ten webhooks, each in order, writing successes that end together in one statement', async () => {
+    const { organization, admin } = await setup({ status: 'paused' });
+    const receivers = await Promise.all(Array.from({ length: 10 }, () => receiver()));
+    for (const r of receivers) expect((await admin.post(`/v1/orgs/${organization.id}/webhooks`, { url: r.url })).status).toBe(201);
+    const statements = jest.spyOn(worker.get(DeliveryQueue), 'succeedAndTakeNext');
+    try {
+      const emitted = await emit(Array.from({ length: 20 }, (_, n) => spaceEvent(organization.id, n + 1)));
+      for (const r of receivers) {
+        const requests = await r.received(20);
+        expect(requests.map((req) => req.headers['webhook-id'])).toEqual(emitted.map((e) => e.id));
+      }
+      // Each success recorded once (the last ones may still be on their way after the last arrival).
+      const batchSizes = () => statements.mock.calls.map(([successes]) => successes.length);
+      await eventually(async () => expect(batchSizes().reduce((sum, size) => sum + size, 0)).toBe(200));
+      expect(Math.max(...batchSizes())).toBeGreaterThan(1);
+      expect(statements.mock.calls.length).toBeLessThan(200);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it('retries a receiver that answers 500, times out or cuts the connection, with backoff, then delivers everything in order', async () => {

@@ -6,6 +6,7 @@ import { ClaimedDelivery, DeliveryQueue } from './delivery-queue';
 import { DeliverySender } from './delivery-sender';
 import { EventRetention } from './event-retention';
 import { MAX_ATTEMPTS, nextRetryDelayMs, RETRY_SPAN_MS } from './retry-schedule';
+import { SuccessBatch } from './success-batch';
 
 /** How often the dispatcher looks for due work when nothing woke it (retries come due by the clock). */
 export const POLL_MS = 1000;
@@ -22,9 +23,10 @@ const LEASE_MARGIN_MS = 5000;
  * 1. `advance`: every active subscription without an unfinished ordered delivery gets its next
  *    event as a delivery (one at a time per subscription: the order of its events is kept);
  * 2. `claim`: due deliveries, up to `WEBHOOK_CONCURRENCY` in flight, each under a lease;
- * 3. each is attempted; a success frees the subscription for its next event at once, a failure is
- *    retried on the schedule of `retry-schedule.ts`, and when the attempts run out the delivery
- *    fails and its subscription is disabled. Pings and redeliveries get one attempt.
+ * 3. each is attempted; a success frees the subscription for its next event at once (successes
+ *    that end together are written by one statement), a failure is retried on the schedule of
+ *    `retry-schedule.ts`, and when the attempts run out the delivery fails and its subscription is
+ *    disabled. Pings and redeliveries get one attempt.
  *
  * Several workers share the work: claims skip rows another worker holds, and a worker killed
  * mid-attempt leaves a lease that ends `WEBHOOK_TIMEOUT_MS` + 5 s later, after which another
@@ -45,6 +47,7 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
   private started = false;
   private lastPass = 0;
   private notifyTimer?: NodeJS.Timeout;
+  private readonly successes: SuccessBatch;
 
   constructor(
     private readonly queue: DeliveryQueue,
@@ -57,6 +60,10 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
   ) {
     this.concurrency = config.webhooks.concurrency;
     this.leaseMs = config.webhooks.timeoutMs + LEASE_MARGIN_MS;
+    this.successes = new SuccessBatch(queue, () => {
+      const now = this.clock.now();
+      return { now, leaseUntil: this.leaseFrom(now) };
+    });
   }
 
   onApplicationBootstrap(): void {
@@ -185,8 +192,9 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
         await this.queue.succeed(delivery, result, now);
         return undefined;
       }
-      // The subscription's next event goes now, in this slot, rather than at the next pass.
-      return this.queue.succeedAndTakeNext(delivery, result, now, this.leaseFrom(now));
+      // The subscription's next event goes now, in this slot, rather than at the next pass; the
+      // success is written with the others that end meanwhile (SuccessBatch).
+      return this.successes.record(delivery, result);
     }
     const delay = delivery.kind === 'event' ? nextRetryDelayMs(delivery.attempt - delivery.retryBase) : null;
     if (delay !== null) {

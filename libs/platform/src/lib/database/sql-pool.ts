@@ -54,6 +54,16 @@ export class SqlPool {
     return (await this.rows<R>(statement, values))[0];
   }
 
+  /**
+   * A statement planned at each execution, with its values: for one whose best plan depends on
+   * sizes that move faster than the statistics (a prepared statement keeps the plan made when a
+   * table was small until the next ANALYZE).
+   */
+  async rowsPlannedEachTime<R>(text: string, values: unknown[]): Promise<R[]> {
+    const result = await this.pool.query({ text, values });
+    return result.rows as R[];
+  }
+
   /** The raw pool, for the job queue's executor. */
   get raw(): Pool {
     return this.pool;

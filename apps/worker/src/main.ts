@@ -15,12 +15,10 @@ import {
   Metrics,
   resolveDatabase,
   runMigrations,
+  SqlPool,
   StartupError,
   tellLauncher,
 } from '@docs/platform';
-import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { WorkerModule } from './worker.module';
 
 async function main(): Promise<void> {
@@ -40,7 +38,7 @@ async function main(): Promise<void> {
   const { workerPort, host, token } = config.metrics;
   const metrics = workerPort === undefined ? undefined : await listenForMetrics(app.get(Metrics), { port: workerPort, host, token, variable: 'WORKER_METRICS_PORT' });
   // The database work of deliveries and jobs yields too, when the database runs on this machine.
-  const backends = new BackendPriority((app.get(DataSource).driver as PostgresDriver).master as Pool, applicationName('worker'), config.workerNice);
+  const backends = new BackendPriority(app.get(SqlPool).raw, applicationName('worker'), config.workerNice);
   await backends.start().catch((error: unknown) => logger.warn({ err: error }, "could not lower the database backends' priority"));
   const jobs = await app.get(JobWorker).start();
   logger.log({ jobs, metrics: metrics && `http://${metrics.address.address}:${metrics.address.port}/metrics` }, 'worker started');

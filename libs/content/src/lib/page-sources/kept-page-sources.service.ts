@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { preparedStatement, SqlPool } from '@docs/platform';
-import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { blobHash } from '../blobs/blob-hash';
 import { BlobStore } from '../blobs/blob-store';
 import { ContentReader, PageTreeNode } from '../content-reads/content-reader.service';
 import { pageMarkdown } from '../content-reads/page.presenter';
@@ -28,9 +28,9 @@ export interface KeptSource {
 /** A page's file body as an import source gives it (`ImportedPage.sourceBody`): the text, or how to read it. */
 export type SourceBody = string | (() => Promise<string>);
 
-/** SHA-256 (hex) of a page's markdown as a read gives it. */
+/** SHA-256 (hex) of a page's markdown as a read gives it: the address its UTF-8 would have as a blob. */
 export function markdownSha(markdown: string): string {
-  return createHash('sha256').update(markdown, 'utf8').digest('hex');
+  return blobHash(Buffer.from(markdown, 'utf8'));
 }
 
 /**

@@ -19,6 +19,7 @@ export * from './lib/spaces/space-share-urls';
 export * from './lib/spaces/spaces.service';
 export * from './lib/validation/when-present.decorator';
 export * from './lib/blobs/blob-store';
+export { blobHash } from './lib/blobs/blob-hash';
 export * from './lib/blobs/content-blob.entity';
 export * from './lib/pages/page-node.entity';
 export * from './lib/files/file-entry.entity';

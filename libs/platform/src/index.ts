@@ -65,3 +65,4 @@ export * from './lib/metrics/request-duration-histogram';
 export * from './lib/jobs/job-admin';
 export * from './lib/jobs/job-scheduler';
 export * from './lib/database/backend-priority';
+export * from './lib/database/reads-in-turn';

@@ -236,7 +236,9 @@ export class MergeService {
    * target's entry is kept.
    */
   private async bringFiles(tx: EntityManager, draft: { fileEntries: readonly string[]; setFiles(ids: readonly string[]): void }, baseId: string, sourceId: string) {
-    const [base, source] = await Promise.all([tx.findOneByOrFail(RevisionEntity, { id: baseId }), tx.findOneByOrFail(RevisionEntity, { id: sourceId })]);
+    // One after the other: a transaction's statements share one connection.
+    const base = await tx.findOneByOrFail(RevisionEntity, { id: baseId });
+    const source = await tx.findOneByOrFail(RevisionEntity, { id: sourceId });
     const entries = [...new Set([...base.files, ...source.files, ...draft.fileEntries])];
     if (entries.length === 0) return;
     const rows: { id: string; file_id: string }[] = await tx.query(`SELECT id::text AS id, file_id FROM file_entries WHERE id = ANY($1::bigint[])`, [entries]);

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createHash } from 'node:crypto';
+import { readsInTurn } from '@docs/platform';
 import { Readable } from 'node:stream';
 import type { DataSource, EntityManager } from 'typeorm';
 import { BlobStore } from '../blobs/blob-store';
@@ -44,8 +44,6 @@ export interface MarkdownExport {
   entries: ExportEntry[];
 }
 
-export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
 /**
  * A revision of any target (a space's, a change request's head) as files in GitBook's Git Sync
  * layout (`planExportLayout`), keeping the paths the space's last Git sync recorded. Reading
@@ -74,10 +72,10 @@ export class MarkdownExports {
     const { tx } = options;
     const revision = await this.reader.revision(target, tx);
     if (!revision) throw new NotFoundException(`Space ${target.spaceId} has no revision with the id ${target.revisionId}.`);
-    const [pages, fileEntries, recorded] = await Promise.all([
-      this.reader.tree(revision, tx),
-      this.files.all(revision, tx),
-      options.recorded ? Promise.resolve(options.recorded) : this.recorded(target.spaceId, tx),
+    const [pages, fileEntries, recorded] = await readsInTurn(tx, [
+      () => this.reader.tree(revision, tx),
+      () => this.files.all(revision, tx),
+      () => (options.recorded ? Promise.resolve(options.recorded) : this.recorded(target.spaceId, tx)),
     ]);
     const reusable = (revision.reusableContents ?? []) as ReusableContentEntry[];
     const variables = (revision.variables ?? {}) as Variables;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { preparedStatement, SqlPool } from '@docs/platform';
+import { preparedStatement, readsInTurn, SqlPool } from '@docs/platform';
 import { LRUCache } from 'lru-cache';
 import { posix } from 'node:path';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -58,10 +58,10 @@ export class MarkdownLinks {
     if (known) return known;
     const read = revision ?? (await (tx ?? this.dataSource.manager).findOneBy(RevisionEntity, { id: target.revisionId, spaceId: target.spaceId }));
     if (!read) return undefined;
-    const [pages, files, recorded] = await Promise.all([
-      this.reader.tree(read, tx),
-      this.files.all(read, tx),
-      (tx ?? this.dataSource.manager).find(SpaceExportFileEntity, { where: { spaceId: target.spaceId } }),
+    const [pages, files, recorded] = await readsInTurn(tx, [
+      () => this.reader.tree(read, tx),
+      () => this.files.all(read, tx),
+      () => (tx ?? this.dataSource.manager).find(SpaceExportFileEntity, { where: { spaceId: target.spaceId } }),
     ]);
     const layout = planExportLayout({ pages, files, reusableContents: (read.reusableContents ?? []) as ReusableContentEntry[], recorded });
     this.layouts.set(key, layout);

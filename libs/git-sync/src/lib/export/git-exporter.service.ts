@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type ExportEntry, LAYOUT_FILE, MarkdownExports, type RecordedPath, sha256 } from '@docs/content';
+import { blobHash, type ExportEntry, LAYOUT_FILE, MarkdownExports, type RecordedPath } from '@docs/content';
 import { UsersService } from '@docs/identity';
 import { APP_CONFIG, type AppConfig, Clock, PublicUrls, SafeFetcher } from '@docs/platform';
 import type { DataSource } from 'typeorm';
@@ -125,7 +125,7 @@ export class GitExporter {
    */
   private async place(workspace: GitWorkspace, entry: ExportEntry, synced: { path: string; renderedSha: string | null } | undefined, current: TreeFile | undefined) {
     let bytes: Buffer | undefined;
-    const sha = entry.sha ?? sha256((bytes = await entry.read()));
+    const sha = entry.sha ?? blobHash((bytes = await entry.read()));
     if (current && synced && synced.path === entry.path && synced.renderedSha === sha) return { sha, oid: current.oid, change: undefined };
     const oid = await workspace.writeBlob(bytes ?? (await entry.read()));
     if (current?.oid === oid) return { sha, oid, change: undefined };

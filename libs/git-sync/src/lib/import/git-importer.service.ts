@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ChangeRequestContentHead, ChangeRequestEntity, ChangeRequestsService, MergeService } from '@docs/collaboration';
 import {
+  blobHash,
   BlobStore,
   ContentHead,
   ContentReader,
@@ -14,7 +15,6 @@ import {
   type RecordedPath,
   type ReusableContentEntry,
   RevisionEntity,
-  sha256,
   type SourceBody,
   SpaceContentHead,
   type Variables,
@@ -230,7 +230,7 @@ export class GitImporter {
     const rendered = new Map<string, string>();
     for (const entry of exported.entries) {
       if (entry.kind === 'config') continue;
-      rendered.set(`${entry.kind}:${entry.itemId}`, entry.sha ?? sha256(await entry.read()));
+      rendered.set(`${entry.kind}:${entry.itemId}`, entry.sha ?? blobHash(await entry.read()));
       if (entry.kind === 'vars') recorded.push({ kind: 'vars', itemId: 'vars', path: entry.path, parentId: null, name: null });
     }
     const entries = new Map<string, ManifestEntry>();

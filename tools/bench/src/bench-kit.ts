@@ -81,3 +81,9 @@ export function databaseCpuMs(dataDir: string): number {
   }
   return total;
 }
+
+/** The middle value (the upper one of an even count). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The value below which p % of `values` lie (nearest rank). */
+export const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];

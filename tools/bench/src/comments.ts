@@ -7,7 +7,7 @@ import { markdownToDocument } from '@docs/content';
 import { EmbeddedPostgresServer } from '@docs/platform';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
-import { api, databaseCpuMs, freePort, processCpuMs, start, TOKEN, untilUp } from './bench-kit';
+import { api, databaseCpuMs, freePort, median, processCpuMs, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * The comments figures (issue 19), written to docs/performance.md: a page of 20 comments (with
@@ -109,7 +109,6 @@ async function measure(url: string, pid: number, pgDataDir: string): Promise<Res
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The statements one request runs, by name (statement-counter.js preloaded into `pid`), over 20 requests sent one at a time. */
 async function statementsOf(url: string, pid: number, file: string): Promise<{ perRequest: number; which: string }> {

@@ -8,7 +8,7 @@ import { BlobStore, ContentCoreModule, ContentWriter, documentBytes, markdownToD
 import { composeApp, EmbeddedPostgresServer, loadConfig } from '@docs/platform';
 import autocannon from 'autocannon';
 import { DataSource } from 'typeorm';
-import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * The content model's figures (issue 8), written to docs/performance.md:
@@ -78,7 +78,6 @@ async function latency(url: string): Promise<{ rps: number; p50: number; p99: nu
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-content-pg-'));

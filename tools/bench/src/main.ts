@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { request as httpRequest } from 'node:http';
 import { ZipFile } from 'yazl';
-import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * Throughput of hot read paths, measured as PERFORMANCE.md asks: the real api (production
@@ -210,7 +210,6 @@ async function countStatements(scenarios: Scenario[], pid: number, file: string)
   return lines;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pg-'));

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BlobStore, ContentCoreModule, ContentWriter, documentBytes, markdownToDocument, SpaceContentHead } from '@docs/content';
 import { composeApp, EmbeddedPostgresServer, loadConfig } from '@docs/platform';
 import { DataSource } from 'typeorm';
-import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * Change request merge figures (issue 9), written to docs/performance.md:
@@ -47,7 +47,6 @@ async function seed(writer: ContentWriter, blobs: BlobStore, head: SpaceContentH
   return created;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 interface Round {
   ms: number;

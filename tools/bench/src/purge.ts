@@ -10,7 +10,7 @@ import { ContentJobsModule, SpacePurger } from '@docs/content';
 import { makeZip, ZipEntries } from '@docs/content/testing';
 import { composeApp, EmbeddedPostgresServer, JobWorkerModule, loadConfig } from '@docs/platform';
 import { Client } from 'pg';
-import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * The space purge (issue 20), written to docs/performance.md: a space of 10,000 pages (one zip
@@ -109,7 +109,6 @@ async function readAround<T>(url: string, work: () => Promise<T>): Promise<{ res
   return { result, idle: latency(idle), during: latency(during) };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-purge-'));

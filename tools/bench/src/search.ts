@@ -8,7 +8,7 @@ import { BlobStore, ContentCoreModule, ContentWriter, documentBytes, markdownToD
 import { composeApp, EmbeddedPostgresServer, loadConfig } from '@docs/platform';
 import autocannon from 'autocannon';
 import { DataSource } from 'typeorm';
-import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * The search figures (issue 8 item 5), written to docs/performance.md:
@@ -86,7 +86,6 @@ async function measure(url: string, token: boolean): Promise<Result> {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Every scenario once per round, rounds interleaved (the machine drifts); medians. */
 async function rounds(scenarios: { name: string; url: string; token: boolean }[]): Promise<Map<string, Result>> {

@@ -13,7 +13,7 @@ function renderer(): { EMPTY_DOCUMENT_CONTEXT: unknown; renderDocument: (documen
   return require(join(findWorkspaceRoot(), 'libs/site-renderer/src/index.ts'));
 }
 import autocannon from 'autocannon';
-import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * The published sites (`npm run bench:site`), as issue 21 asks:
@@ -182,7 +182,6 @@ async function measure(url: string, pid: number, pgDataDir: string, headers: Rec
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 interface LighthouseScores {
   performance: number;

@@ -1,11 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EmbeddedPostgresServer } from '@docs/platform';
-import { api, freePort, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, median, percentile, processCpuMs, start, TOKEN, untilUp } from './bench-kit';
 import { fixedRateLoad } from './fixed-rate-load';
 
 /**
@@ -31,19 +31,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const RATE = Number(process.env.BENCH_RATE ?? 25);
 const WEBHOOKS = 10;
-
-/** CPU time (user + system, ms) a process has used so far (/proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 
 /** The local receiver: counts arrivals per webhook and keeps each event's arrival time. */
 class Receiver {
@@ -162,12 +149,12 @@ async function main(): Promise<void> {
     const paused = await Promise.all(Array.from({ length: WEBHOOKS }, () => createWebhook('paused')));
     await writeMany(EVENTS, 16);
     receiver.reset();
-    const workerCpuBefore = cpuMs(workerProcess.pid!);
+    const workerCpuBefore = processCpuMs(workerProcess.pid!);
     const resumed = performance.now();
     await Promise.all(paused.map((webhook) => api(base, 'PATCH', `/v1/orgs/${org}/webhooks/${webhook.id}`, { status: 'active' })));
     await receiver.until(EVENTS * WEBHOOKS);
     const drain = (performance.now() - resumed) / 1000;
-    const workerUs = ((cpuMs(workerProcess.pid!) - workerCpuBefore) * 1000) / (EVENTS * WEBHOOKS);
+    const workerUs = ((processCpuMs(workerProcess.pid!) - workerCpuBefore) * 1000) / (EVENTS * WEBHOOKS);
     lines.push(
       `Backlog: ${EVENTS} events for ${WEBHOOKS} paused webhooks, resumed together: ${EVENTS * WEBHOOKS} deliveries in ${drain.toFixed(1)} s, ` +
         `${((EVENTS * WEBHOOKS) / drain).toFixed(0)} deliveries/s (${(EVENTS / drain).toFixed(0)} events/s per webhook, each webhook in order); ` +
@@ -179,7 +166,7 @@ async function main(): Promise<void> {
 
     // 3. The api's write latency without and with 10 active webhooks, at a fixed rate.
     const measure = async () => {
-      const cpuBefore = cpuMs(apiProcess.pid!);
+      const cpuBefore = processCpuMs(apiProcess.pid!);
       const result = await fixedRateLoad({
         url: `${base}/v1/orgs/${org}/teams`,
         method: 'PUT',
@@ -190,7 +177,7 @@ async function main(): Promise<void> {
         body: JSON.stringify({ title: 'Bench team' }),
       });
       if (result.failures > 0) throw new Error(`${result.failures} writes failed`);
-      const cpuUs = ((cpuMs(apiProcess.pid!) - cpuBefore) * 1000) / Math.max(1, result.latenciesMs.length);
+      const cpuUs = ((processCpuMs(apiProcess.pid!) - cpuBefore) * 1000) / Math.max(1, result.latenciesMs.length);
       return { latencies: result.latenciesMs, cpuUs };
     };
     const without: Awaited<ReturnType<typeof measure>>[] = [];
@@ -211,13 +198,11 @@ async function main(): Promise<void> {
     // Every round's writes together (percentiles of the pooled latencies), the CPU per write the rounds' median.
     const figures = (runs: Awaited<ReturnType<typeof measure>>[]) => {
       const all = runs.flatMap((r) => r.latencies);
-      return { writes: all.length, p50: percentile(all, 50), mean: all.reduce((sum, v) => sum + v, 0) / all.length, p99: percentile(all, 99), cpuUs: median(runs.map((r) => r.cpuUs)) };
+      return { all, writes: all.length, p50: percentile(all, 50), mean: all.reduce((sum, v) => sum + v, 0) / all.length, p99: percentile(all, 99), cpuUs: median(runs.map((r) => r.cpuUs)) };
     };
     const TAIL = [90, 95, 98, 99, 99.5, 99.9];
-    const tail = (label: string, runs: Awaited<ReturnType<typeof measure>>[]) => {
-      const all = runs.flatMap((r) => r.latencies);
-      return `| ${label} | ${TAIL.map((p) => percentile(all, p).toFixed(1)).join(' | ')} | ${all.filter((ms) => ms > 20).length} |`;
-    };
+    const tail = (label: string, f: ReturnType<typeof figures>) =>
+      `| ${label} | ${TAIL.map((p) => percentile(f.all, p).toFixed(1)).join(' | ')} | ${f.all.filter((ms) => ms > 20).length} |`;
     const before = figures(without);
     const after = figures(withHooks);
     const row = (label: string, f: ReturnType<typeof figures>) => `| ${label} | ${f.writes} | ${f.p50.toFixed(2)} | ${f.mean.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.cpuUs.toFixed(0)} |`;
@@ -239,8 +224,8 @@ async function main(): Promise<void> {
       // writes), so one percentile there moves from run to run; the tail's shape says more.
       `| tail, ms | ${TAIL.map((p) => `p${p}`).join(' | ')} | writes over 20 ms |`,
       `|---|${TAIL.map(() => '---:').join('|')}|---:|`,
-      tail('no webhook', without),
-      tail(`${WEBHOOKS} active webhooks`, withHooks),
+      tail('no webhook', before),
+      tail(`${WEBHOOKS} active webhooks`, after),
     );
     // 4. One organization's writers queue on its sequence row; writers of different ones do not.
     const orgs = [org, ...(await Promise.all(Array.from({ length: 15 }, (_, i) => api<{ id: string }>(base, 'POST', '/v1/orgs', { title: `Bench ${i}` })))).map((o) => o.id)];

@@ -250,18 +250,17 @@ export class DeliveryQueue {
    * for the whole batch; answers the next deliveries by subscription id.
    */
   async succeedAndTakeNext(successes: { delivery: ClaimedDelivery; result: AttemptResult }[], now: Date, leaseUntil: Date): Promise<Map<string, ClaimedDelivery>> {
-    const column = <T>(pick: (success: { delivery: ClaimedDelivery; result: AttemptResult }) => T) => successes.map(pick);
     const rows = await this.sql.rowsPlannedEachTime<Record<string, any>>(SUCCEED_AND_NEXT, [
-      column((s) => s.delivery.id),
-      column((s) => s.delivery.attempt),
-      column((s) => s.result.durationMs),
-      column((s) => s.result.outcome),
-      column((s) => s.result.statusCode),
-      column((s) => s.result.error),
-      column((s) => s.result.responseExcerpt),
+      successes.map((s) => s.delivery.id),
+      successes.map((s) => s.delivery.attempt),
+      successes.map((s) => s.result.durationMs),
+      successes.map((s) => s.result.outcome),
+      successes.map((s) => s.result.statusCode),
+      successes.map((s) => s.result.error),
+      successes.map((s) => s.result.responseExcerpt),
       now,
       leaseUntil,
-      column((s) => s.delivery.subscriptionId),
+      successes.map((s) => s.delivery.subscriptionId),
     ]);
     return new Map(rows.map((row) => [row.subscription_id as string, claimedFrom(row)]));
   }

@@ -6,3 +6,4 @@ export * from './test-database';
 export * from './test-http';
 export * from './event-payloads';
 export * from './permission-table';
+export * from './connection-overlap';

@@ -2,7 +2,7 @@ import { ContentModule } from '@docs/content';
 import { createSpace } from '@docs/content/testing';
 import { IdentityModule } from '@docs/identity';
 import { createOrganization } from '@docs/identity/testing';
-import { createTestApp, TestApp } from '@docs/platform/testing';
+import { createTestApp, TestApp, watchConnectionOverlap } from '@docs/platform/testing';
 import { CollaborationModule } from '../collaboration.module';
 
 describe('change requests: content, merge and update', () => {
@@ -265,7 +265,14 @@ describe('change requests: content, merge and update', () => {
     expect((await as('reader').get(`${content}/files/${uploaded.body.id}`)).status).toBe(200);
     expect((await as('reader').get(`${spaceContent}/files`)).body.items).toEqual([]);
     expect((await as('reader').post(`${content}/files`, undefined, { query: { name: 'x.txt' }, raw: bytes })).status).toBe(403);
-    expect((await as('reviewer').post(`${base}/merge`)).body.result).toBe('merge');
+    // The merge's transaction reads the base and the source revisions one after the other (one connection).
+    const connections = watchConnectionOverlap();
+    try {
+      expect((await as('reviewer').post(`${base}/merge`)).body.result).toBe('merge');
+      expect(connections.most()).toBe(1);
+    } finally {
+      connections.stop();
+    }
     expect((await as('reader').get(`${spaceContent}/files`)).body.items.map((f: { id: string }) => f.id)).toEqual([uploaded.body.id]);
   });
 });

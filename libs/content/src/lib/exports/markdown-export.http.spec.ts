@@ -1,6 +1,6 @@
 import { IdentityModule } from '@docs/identity';
 import { createOrganization } from '@docs/identity/testing';
-import { createTestApp, TestApp } from '@docs/platform/testing';
+import { createTestApp, TestApp, watchConnectionOverlap } from '@docs/platform/testing';
 import { join } from 'node:path';
 import { contentSnapshot, createSpace, dataUrl, folderEntries, generateSpaceContent, makeZip, unzipWithTool } from '../../testing';
 import { BlobStore } from '../blobs/blob-store';
@@ -123,6 +123,29 @@ describe('export as markdown files (GET /v1/spaces/{spaceId}/export?format=markd
     // The same revision gives the same bytes (entries carry the revision's time).
     const again = await as('reader').get(`/v1/spaces/${space.id}/export`, { query: { format: 'markdown' } });
     expect((again.body as Buffer).equals(res.body as Buffer)).toBe(true);
+  });
+
+  it("reads a markdown write's relative links from the layout inside its transaction, one statement at a time on its connection", async () => {
+    const { space, as, base } = await setup();
+    // The first page is README.md; the guide is guide.md.
+    expect((await as('editor').post(`${base}/pages`, { title: 'Introduction', markdown: 'Welcome.' })).status).toBe(201);
+    const guide = await as('editor').post(`${base}/pages`, { title: 'Guide', markdown: 'The guide.' });
+    expect(guide.status).toBe(201);
+    const connections = watchConnectionOverlap();
+    let created;
+    try {
+      created = await as('editor').post(`${base}/pages`, { title: 'Tour', markdown: 'See [the guide](guide.md).' });
+      // The layout's three reads ran in the write's transaction: in turn, never two at once (pg 9 refuses that).
+      expect(connections.most()).toBe(1);
+    } finally {
+      connections.stop();
+    }
+    expect(created.status).toBe(201);
+    // guide.md was read as the Guide page (the layout was right), not kept as a URL.
+    const { files } = await exportOf(as('reader'), space.id);
+    expect(text(files, 'tour.md')).toContain('[the guide](guide.md)');
+    const document = await as('reader').get(`${base}/page/${created.body.id}`, { query: { format: 'document' } });
+    expect(JSON.stringify(document.body.document)).toContain(guide.body.id);
   });
 
   it('exports an earlier revision with `revision`, and refuses what it cannot export', async () => {

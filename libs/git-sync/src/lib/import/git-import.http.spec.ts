@@ -1,6 +1,6 @@
 import { contentSnapshot, createSpace, dataUrl, folderEntries, makeZip, readFolder, unzipWithTool } from '@docs/content/testing';
 import { createOrganization } from '@docs/identity/testing';
-import type { TestCaller } from '@docs/platform/testing';
+import { type TestCaller, watchConnectionOverlap } from '@docs/platform/testing';
 import { join } from 'node:path';
 import { cloneWithGit, commitWithGit, createGitSyncWorld, git, GIT_USER, GitSyncWorld, operationOutcome, workingCopy } from '../../testing';
 
@@ -89,8 +89,16 @@ describe('Git import (POST /v1/spaces/{spaceId}/git/import), run by the worker a
     const { organization, members, space, as, url } = await setup('fixtures');
     const { work, commit } = await pushed(url, folderEntries(FIXTURE) as Record<string, Buffer>);
     // Admin sets the repository up (editors may run syncs of a repository already set up).
-    const first = await as('admin').post(`/v1/spaces/${space.id}/git/import`, { url, ref: 'refs/heads/main' });
-    const imported = await operationOutcome(as('reader'), first.headers.location);
+    // The import's transaction lays out what it wrote (MarkdownExports.prepare with its tx): its reads in turn, one connection.
+    const connections = watchConnectionOverlap();
+    let imported;
+    try {
+      const first = await as('admin').post(`/v1/spaces/${space.id}/git/import`, { url, ref: 'refs/heads/main' });
+      imported = await operationOutcome(as('reader'), first.headers.location);
+      expect(connections.most()).toBe(1);
+    } finally {
+      connections.stop();
+    }
     expect(imported).toMatchObject({ state: 'success', direction: 'import', commit: { oid: commit, message: 'Docs', createdByGitBook: false } });
     const current = (await as('reader').get(`/v1/spaces/${space.id}`)).body;
     expect(imported.revision).toBe(current.revision);

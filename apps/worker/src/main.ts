@@ -18,6 +18,7 @@ import {
   SqlPool,
   StartupError,
   tellLauncher,
+  underLauncher,
 } from '@docs/platform';
 import { WorkerModule } from './worker.module';
 
@@ -41,7 +42,10 @@ async function main(): Promise<void> {
   const backends = new BackendPriority(app.get(SqlPool).raw, applicationName('worker'), config.workerNice);
   await backends.start().catch((error: unknown) => logger.warn({ err: error }, "could not lower the database backends' priority"));
   const jobs = await app.get(JobWorker).start();
-  logger.log({ jobs, metrics: metrics && `http://${metrics.address.address}:${metrics.address.port}/metrics` }, 'worker started');
+  // The launcher's summary says the worker is up; alone (npm run start:worker) this line is its banner.
+  const started = { jobs, metrics: metrics && `http://${metrics.address.address}:${metrics.address.port}/metrics` };
+  if (underLauncher()) logger.debug(started, 'worker started');
+  else logger.log(started, 'worker started');
   await tellLauncher({ type: 'worker-ready', jobs: jobs.length });
 
   shutdown.onStop(async (reason) => {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
 import { EmbeddedPostgresServer } from '@docs/platform';
 
 // The official client, as a user of a hosted service would point it at this server.
@@ -108,11 +109,20 @@ describe('npm start', () => {
   });
 
   it('starts api, worker, site server and the embedded database, prints a summary with the new token once, and stops cleanly', async () => {
-    const launched = launch(env);
+    // As on a terminal (LOG_FORMAT auto writes for people there): info, pretty lines.
+    const launched = launch({ ...env, LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
     spawned.push(launched.process.pid!);
     await untilReady(launched);
     spawned.push(...childPids(launched));
     const output = launched.output();
+    // A start at info prints what a person needs: which process started, then the summary; the
+    // routine start-up lines of Nest, the worker and its first sweeps are at debug.
+    const lines = output.trimEnd().split('\n');
+    const ready = lines.findIndex((line) => line.startsWith('[start] Ready'));
+    // (The launcher's own lines only: what it started, and what it did to the machine, if anything.)
+    expect(lines.slice(0, ready).every((line) => line.startsWith('[start] '))).toBe(true);
+    expect(lines.slice(0, ready).filter((line) => line.startsWith('[start] Started the'))).toHaveLength(3);
+    expect(lines.length - ready).toBeLessThanOrEqual(8);
     token = /^ {4}(dpt_\S+)$/m.exec(output)![1];
     expect(output.split(token)).toHaveLength(2); // printed once
     expect(output).toMatch(new RegExp(`Ready in [\\d.]+ s: ${baseUrl} +\\(bound to 0\\.0\\.0\\.0:${env.PORT};`));
@@ -146,6 +156,18 @@ describe('npm start', () => {
     const page = await fetch(published.urls.published);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Hello from the site server.');
+
+    // The first sweeps ran meanwhile, quietly.
+    const queue = new Client({ host: '127.0.0.1', port: Number(env.EMBEDDED_POSTGRES_PORT), user: 'postgres', password: 'postgres', database: 'docs' });
+    await queue.connect();
+    try {
+      const swept = async () => (await queue.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ('space-purge', 'openapi-refresh') AND state = 'completed'`)).rows[0].n;
+      for (const deadline = Date.now() + 20_000; (await swept()) < 2 && Date.now() < deadline; ) await sleep(200);
+      expect(await swept()).toBe(2);
+    } finally {
+      await queue.end();
+    }
+    expect(launched.output()).not.toMatch(/job started|job completed|scheduled job enqueued|worker started|Nest application successfully started/);
 
     launched.process.kill('SIGTERM');
     expect(await launched.exit).toBe(0);

@@ -57,7 +57,7 @@ export class JobScheduler {
       );
       if (claimed.length === 0) return null;
       const id = await this.queue.enqueue(definition, {}, { transaction: tx });
-      this.logger.log({ job: definition.name, jobId: id, intervalSeconds }, 'scheduled job enqueued');
+      this.logger.debug({ job: definition.name, jobId: id, intervalSeconds }, 'scheduled job enqueued');
       return id;
     });
   }

@@ -52,6 +52,7 @@ class NeverHandler implements JobHandler<Record<string, never>> {
 class TestJobsModule {}
 
 interface Line {
+  level: number;
   msg: string;
   job?: string;
   jobId?: string;
@@ -73,7 +74,7 @@ describe('the worker runs jobs: logs, outputs, retries, metrics, schedules', () 
       runtime: 'worker',
       imports: [TestJobsModule],
       database,
-      env: { LOG_LEVEL: 'info', WORKER_METRICS_PORT: '0' },
+      env: { LOG_LEVEL: 'debug', WORKER_METRICS_PORT: '0' },
       logDestination: { write: (line: string) => void lines.push(JSON.parse(line) as Line) },
     });
     await worker.get(JobWorker).start();
@@ -83,12 +84,15 @@ describe('the worker runs jobs: logs, outputs, retries, metrics, schedules', () 
     await database.drop();
   });
 
-  it('logs the start and the end of each job with its id, duration and outcome, and keeps its output', async () => {
+  it('logs the start and the end of each job with its id, duration and outcome (at debug: routine), and keeps its output', async () => {
     const id = (await worker.get(JobQueue).enqueue(OkJob, { n: 21 }))!;
     await eventually(async () => expect((await state(id)).state).toBe('completed'), 10_000);
     expect((await state(id)).output).toEqual({ doubled: 42 });
     const mine = lines.filter((line) => line.jobId === id);
-    expect(mine.map((line) => line.msg)).toEqual(['job started', 'job completed']);
+    expect(mine.map((line) => [line.level, line.msg])).toEqual([
+      [20, 'job started'],
+      [20, 'job completed'],
+    ]);
     expect(mine[0]).toMatchObject({ job: 'test.ok', retryCount: 0 });
     expect(mine[1]).toMatchObject({ job: 'test.ok', outcome: 'completed', ms: expect.any(Number) });
   });

@@ -100,7 +100,8 @@ export class JobWorker implements BeforeApplicationShutdown {
   private async runOne({ definition, handler }: RegisteredHandler, job: PgBoss.JobWithMetadata<object>): Promise<void | JobOutput> {
     const started = performance.now();
     const attempt = { job: definition.name, jobId: job.id, retryCount: job.retryCount };
-    this.logger.log(attempt, 'job started');
+    // Routine: at debug, so a start at info is not drowned in the sweeps (metrics count every job).
+    this.logger.debug(attempt, 'job started');
     const context = { jobId: job.id, retryCount: job.retryCount, signal: this.shutdown.signal };
     const seconds = () => (performance.now() - started) / 1000;
     try {
@@ -110,7 +111,8 @@ export class JobWorker implements BeforeApplicationShutdown {
       ]);
       const elapsed = seconds();
       this.metrics.recordJob(definition.name, outcome.kind === 'done' ? 'completed' : 'handed_back', elapsed);
-      this.logger.log({ ...attempt, ms: Math.round(elapsed * 1000), outcome: outcome.kind === 'done' ? 'completed' : 'handed back' }, `job ${outcome.kind === 'done' ? 'completed' : 'handed back'}`);
+      if (outcome.kind === 'done') this.logger.debug({ ...attempt, ms: Math.round(elapsed * 1000), outcome: 'completed' }, 'job completed');
+      else this.logger.warn({ ...attempt, ms: Math.round(elapsed * 1000), outcome: 'handed back' }, 'job handed back: another worker will retry it');
       return outcome.output;
     } catch (error) {
       const elapsed = seconds();

@@ -10,8 +10,11 @@ describe('AppLogger (Nest logging as pino lines)', () => {
 
   it('writes a message with the Nest logger name as context', () => {
     const { logger, lines } = capture();
+    logger.log('Mapped a route', 'Orders');
     logger.log('Nest application successfully started', 'NestApplication');
-    expect(lines).toEqual([expect.objectContaining({ level: 30, context: 'NestApplication', msg: 'Nest application successfully started' })]);
+    logger.log('Mapped {/v1/user, GET} route', 'RouterExplorer');
+    // Nest's own start-up lines are debug: a start at info prints none of them.
+    expect(lines).toEqual([expect.objectContaining({ level: 30, context: 'Orders', msg: 'Mapped a route' })]);
   });
 
   it("merges an object's fields and takes the message after it", () => {

@@ -2,10 +2,11 @@ import type { LoggerService } from '@nestjs/common';
 import type { Level, Logger } from 'pino';
 
 /**
- * Nest's start-up chatter, one line per module, controller and route (about 260 for the api): at
- * debug, so that a start at info shows what an operator needs (the summary, warnings, errors).
+ * Nest's start-up chatter, one line per module, controller and route (about 260 for the api) and
+ * its "successfully started": at debug, so that a start at info shows what an operator needs (the
+ * summary, warnings, errors).
  */
-const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']);
+const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
 
 /**
  * Nest's logger (start-up, job queue, worker) written as pino lines, the same shape as the

@@ -75,7 +75,7 @@ export class EventDispatcher implements OnApplicationBootstrap, BeforeApplicatio
     this.started = true;
     for (const channel of ['events_written', 'deliveries_requested']) this.notifications.subscribe(channel, () => this.notified());
     this.loop = this.run();
-    this.logger.log({ concurrency: this.concurrency, timeoutMs: this.config.webhooks.timeoutMs }, 'event dispatcher started');
+    this.logger.debug({ concurrency: this.concurrency, timeoutMs: this.config.webhooks.timeoutMs }, 'event dispatcher started');
   }
 
   /**

@@ -66,7 +66,8 @@ async function main(): Promise<void> {
 function summarize(config: AppConfig, bootstrap: BootstrapResult): LauncherBootstrapSummary {
   if (!bootstrap.performed) return { kind: 'existing', presetTokenUnknown: bootstrap.presetTokenUnknown === true };
   const { email, organizationTitle } = bootstrap;
-  return config.bootstrap.token ? { kind: 'preset', email, organizationTitle } : { kind: 'generated', token: bootstrap.token, email, organizationTitle };
+  const { passwordLink } = bootstrap;
+  return config.bootstrap.token ? { kind: 'preset', email, organizationTitle, passwordLink } : { kind: 'generated', token: bootstrap.token, email, organizationTitle, passwordLink };
 }
 
 function banner(config: AppConfig, address: AddressInfo, bootstrap: BootstrapResult): string {
@@ -80,10 +81,14 @@ function banner(config: AppConfig, address: AddressInfo, bootstrap: BootstrapRes
       `First start: created organization "${summary.organizationTitle}" and its admin ${summary.email}.`,
       `Their API token (shown once, store it now):`,
       `  ${summary.token}`,
+      `The admin chooses a password at this one-time link (valid 24 h): ${summary.passwordLink}`,
       `Try: curl -H "Authorization: Bearer ${summary.token}" ${config.urls.api}/v1/user`,
     );
   } else if (summary.kind === 'preset') {
-    lines.push(`First start: created organization "${summary.organizationTitle}" and its admin ${summary.email}, whose API token is the BOOTSTRAP_TOKEN you set.`);
+    lines.push(
+      `First start: created organization "${summary.organizationTitle}" and its admin ${summary.email}, whose API token is the BOOTSTRAP_TOKEN you set.`,
+      `The admin chooses a password at this one-time link (valid 24 h): ${summary.passwordLink}`,
+    );
   } else {
     if (summary.presetTokenUnknown) {
       lines.push('Warning: BOOTSTRAP_TOKEN is set, but this database was bootstrapped without it: that value is not a valid token.');

@@ -9,6 +9,7 @@ import {
   MEMBER_ROLES,
   MemberRoleOrGuest,
   OrganizationsService,
+  PasswordsService,
   UsersService,
 } from '@docs/identity';
 import { ContentCoreModule, ContentImporter, ContentTarget, ImportSources, MarkdownExports, SpaceContentHead, SpaceEntity, withImportFolder } from '@docs/content';
@@ -29,6 +30,8 @@ export interface CliIo {
   err(line: string): void;
   /** A line that replaces the previous one on a terminal (`jobs run`); `out` when absent. */
   progress?(line: string): void;
+  /** The first line of standard input (`users set-password`), without its line ending. */
+  readLine?(): Promise<string>;
 }
 
 type Run = <T>(
@@ -105,7 +108,24 @@ export function buildProgram(io: CliIo, env: Record<string, string | undefined>)
         await app.get(OrganizationsService).get(options.org);
         return app.get(InvitesService).invite(options.org, null, { emails: [{ email: options.email, role: toRole(options.role) }] });
       });
+      for (const link of result.links) io.out(`invitation link for ${link.email} (valid 7 days; also mailed when SMTP_URL is set): ${link.url}`);
       io.out(result.invited ? `invited ${options.email} as ${options.role}` : `${options.email} is already a member`);
+    });
+
+  const users = program.command('users').description('people');
+  users
+    .command('set-password')
+    .description("set a person's password, read from standard input (one line); their sessions end")
+    .requiredOption('--email <email>', "the person's email")
+    .action(async (options: { email: string }) => {
+      if (!io.readLine) throw new CliError('no standard input to read the password from');
+      const password = await io.readLine();
+      await run(async (app) => {
+        const user = await app.get(UsersService).findByEmail(options.email);
+        if (!user) throw new CliError(`no user has the email ${options.email}`);
+        await app.get(PasswordsService).set(user.id, password, 'cli');
+      });
+      io.out(`password set for ${options.email}; their sessions have ended`);
     });
 
   const tokens = program.command('tokens').description('API tokens');

@@ -32,13 +32,17 @@ function summary({ database, api, site, pids, seconds }) {
     lines.push(
       `  first start: created "${bootstrap.organizationTitle}" and its admin ${bootstrap.email}. Their API token (shown once, store it now):`,
       `    ${bootstrap.token}`,
+      `  password: the admin chooses one at this one-time link (valid 24 h): ${bootstrap.passwordLink}`,
       `  try: curl -H "Authorization: Bearer <token>" ${api.url}/v1/user`,
     );
   } else if (bootstrap.kind === 'preset') {
-    lines.push(`  first start: created "${bootstrap.organizationTitle}" and its admin ${bootstrap.email}; their API token is the BOOTSTRAP_TOKEN you set.`);
+    lines.push(
+      `  first start: created "${bootstrap.organizationTitle}" and its admin ${bootstrap.email}; their API token is the BOOTSTRAP_TOKEN you set.`,
+      `  password: the admin chooses one at this one-time link (valid 24 h): ${bootstrap.passwordLink}`,
+    );
   } else {
     if (bootstrap.presetTokenUnknown) lines.push('  warning: BOOTSTRAP_TOKEN is set, but this database was bootstrapped without it: that value is not a valid token.');
-    lines.push('  tokens: mint one with  npm run cli -- tokens create --email <email>');
+    lines.push(`  sign in at ${api.url}/auth/sign-in; tokens: npm run cli -- tokens create --email <email>`);
   }
   return lines;
 }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountLinkEntity } from './account-links/account-link.entity';
+import { AccountLinksService } from './account-links/account-links.service';
 import { OrganizationAccess } from './access/organization-access';
 import { TeamOwnership } from './access/team-ownership';
 import { TokenAuthenticator } from './auth/token-authenticator';
@@ -29,6 +31,20 @@ import { ApiTokensService } from './tokens/api-tokens.service';
 import { UserEntity } from './users/user.entity';
 import { UserPresenter } from './users/user.presenter';
 import { UsersService } from './users/users.service';
+import { AccountMails } from './mail/account-mails';
+import { PasswordHasher } from './passwords/password-hasher';
+import { PasswordsService } from './passwords/passwords.service';
+import { UserPasswordEntity } from './passwords/user-password.entity';
+import { SessionAuthenticator } from './sessions/session-authenticator';
+import { SessionEntity } from './sessions/session.entity';
+import { SessionsService } from './sessions/sessions.service';
+import { AccountEvents } from './sign-in/account-events';
+import { PasswordLinksFlow } from './sign-in/password-links-flow';
+import { PasswordResets } from './sign-in/password-resets';
+import { SignInLockout } from './sign-in/sign-in-lockout';
+import { SignInService } from './sign-in/sign-in.service';
+import { SsoChoices } from './sign-in/sso-choices';
+import { UserTokensService } from './user-tokens/user-tokens.service';
 
 const entities = TypeOrmModule.forFeature([
   UserEntity,
@@ -39,6 +55,9 @@ const entities = TypeOrmModule.forFeature([
   TeamEntity,
   TeamMemberEntity,
   SamlProviderEntity,
+  UserPasswordEntity,
+  SessionEntity,
+  AccountLinkEntity,
 ]);
 const services = [
   UsersService,
@@ -62,6 +81,19 @@ const services = [
   TeamViews,
   SamlProvidersService,
   SamlProviderPresenter,
+  AccountEvents,
+  AccountLinksService,
+  AccountMails,
+  PasswordHasher,
+  PasswordsService,
+  SessionAuthenticator,
+  SessionsService,
+  SignInLockout,
+  SignInService,
+  PasswordResets,
+  PasswordLinksFlow,
+  SsoChoices,
+  UserTokensService,
 ];
 
 /** Users, organizations, members, teams, tokens and SSO: the services every other domain builds on. */

@@ -9,6 +9,8 @@ import { TeamMembersController } from './teams/team-members.controller';
 import { TeamsController } from './teams/teams.controller';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { UsersController } from './users/users.controller';
+import { SignInController } from './sign-in/sign-in.controller';
+import { UserTokensController } from './user-tokens/user-tokens.controller';
 
 /** The identity HTTP surface, and the token check on every request. */
 @Module({
@@ -21,6 +23,8 @@ import { UsersController } from './users/users.controller';
     TeamsController,
     TeamMembersController,
     SamlProvidersController,
+    UserTokensController,
+    SignInController,
   ],
   providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
   exports: [IdentityCoreModule],

@@ -1,2 +1,3 @@
 export * from './identity-fixtures';
 export * from './test-certificate';
+export * from './sessions';

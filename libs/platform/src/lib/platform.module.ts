@@ -10,6 +10,7 @@ import { applicationName } from './database/backend-priority';
 import { SqlPool } from './database/sql-pool';
 import { dataSourceOptions } from './database/typeorm-options';
 import { HttpExceptionFilter } from './errors/http-exception.filter';
+import { Mailer } from './mail/mailer';
 import { EventOutbox } from './events/event-outbox';
 import { EventEntity, EventSequenceEntity } from './events/event.entity';
 import { SafeFetcher } from './fetch/safe-fetcher';
@@ -68,6 +69,7 @@ export class PlatformModule {
       EncryptionKeys,
       Paginator,
       SafeFetcher,
+      Mailer,
       EventOutbox,
       PgBossJobQueue,
       { provide: JobQueue, useExisting: PgBossJobQueue },
@@ -84,7 +86,7 @@ export class PlatformModule {
       // GET /metrics on the public port only with METRICS_TOKEN (otherwise on METRICS_PORT, or nowhere).
       controllers: http ? [HealthController, ...(config.metrics.token ? [MetricsController] : [])] : [],
       providers: [...shared, ...(http ? httpProviders : [])],
-      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, DatabaseNotifications, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, EventOutbox, JobQueue, PgBossJobQueue, JobAdmin, Metrics, TypeOrmModule],
+      exports: [APP_CONFIG, Clock, PublicUrls, SqlPool, DatabaseNotifications, InstanceSecrets, EncryptionKeys, Paginator, SafeFetcher, Mailer, EventOutbox, JobQueue, PgBossJobQueue, JobAdmin, Metrics, TypeOrmModule],
     };
   }
 }

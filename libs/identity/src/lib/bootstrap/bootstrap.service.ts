@@ -3,20 +3,22 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig, Clock } from '@docs/platform';
 import { DataSource } from 'typeorm';
 import { OrganizationsService } from '../organizations/organizations.service';
+import { AccountLinksService } from '../account-links/account-links.service';
 import { ApiTokensService } from '../tokens/api-tokens.service';
 import { UsersService } from '../users/users.service';
 
 export type BootstrapResult =
   /** `presetTokenUnknown`: BOOTSTRAP_TOKEN is set but no token has its value (the database was bootstrapped without it). */
   | { performed: false; presetTokenUnknown?: true }
-  | { performed: true; email: string; organizationId: string; organizationTitle: string; token: string };
+  | { performed: true; email: string; organizationId: string; organizationTitle: string; token: string; passwordLink: string };
 
 const BOOTSTRAP_LOCK_KEY = 7_340_022;
 const BOOTSTRAP_MARKER = 'bootstrap';
 
 /**
- * First start against an empty database: one organization, its admin (BOOTSTRAP_EMAIL) and an
- * API token for them (BOOTSTRAP_TOKEN's value when set). It happens once per database: a
+ * First start against an empty database: one organization, its admin (BOOTSTRAP_EMAIL), an
+ * API token for them (BOOTSTRAP_TOKEN's value when set) and a one-time link where they choose a
+ * password. It happens once per database: a
  * marker row records it, and a transaction-level advisory lock keeps two processes starting
  * together from both doing it.
  */
@@ -28,6 +30,7 @@ export class BootstrapService {
     private readonly users: UsersService,
     private readonly organizations: OrganizationsService,
     private readonly tokens: ApiTokensService,
+    private readonly links: AccountLinksService,
     private readonly clock: Clock,
   ) {}
 
@@ -57,6 +60,8 @@ export class BootstrapService {
       const user = await this.users.create(bootstrap.email, 'Administrator', tx);
       const organization = await this.organizations.create({ title: bootstrap.organizationTitle }, user.id, tx);
       const minted = await this.tokens.mint(user.id, 'bootstrap', { presetValue: bootstrap.token, manager: tx });
+      // The admin signs in with a password of their choosing: a one-time link, valid 24 h.
+      const passwordLink = await this.links.issue(tx, user.id, 'choose-password');
       await record({ at: this.clock.now().toISOString(), userId: user.id, organizationId: organization.id, tokenId: minted.token.id });
       return {
         performed: true,
@@ -64,6 +69,7 @@ export class BootstrapService {
         organizationId: organization.id,
         organizationTitle: organization.title,
         token: minted.value,
+        passwordLink: passwordLink.url,
       } as const;
     });
   }

@@ -7,7 +7,7 @@ import { CurrentCaller } from '../auth/current-caller.decorator';
 import { InviteUsersDto } from './dto/invite-users.dto';
 import { InviteResult, InvitesService } from './invites.service';
 
-class InviteResultDto implements InviteResult {
+class InviteResultDto implements Omit<InviteResult, 'links'> {
   @ApiProperty({ type: [String], description: 'Ids of the users added to the organization.' }) users: string[];
   @ApiProperty({ type: 'integer' }) invited: number;
   @ApiPropertyOptional({ type: [String] }) failedSSOEmails?: string[];
@@ -35,6 +35,8 @@ export class InvitesController {
     @Body() body: InviteUsersDto,
   ): Promise<InviteResultDto> {
     await this.access.requireRole(organizationId, caller, 'admin', 'invite members');
-    return this.invites.invite(organizationId, caller.userId, body);
+    // The links are for the mails (and the CLI), never for the inviter's answer.
+    const { links: _links, ...result } = await this.invites.invite(organizationId, caller.userId, body);
+    return result;
   }
 }

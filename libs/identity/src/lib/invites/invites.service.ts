@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Clock, EventOutbox, JobQueue } from '@docs/platform';
-import { DataSource, In } from 'typeorm';
+import { Clock, EncryptionKeys, EventOutbox, JobQueue } from '@docs/platform';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { MemberEntity } from '../members/member.entity';
 import type { MemberRoleOrGuest } from '../members/member-role';
 import { normalizeEmail, UsersService } from '../users/users.service';
 import type { InviteEntry } from './dto/invite-users.dto';
 import { RecordInvitationsJob } from './record-invitations.job';
+import { AccountLinksService } from '../account-links/account-links.service';
+import { InvitationMailJob, SEALED_LINK_PURPOSE } from '../mail/invitation-mail.job';
 
 export interface InviteResult {
   /** Ids of the users who became members with this request. */
@@ -14,6 +16,8 @@ export interface InviteResult {
   invited: number;
   /** Invited as ordinary members because they already belong to another organization. */
   failedSSOEmails?: string[];
+  /** Each new member's invitation link (mailed by the worker): for the operator's CLI, never an API answer. */
+  links: { email: string; url: string }[];
 }
 
 export const DEFAULT_INVITE_ROLE: MemberRoleOrGuest = 'read';
@@ -31,6 +35,8 @@ export class InvitesService {
     private readonly jobs: JobQueue,
     private readonly clock: Clock,
     private readonly events: EventOutbox,
+    private readonly links: AccountLinksService,
+    private readonly keys: EncryptionKeys,
   ) {}
 
   /** `invitedBy` is null when the operator invites from the CLI. */
@@ -48,6 +54,7 @@ export class InvitesService {
     }
 
     return this.dataSource.transaction(async (tx) => {
+      const links: InviteResult['links'] = [];
       const users = await this.users.findOrCreateByEmails([...roles.keys()], tx);
       const userIds = [...users.values()].map((user) => user.id);
       const existing = await tx.find(MemberEntity, { where: { organizationId, userId: In(userIds) }, select: { userId: true } });
@@ -87,6 +94,7 @@ export class InvitesService {
           .execute();
         // Only those this request really added (a concurrent invite may have added some first).
         const addedIds = new Set((inserted.raw as { user_id: string }[]).map((row) => row.user_id));
+        links.push(...(await this.mailInvitations(tx, organizationId, invitedBy, added.filter(({ user }) => addedIds.has(user.id)))));
         await this.events.emit(
           tx,
           added
@@ -100,9 +108,37 @@ export class InvitesService {
         );
       }
 
-      const result: InviteResult = { users: added.map(({ user }) => user.id), invited: added.length };
+      const result: InviteResult = { users: added.map(({ user }) => user.id), invited: added.length, links };
       if (request.sso) result.failedSSOEmails = added.filter(({ user }) => ssoBlocked.has(user.id)).map(({ email }) => email);
       return result;
     });
+  }
+
+  /**
+   * An invitation link (7 days) per new member, and a mail job for each, in the invitation's
+   * transaction: the link exists if and only if the membership does. The link travels sealed.
+   */
+  private async mailInvitations(
+    tx: EntityManager,
+    organizationId: string,
+    invitedBy: string | null,
+    added: { email: string; user: { id: string } }[],
+  ): Promise<InviteResult['links']> {
+    if (added.length === 0) return [];
+    const [{ title, inviter }] = (await tx.query(`SELECT o.title, (SELECT display_name FROM users WHERE id = $2) AS inviter FROM organizations o WHERE o.id = $1`, [
+      organizationId,
+      invitedBy,
+    ])) as { title: string; inviter: string | null }[];
+    const links: InviteResult['links'] = [];
+    for (const { email, user } of added) {
+      const { url } = await this.links.issue(tx, user.id, 'invitation', organizationId);
+      await this.jobs.enqueue(
+        InvitationMailJob,
+        { to: email, sealedUrl: this.keys.encrypt(SEALED_LINK_PURPOSE, url), organizationTitle: title, inviterName: inviter },
+        { transaction: tx },
+      );
+      links.push({ email, url });
+    }
+    return links;
   }
 }

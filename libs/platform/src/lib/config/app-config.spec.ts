@@ -110,4 +110,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ TOKEN_CACHE: 'off' }).tokenCache).toBe(false);
     expect(loadConfig({ TOKEN_CACHE: 'on' }).tokenCache).toBe(true);
   });
+
+  it('reads the session lifetimes and the mail settings', () => {
+    expect(loadConfig({}).sessions).toEqual({ idleSeconds: 7 * 86400, maxSeconds: 30 * 86400 });
+    expect(loadConfig({ SESSION_IDLE: '12h', SESSION_MAX: '14d' }).sessions).toEqual({ idleSeconds: 12 * 3600, maxSeconds: 14 * 86400 });
+    expect(() => loadConfig({ SESSION_IDLE: '1m' })).toThrow(/SESSION_IDLE must be between 5 minutes and 365 days/);
+    expect(() => loadConfig({ SESSION_MAX: 'forever' })).toThrow(/SESSION_MAX must be a duration/);
+    expect(() => loadConfig({ SESSION_IDLE: '40d' })).toThrow(/SESSION_IDLE \(40d\) must not be longer than SESSION_MAX/);
+
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'Docs <no-reply@localhost>' });
+    expect(loadConfig({ APP_URL: 'https://docs.example.com' }).mail.from).toBe('Docs <no-reply@docs.example.com>');
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'Acme Docs <docs@acme.test>' }).mail).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+      from: 'Acme Docs <docs@acme.test>',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL must be an smtp/);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM must be an address/);
+  });
 });

@@ -47,6 +47,15 @@ function intervalSeconds(name: string, value: string, problems: string[]): numbe
   return seconds;
 }
 
+/** A duration without `off` (checked by DURATION), in seconds, between 5 minutes and a year. */
+const DURATION = /^\d{1,7}[smhd]?$/;
+function durationSeconds(name: string, value: string, problems: string[]): number {
+  const match = /^(\d+)([smhd]?)$/.exec(value)!;
+  const seconds = Number(match[1]) * UNIT_SECONDS[match[2] || 's'];
+  if (seconds < 300 || seconds > 365 * 86400) problems.push(`${name} must be between 5 minutes and 365 days, not ${value}`);
+  return seconds;
+}
+
 /**
  * The environment variables the api, the worker and the CLI read. Every field is documented in
  * the README's configuration table; keep the two in step.
@@ -199,6 +208,23 @@ class EnvironmentVariables {
 
   @IsString() @MinLength(1)
   METRICS_HOST = '127.0.0.1';
+
+  // People signing in (issue 29).
+  @Matches(DURATION, { message: 'SESSION_IDLE must be a duration like 12h or 7d (5 minutes to 365 days)' })
+  SESSION_IDLE = '7d';
+
+  @Matches(DURATION, { message: 'SESSION_MAX must be a duration like 12h or 30d (5 minutes to 365 days)' })
+  SESSION_MAX = '30d';
+
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['smtp', 'smtps'] }, {
+    message: 'SMTP_URL must be an smtp:// or smtps:// URL, like smtps://user:password@mail.example.com:465',
+  })
+  SMTP_URL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
+    message: 'MAIL_FROM must be an address, or a name and an address: Docs <docs@example.com>',
+  })
+  MAIL_FROM?: string;
 }
 
 
@@ -256,6 +282,10 @@ export interface AppConfig {
    * on `host`, for GET /metrics only (undefined: none).
    */
   metrics: { token?: string; apiPort?: number; workerPort?: number; host: string };
+  /** People's sessions: idle and absolute lifetimes, in seconds. */
+  sessions: { idleSeconds: number; maxSeconds: number };
+  /** Outgoing mail (invitations, password resets): none without an SMTP URL (links go to the log). */
+  mail: { smtpUrl?: string; from: string };
 }
 
 export class ConfigError extends Error {
@@ -282,9 +312,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const intervalProblems: string[] = [];
   const refreshIntervalSeconds = intervalSeconds('OPENAPI_REFRESH_INTERVAL', vars.OPENAPI_REFRESH_INTERVAL, intervalProblems);
   const spacePurgeIntervalSeconds = intervalSeconds('SPACE_PURGE_INTERVAL', vars.SPACE_PURGE_INTERVAL, intervalProblems);
+  const sessionIdleSeconds = durationSeconds('SESSION_IDLE', vars.SESSION_IDLE, intervalProblems);
+  const sessionMaxSeconds = durationSeconds('SESSION_MAX', vars.SESSION_MAX, intervalProblems);
+  if (sessionIdleSeconds > sessionMaxSeconds) intervalProblems.push(`SESSION_IDLE (${vars.SESSION_IDLE}) must not be longer than SESSION_MAX (${vars.SESSION_MAX})`);
   if (intervalProblems.length > 0) throw new ConfigError(intervalProblems);
 
   const api = trimSlash(vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`);
+  const app = trimSlash(vars.APP_URL ?? api);
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -296,7 +330,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     urls: {
       api,
-      app: trimSlash(vars.APP_URL ?? api),
+      app,
       published: trimSlash(vars.PUBLISHED_URL ?? `http://localhost:${vars.SITE_PORT}`),
     },
     site: { port: vars.SITE_PORT, cacheBytes: vars.SITE_CACHE_MB * 1024 * 1024, freshness: vars.SITE_FRESHNESS },
@@ -329,5 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     openapi: { refreshIntervalSeconds, maxBytes: vars.OPENAPI_MAX_BYTES, maxFiles: vars.OPENAPI_MAX_FILES },
     spacePurgeIntervalSeconds,
     metrics: { token: vars.METRICS_TOKEN, apiPort: vars.METRICS_PORT, workerPort: vars.WORKER_METRICS_PORT, host: vars.METRICS_HOST },
+    sessions: { idleSeconds: sessionIdleSeconds, maxSeconds: sessionMaxSeconds },
+    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? `Docs <no-reply@${new URL(app).hostname}>` },
   };
 }

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { defaultMessage } from './http-error-messages';
 import { sendError } from './error-body';
 import { takesRawBody } from '../http/raw-body-routes';
+import { takesFormBody } from '../http/form-body-routes';
 
 interface BodyParserError extends Error {
   status?: number;
@@ -39,7 +40,7 @@ const JSON_TYPES = ['application/json', 'application/*+json'];
 
 /** A request that carries a body must say it is JSON; anything else is a 415 (uploads excepted). */
 export const requireJsonBody: RequestHandler = (req, res, next) => {
-  if (takesRawBody(req)) return next();
+  if (takesRawBody(req) || takesFormBody(req)) return next();
   const length = req.headers['content-length'];
   const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
   if (hasBody && !req.is(JSON_TYPES)) return sendError(res, 415, defaultMessage(415));

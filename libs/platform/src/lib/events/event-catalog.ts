@@ -110,6 +110,13 @@ export interface EventPayloads {
   member_added: { userId: string; role: EventMemberRole };
   member_role_updated: { userId: string; role: EventMemberRole; previousRole: EventMemberRole };
   member_removed: { userId: string; previousRole: EventMemberRole };
+  member_signed_in: { userId: string; method: 'password' | 'saml' | 'link'; samlProviderId?: string };
+  member_signed_out: { userId: string; everywhere: boolean };
+  member_sign_in_failed: { userId: string; reason: 'password' | 'saml' };
+  member_locked_out: { userId: string; until: string };
+  member_password_changed: { userId: string };
+  member_token_created: { userId: string; tokenId: string; label: string };
+  member_token_revoked: { userId: string; tokenId: string };
   team_created: { teamId: string };
   team_deleted: { teamId: string };
   team_member_added: { teamId: string; userId: string; role: 'owner' | 'member' };
@@ -175,6 +182,13 @@ export const EVENT_TYPES: readonly EventTypeDefinition[] = Object.freeze([
   extension('member_added', 'organization', 'an invitation that adds a member'),
   extension('member_role_updated', 'organization', "changing a member's role"),
   extension('member_removed', 'organization', 'removing a member, or a member leaving'),
+  extension('member_signed_in', 'organization', "a member signing in (password, SAML or a one-time link): in each of the person's organizations, or the SAML provider's"),
+  extension('member_signed_out', 'organization', "a member signing out, or out everywhere: in each of the person's organizations"),
+  extension('member_sign_in_failed', 'organization', "a wrong password for a member's address, or a SAML response refused for a known person"),
+  extension('member_locked_out', 'organization', "the tenth failed sign-in within 15 minutes: the address's sign-in answers 429 until `until`"),
+  extension('member_password_changed', 'organization', 'a member setting or changing their password (a one-time link, a session, the CLI)'),
+  extension('member_token_created', 'organization', 'a member creating one of their own API tokens (`POST /v1/user/tokens`, the CLI)'),
+  extension('member_token_revoked', 'organization', 'a member revoking one of their own API tokens (`DELETE /v1/user/tokens/{tokenId}`, the CLI)'),
   extension('team_created', 'organization', 'creating a team'),
   extension('team_deleted', 'organization', 'deleting a team'),
   extension('team_member_added', 'organization', 'adding a member to a team'),

@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { json, NextFunction, Request, Response } from 'express';
+import { json, NextFunction, Request, Response, urlencoded } from 'express';
 import type { AppConfig } from '../config/app-config';
 import { bodyParserErrorHandler, requireJsonBody } from '../errors/express-error-handler';
 import { AppLogger } from '../logging/app-logger';
@@ -13,6 +13,7 @@ import { releaseReferenceDocument } from '../openapi/reference-document';
 import { completeOpenApiDocument } from './openapi-contract';
 import { queryDtosByOperation } from './query-dtos';
 import { importBodyLimit, takesImportBody, takesRawBody } from './raw-body-routes';
+import { FORM_BODY_LIMIT, FORM_MEDIA_TYPE, takesFormBody } from './form-body-routes';
 
 export const JSON_MEDIA_TYPES = ['application/json', 'application/*+json'];
 
@@ -46,10 +47,18 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
   // Uploads stream their raw body to their handler, whatever its type (a .json file too).
   // Imports take a whole source inline (a data: URL), so their limit is IMPORT_MAX_BYTES.
   const parseImportJson = json({ limit: importBodyLimit(config.importMaxBytes), type: JSON_MEDIA_TYPES, strict: false });
+  // HTML forms (sign-in pages, SAML's HTTP-POST binding) post fields: flat strings, no nesting.
+  const parseForm = urlencoded({ extended: false, limit: FORM_BODY_LIMIT, type: FORM_MEDIA_TYPE, parameterLimit: 50 });
   app.use((req: Request, res: Response, next: NextFunction) =>
-    takesRawBody(req) ? next() : takesImportBody(req) ? parseImportJson(req, res, next) : parseJson(req, res, next),
+    takesRawBody(req)
+      ? next()
+      : takesFormBody(req)
+        ? parseForm(req, res, next)
+        : takesImportBody(req)
+          ? parseImportJson(req, res, next)
+          : parseJson(req, res, next),
   );
-  app.use(bodyParserErrorHandler((req) => (takesImportBody(req) ? `${config.importMaxBytes} bytes (IMPORT_MAX_BYTES)` : config.bodyLimit)));
+  app.use(bodyParserErrorHandler((req) => (takesImportBody(req) ? `${config.importMaxBytes} bytes (IMPORT_MAX_BYTES)` : takesFormBody(req) ? FORM_BODY_LIMIT : config.bodyLimit)));
 
   const generated = SwaggerModule.createDocument(
     app,

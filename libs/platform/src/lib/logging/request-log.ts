@@ -9,9 +9,13 @@ const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const UNLOGGED_PATH = '/health';
 const METRICS_PATH = '/metrics';
 
-/** The request as the log shows it: what identifies it, never its header set (tokens, cookies, noise). */
+/** A one-time link's secret (`?token=`: choosing a password, accepting an invitation) and a share link's key. */
+const SECRET_QUERY_VALUE = /([?&](?:token|shareKey)=)[^&#]*/gi;
+
+/** The request as the log shows it: what identifies it, never its header set (tokens, cookies, noise) nor a secret of its URL. */
 export function serializeRequest(req: Request): Record<string, unknown> {
-  return { method: req.method, url: req.originalUrl ?? req.url, remoteAddress: req.socket?.remoteAddress };
+  const url = req.originalUrl ?? req.url;
+  return { method: req.method, url: url.includes('=') ? url.replace(SECRET_QUERY_VALUE, '$1[redacted]') : url, remoteAddress: req.socket?.remoteAddress };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/app-config.token';
 import { SqlPool } from '../database/sql-pool';
 import { RouteFlag } from '../http/route-flag';
+import { SessionCookie } from '../http/session-cookie';
 import { WriteBehindRateLimiter } from './write-behind-rate-limiter';
 
 const SKIP_RATE_LIMIT = 'skipRateLimit';
@@ -18,8 +19,9 @@ export const RATE_LIMIT_TABLE = 'rate_limit_counters';
 export const SkipRateLimit = () => SetMetadata(SKIP_RATE_LIMIT, true);
 
 /**
- * RATE_LIMIT_PER_MINUTE requests per minute, counted per bearer token (per client address for
- * requests without one), in fixed one-minute windows. Every answer carries X-RateLimit-Limit,
+ * RATE_LIMIT_PER_MINUTE requests per minute, counted per bearer token, per session (a person
+ * signed in from a browser: the session cookie), or per client address for requests with
+ * neither, in fixed one-minute windows. Every answer carries X-RateLimit-Limit,
  * -Remaining and -Reset; beyond the limit, 429 with Retry-After.
  *
  * With RATE_LIMIT_STORE=postgres (the default) the counters live in PostgreSQL (an UNLOGGED
@@ -30,12 +32,14 @@ export const SkipRateLimit = () => SetMetadata(SKIP_RATE_LIMIT, true);
  * client over its limit is refused from memory until its window ends, and should the database
  * fail, each process counts in its own memory meanwhile. RATE_LIMIT_STORE=memory counts per
  * process, without any statement.
- * Tokens are never stored: counters are keyed by the SHA-256 of the Authorization header.
+ * Credentials are never stored: counters are keyed by the SHA-256 of the Authorization header,
+ * or of the session cookie's value.
  */
 @Injectable()
 export class TokenRateLimitGuard implements CanActivate, BeforeApplicationShutdown {
   private readonly limiter: RateLimiterAbstract | WriteBehindRateLimiter;
   private readonly skipped: RouteFlag;
+  private readonly sessionCookie: SessionCookie;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -43,6 +47,7 @@ export class TokenRateLimitGuard implements CanActivate, BeforeApplicationShutdo
     sql: SqlPool,
   ) {
     this.skipped = new RouteFlag(reflector, SKIP_RATE_LIMIT);
+    this.sessionCookie = new SessionCookie(config.urls.app, config.sessions.maxSeconds);
     const points = config.rateLimitPerMinute;
     const memory = new RateLimiterMemory({ points, duration: WINDOW_SECONDS });
     this.limiter =
@@ -75,8 +80,7 @@ export class TokenRateLimitGuard implements CanActivate, BeforeApplicationShutdo
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
-    const header = request.headers.authorization;
-    const key = header ? `auth:${createHash('sha256').update(header).digest('base64url')}` : `ip:${request.ip ?? 'unknown'}`;
+    const key = this.keyOf(request);
     try {
       this.setHeaders(response, await this.limiter.consume(key));
       return true;
@@ -89,6 +93,14 @@ export class TokenRateLimitGuard implements CanActivate, BeforeApplicationShutdo
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
+  }
+
+  private keyOf(request: Request): string {
+    const header = request.headers.authorization;
+    if (header) return `auth:${createHash('sha256').update(header).digest('base64url')}`;
+    const session = this.sessionCookie.read(request.headers);
+    if (session) return `session:${createHash('sha256').update(session).digest('base64url')}`;
+    return `ip:${request.ip ?? 'unknown'}`;
   }
 
   private setHeaders(response: Response, result: RateLimiterRes): void {

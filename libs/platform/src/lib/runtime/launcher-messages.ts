@@ -32,9 +32,9 @@ export type LauncherMessage =
 
 export type LauncherBootstrapSummary =
   /** A token generated on this first start: printed once by the launcher. */
-  | { kind: 'generated'; token: string; email: string; organizationTitle: string }
+  | { kind: 'generated'; token: string; email: string; organizationTitle: string; passwordLink: string }
   /** Created with the BOOTSTRAP_TOKEN of the environment: never echoed. */
-  | { kind: 'preset'; email: string; organizationTitle: string }
+  | { kind: 'preset'; email: string; organizationTitle: string; passwordLink: string }
   | { kind: 'existing'; presetTokenUnknown: boolean };
 
 /** Sends a message to the launcher when this process has one (spawned with an IPC channel). */

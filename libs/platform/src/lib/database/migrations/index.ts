@@ -25,6 +25,7 @@ import { OpenapiSpecsChanged1795410000000 } from './1795410000000-openapi-specs-
 import { SpaceTransferFollow1795430000000 } from './1795430000000-space-transfer-follow';
 import { PurgeFollow1795431000000 } from './1795431000000-purge-follow';
 import { PageImportSources1795440000000 } from './1795440000000-page-import-sources';
+import { SignIn1795450000000 } from './1795450000000-sign-in';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   SpaceTransferFollow1795430000000,
   PurgeFollow1795431000000,
   PageImportSources1795440000000,
+  SignIn1795450000000,
 ];

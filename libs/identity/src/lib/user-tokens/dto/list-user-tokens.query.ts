@@ -1,0 +1,3 @@
+import { ListQueryDto } from '@docs/platform';
+
+export class ListUserTokensQueryDto extends ListQueryDto {}

@@ -193,6 +193,31 @@ describe('the published site: pages', () => {
     expect((await t.site.page(base)).document.querySelector('details.variants')).toBeNull();
   });
 
+  it("describes a page without a description by its first paragraph (meta description, Open Graph), and follows its edits", async () => {
+    const { base, token, guides, install } = await setup();
+    const described = async () => {
+      const { document } = await t.site.page(`${base}/install`);
+      const meta = (selector: string) => document.querySelector(selector)?.getAttribute('content');
+      expect(meta('meta[property="og:description"]')).toBe(meta('meta[name=description]'));
+      expect(meta('meta[name="twitter:description"]')).toBe(meta('meta[name=description]'));
+      // The article shows only a description of its own, never its first paragraph twice.
+      return { meta: meta('meta[name=description]'), shown: document.querySelector('.page-description')?.textContent ?? null };
+    };
+    expect(await described()).toEqual({ meta: 'Run npm ci.', shown: null });
+
+    const page = `/v1/spaces/${guides.id}/content/page/${install.id}`;
+    const long = `Install **the platform** with [npm](https://www.npmjs.com/) on any machine that runs Node.js ${'and has enough memory for the database '.repeat(4)}at least.`;
+    expect((await t.http.as(token).patch(page, { markdown: `## Before you start\n\n\`\`\`sh\nnode -v\n\`\`\`\n\n${long}\n\nMore.` })).status).toBe(200);
+    const summary = (await described()).meta!;
+    expect(summary.length).toBeLessThanOrEqual(160);
+    expect(summary).toMatch(/^Install the platform with npm on any machine that runs Node\.js and has enough memory for the database .*[a-z]…$/);
+    expect(`${long.replace(/\*\*|\[|\]\([^)]*\)/g, '')} `.startsWith(`${summary.slice(0, -1)} `)).toBe(true);
+
+    // A description of its own is shown and wins.
+    expect((await t.http.as(token).patch(page, { description: 'How to install it.' })).status).toBe(200);
+    expect(await described()).toEqual({ meta: 'How to install it.', shown: 'How to install it.' });
+  });
+
   it('serves every page as markdown at its URL plus .md, links made absolute', async () => {
     const { base } = await setup();
     const md = await t.site.get(`${base}/welcome.md`);

@@ -224,6 +224,62 @@ describe('change request comments (spec 4.3) and replies under both mount points
       expect((await as('guest').get(replies)).status).toBe(404);
     });
 
+    it("a reader's @email reads back as the reference's mention inline: comment and reply, at post and at edit; other addresses stay text", async () => {
+      const s = await setup();
+      const { as, ids, members, other } = s;
+      const base = baseOf(s as never);
+      const email = (name: Name) => members[name].user.email;
+      const inline = (user: string) => ({ object: 'inline', type: 'mention', isVoid: true, data: { ref: { kind: 'user', user } } });
+      const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
+      // The codec's markdown of a mention inline, which it reads back as the inline.
+      const mentionMarkdown = (user: string) => `[ref:user/${user}](ref:user/${user} "mention")`;
+      const read = async (url: string) => {
+        const [markdown, document] = await Promise.all([as('reader').get(url), as('reader').get(url, { query: { format: 'document' } })]);
+        return { markdown: markdown.body.body.markdown, nodes: document.body.body.document.nodes[0].nodes, document: document.body.body.document };
+      };
+      const mentioned = async (subject: string) =>
+        (await t.dataSource.query(`SELECT user_id FROM comment_mentions WHERE subject_id = $1 ORDER BY user_id`, [subject])).map((r: { user_id: string }) => r.user_id);
+
+      // Post: the reader becomes the inline; a guest (cannot read the space), a member of another
+      // organization and an unknown address stay text, as does a reader's address in code.
+      const rest = ` (not @${email('guest')}, @${other.members.stranger.user.email} or @nobody@example.com)`;
+      const posted = await as('commenter').post(base, { body: { markdown: `Ask @${email('reader').toUpperCase()}${rest} \`@${email('reader')}\`` } });
+      expect(posted.status).toBe(200);
+      const comment = `${base}/${posted.body.id}`;
+      const postedBody = await read(comment);
+      expect(postedBody.nodes).toEqual([
+        text('Ask '),
+        inline(ids.reader),
+        { object: 'text', leaves: [{ object: 'leaf', text: `${rest} `, marks: [] }, { object: 'leaf', text: `@${email('reader')}`, marks: [{ object: 'mark', type: 'code' }] }] },
+      ]);
+      expect(postedBody.markdown).toBe(`Ask ${mentionMarkdown(ids.reader)}${rest} \`@${email('reader')}\`\n`);
+      expect(posted.body.body).toEqual({ markdown: postedBody.markdown });
+      expect(await mentioned(posted.body.id)).toEqual([ids.reader]);
+
+      // The same as a body written with the inline, in both forms; its markdown posted again is the same body.
+      const withInline = await as('commenter').post(base, { body: { document: postedBody.document } });
+      expect(await read(`${base}/${withInline.body.id}`)).toEqual(postedBody);
+      const again = await as('commenter').post(base, { body: { markdown: postedBody.markdown } });
+      expect(await read(`${base}/${again.body.id}`)).toEqual(postedBody);
+      expect(await mentioned(again.body.id)).toEqual([ids.reader]);
+
+      // Edit: the new body's mentions.
+      const edited = await as('commenter').put(comment, { body: { markdown: `Now @${email('commenter2')}, not @${email('guest')}` } });
+      expect(edited.body.body).toEqual({ markdown: `Now ${mentionMarkdown(ids.commenter2)}, not @${email('guest')}\n` });
+      expect((await read(comment)).nodes).toEqual([text('Now '), inline(ids.commenter2), text(`, not @${email('guest')}`)]);
+      expect(await mentioned(posted.body.id)).toEqual([ids.commenter2]);
+
+      // A reply, posted and edited.
+      const reply = await as('editor').post(`${comment}/replies`, { body: { markdown: `cc @${email('admin')}` } });
+      expect(reply.status).toBe(200);
+      const replyUrl = `${comment}/replies/${reply.body.id}`;
+      expect((await read(replyUrl)).nodes).toEqual([text('cc '), inline(ids.admin)]);
+      expect(reply.body.body).toEqual({ markdown: `cc ${mentionMarkdown(ids.admin)}\n` });
+      await as('editor').put(replyUrl, { body: { markdown: `@${email('reader')} and @nobody@example.com` } });
+      expect((await read(replyUrl)).nodes).toEqual([inline(ids.reader), text(' and @nobody@example.com')]);
+      expect(await mentioned(reply.body.id)).toEqual([ids.reader]);
+    });
+
     it('concurrent replies: the comment counts each one', async () => {
       const s = await setup();
       const base = baseOf(s as never);

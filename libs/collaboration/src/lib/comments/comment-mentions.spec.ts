@@ -10,6 +10,11 @@ describe('mentions in a body', () => {
     expect(mentionCandidates(document)).toEqual({ userIds: ['u-carol', 'u-dan'], emails: ['alice@example.com', 'bob@example.org'] });
   });
 
+  it('@email only where a mention inline may stand: not in a link label, not in a code block', () => {
+    const document = markdownToDocument('[@link@example.com](https://example.com)\n\n# Ask @head@example.com\n\n| a |\n|---|\n| @cell@example.com |');
+    expect(mentionCandidates(document).emails).toEqual(['head@example.com', 'cell@example.com']);
+  });
+
   it('nothing to record', () => {
     expect(mentionCandidates(markdownToDocument('No one. user@example.com is an address.'))).toEqual({ userIds: [], emails: [] });
   });

@@ -10,47 +10,79 @@ export interface MentionCandidates {
 /** At most this many people are recorded per comment or reply; the rest of a body is not searched. */
 export const MAX_MENTIONS = 50;
 
-interface WalkedNode {
+/** A body's node, loosely: comment bodies come from clients, so nothing is assumed present. */
+export interface BodyNode {
   object?: string;
   type?: string;
+  key?: string;
+  isVoid?: boolean;
   data?: { ref?: { kind?: string; user?: unknown } };
-  nodes?: WalkedNode[];
-  fragments?: WalkedNode[];
-  leaves?: { text?: string; marks?: { type?: string }[] }[];
+  nodes?: BodyNode[];
+  fragments?: BodyNode[];
+  leaves?: BodyLeaf[];
+}
+
+export interface BodyLeaf {
+  object?: string;
+  text?: string;
+  marks?: { type?: string }[];
 }
 
 /**
  * `@` then an email address, not glued to a word before it ("me@x.org" is an address, not a
  * mention). The domain ends on a letter or digit, so a full stop after it is punctuation.
  */
-const EMAIL_MENTION = /(?<![\w.@+-])@([A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
+export const EMAIL_MENTION = /(?<![\w.@+-])@([A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
+
+/**
+ * The blocks whose own text is searched for `@email`: those the reference lets hold a mention
+ * inline (a paragraph, wherever it is: list item, quote, hint, table cell; a heading), so that an
+ * address recorded as a mention can always be shown as one. Text elsewhere is not a call: a code
+ * block's lines, a link's label.
+ */
+export const MENTION_HOLDERS: ReadonlySet<string> = new Set(['paragraph', 'heading-1', 'heading-2', 'heading-3']);
+
+/** Whether `node` is a block whose direct text may hold mentions. */
+export const holdsMentions = (node: BodyNode) => node.object === 'block' && MENTION_HOLDERS.has(node.type ?? '');
+
+/** Text marked as code is an example, not a call. */
+export const isCodeLeaf = (leaf: BodyLeaf) => (leaf.marks ?? []).some((mark) => mark?.type === 'code');
 
 /**
  * The people a body mentions, in order of first mention, without duplicates: mention inlines and
- * user links anywhere, and `@email` in its text, except inside code (a code block, or text
- * marked as code), where an address is an example, not a call.
+ * user links anywhere, and `@email` in the text of the blocks that may hold a mention, except
+ * text marked as code.
  */
 export function mentionCandidates(document: JSONDocument): MentionCandidates {
   const userIds = new Set<string>();
   const emails = new Set<string>();
   const full = () => userIds.size + emails.size >= MAX_MENTIONS;
-  const stack: WalkedNode[] = [...(((document as unknown as WalkedNode).nodes ?? []) as WalkedNode[])].reverse();
+  // Each node with whether its parent holds mentions (a text node is searched only then).
+  const stack: [BodyNode, boolean][] = childrenOf(document as unknown as BodyNode, false).reverse();
   while (stack.length > 0 && !full()) {
-    const node = stack.pop()!;
+    const [node, inHolder] = stack.pop()!;
     if (!node || typeof node !== 'object') continue;
     if (node.object === 'inline' && (node.type === 'mention' || node.type === 'link')) {
       const ref = node.data?.ref;
       if (ref?.kind === 'user' && typeof ref.user === 'string' && ref.user !== '') userIds.add(ref.user);
     }
-    if (node.object === 'block' && node.type === 'code') continue;
     if (node.object === 'text') {
+      if (!inHolder) continue;
       for (const leaf of node.leaves ?? []) {
-        if ((leaf.marks ?? []).some((mark) => mark.type === 'code')) continue;
+        if (!leaf || isCodeLeaf(leaf)) continue;
         for (const match of (leaf.text ?? '').matchAll(EMAIL_MENTION)) if (!full()) emails.add(match[1].toLowerCase());
       }
       continue;
     }
-    for (const children of [node.fragments, node.nodes]) if (Array.isArray(children)) stack.push(...[...children].reverse());
+    stack.push(...childrenOf(node, holdsMentions(node)).reverse());
   }
   return { userIds: [...userIds], emails: [...emails] };
+}
+
+/** A node's children in reading order (its own nodes, then its fragments: a table's cells, an annotation's body). */
+function childrenOf(node: BodyNode, holder: boolean): [BodyNode, boolean][] {
+  const children: [BodyNode, boolean][] = [];
+  if (Array.isArray(node.nodes)) for (const child of node.nodes) children.push([child, holder]);
+  if (Array.isArray(node.fragments)) for (const fragment of node.fragments) children.push([fragment, false]);
+  return children;
 }

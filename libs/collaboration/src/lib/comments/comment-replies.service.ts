@@ -41,7 +41,7 @@ export class CommentRepliesService {
     const document = commentDocument(input.body);
     await this.comments.find(thread, commentId);
     requireThreadLevel(thread, 'comment', 'reply to comments');
-    const mentioned = await this.mentions.mentioned(thread, document);
+    const mentions = await this.mentions.find(thread, document);
     const id = newId();
     await this.dataSource.transaction(async (tx) => {
       // The comment's row carries `replies`: locked first, in the mode its update needs; a
@@ -50,9 +50,9 @@ export class CommentRepliesService {
       const now = this.clock.now();
       await tx.query(
         `INSERT INTO comment_replies (id, comment_id, space_id, thread_key, posted_by, body, posted_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [id, commentId, thread.spaceId, thread.key, caller.userId, document, now],
+        [id, commentId, thread.spaceId, thread.key, caller.userId, mentions.document, now],
       );
-      await this.mentions.record(tx, subjectOf(thread, commentId, id), mentioned, now, false);
+      await this.mentions.record(tx, subjectOf(thread, commentId, id), mentions.userIds, now, false);
       await this.events.emit(tx, {
         type: 'comment_replied',
         organizationId: thread.organizationId,
@@ -95,16 +95,16 @@ export class CommentRepliesService {
     const reacts = changes.added.length > 0 || changes.removed.length > 0;
     if (document || reacts) requireThreadLevel(thread, 'comment', document ? 'edit replies' : 'react to replies');
     if (document && reply.postedBy !== caller.userId) throw new ForbiddenException(`Only its author can change the body of reply ${replyId}.`);
-    const mentioned = document ? await this.mentions.mentioned(thread, document) : [];
+    const mentions = document ? await this.mentions.find(thread, document) : undefined;
     if (document || reacts) {
       await this.dataSource.transaction(async (tx) => {
         const [current] = await tx.query(`SELECT 1 FROM comment_replies WHERE id = $1 AND comment_id = $2 FOR UPDATE`, [reply.id, commentId]);
         if (!current) throw replyNotFound(commentId, replyId);
         const now = this.clock.now();
         const subject = subjectOf(thread, commentId, reply.id);
-        if (document) {
-          await tx.query(`UPDATE comment_replies SET body = $2, edited_at = $3 WHERE id = $1`, [reply.id, document, now]);
-          await this.mentions.record(tx, subject, mentioned, now, true);
+        if (mentions) {
+          await tx.query(`UPDATE comment_replies SET body = $2, edited_at = $3 WHERE id = $1`, [reply.id, mentions.document, now]);
+          await this.mentions.record(tx, subject, mentions.userIds, now, true);
         }
         if (reacts) await this.reactions.apply(tx, subject, caller.userId, changes, now);
       });

@@ -470,8 +470,10 @@ describe('space comments (spec 4.2) over HTTP', () => {
       const mentioned = async (subject: string) =>
         (await t.dataSource.query(`SELECT user_id FROM comment_mentions WHERE subject_id = $1 ORDER BY user_id`, [subject])).map((r: { user_id: string }) => r.user_id);
       expect(await mentioned(comment.id)).toEqual([ids.reader, ids.editor].sort());
-      // The body reads as written.
-      expect(comment.body.markdown).toContain(`@${email('reader').toUpperCase()}`);
+      // The reader's address reads as the mention inline (change-request-comments.http.spec.ts tests the round trip); the others stay text.
+      expect(comment.body.markdown).toBe(
+        `[ref:user/${ids.reader}](ref:user/${ids.reader} "mention") and [@Ed](ref:user/${ids.editor}) and @${email('guest')} and @${other.members.stranger.user.email} and @nobody@example.com, \`@${email('commenter2')}\`\n`,
+      );
       // Mentioning gives no access: the guest and the stranger still get 404.
       expect((await as('guest').get(`${base}/${comment.id}`)).status).toBe(404);
       expect((await t.http.as(other.members.stranger.token).get(`${base}/${comment.id}`)).status).toBe(404);

@@ -52,7 +52,7 @@ export class CommentsService {
     const document = commentDocument(input.body);
     requireThreadLevel(thread, 'comment', 'post comments');
     const target = await this.target(thread, input.page, input.node);
-    const mentioned = await this.mentions.mentioned(thread, document);
+    const mentions = await this.mentions.find(thread, document);
     const id = newId();
     await this.dataSource.transaction(async (tx) => {
       // The row the counters move on, locked first (as the trigger will need it): posts queue
@@ -71,7 +71,7 @@ export class CommentsService {
           thread.changeRequestId,
           thread.key,
           caller.userId,
-          document,
+          mentions.document,
           thread.revisionId,
           target.page?.pageId ?? null,
           target.page?.title ?? null,
@@ -83,7 +83,7 @@ export class CommentsService {
           now,
         ],
       );
-      await this.mentions.record(tx, this.subject(thread, id), mentioned, now, false);
+      await this.mentions.record(tx, this.subject(thread, id), mentions.userIds, now, false);
       // Ids only: the body stays in the API, behind its read checks.
       await this.events.emit(tx, {
         type: 'comment_posted',
@@ -159,7 +159,7 @@ export class CommentsService {
       requireThreadLevel(thread, 'comment', document ? 'edit comments' : input.resolved !== undefined ? 'resolve or reopen comments' : 'react to comments');
     }
     if (document && comment.postedBy !== caller.userId) throw new ForbiddenException(`Only its author can change the body of comment ${commentId}.`);
-    const mentioned = document ? await this.mentions.mentioned(thread, document) : [];
+    const mentions = document ? await this.mentions.find(thread, document) : undefined;
     if (document || input.resolved !== undefined || reacts) {
       await this.dataSource.transaction(async (tx) => {
         if (input.resolved !== undefined) await lockThreadOwner(tx, thread);
@@ -171,7 +171,7 @@ export class CommentsService {
         const now = this.clock.now();
         const set: string[] = [];
         const values: unknown[] = [comment.id];
-        if (document) set.push(`body = $${values.push(document)}`, `edited_at = $${values.push(now)}`);
+        if (mentions) set.push(`body = $${values.push(mentions.document)}`, `edited_at = $${values.push(now)}`);
         const resolves = input.resolved === true && current.status === 'open';
         if (resolves) {
           set.push(`status = 'resolved'`, `resolved_at = $${values.push(now)}`, `resolved_by = $${values.push(caller.userId)}`);
@@ -180,7 +180,7 @@ export class CommentsService {
         }
         if (set.length > 0) await tx.query(`UPDATE comments SET ${set.join(', ')} WHERE id = $1`, values);
         const subject = this.subject(thread, comment.id);
-        if (document) await this.mentions.record(tx, subject, mentioned, now, true);
+        if (mentions) await this.mentions.record(tx, subject, mentions.userIds, now, true);
         if (reacts) await this.reactions.apply(tx, subject, caller.userId, changes, now);
         // Only the move from open to resolved: resolving a resolved comment changes nothing.
         if (resolves) {

@@ -4,34 +4,48 @@ import type { MemberRoleOrGuest } from '@docs/identity';
 import { preparedStatement, SqlPool } from '@docs/platform';
 import type { EntityManager } from 'typeorm';
 import { mentionCandidates } from './comment-mentions';
+import { withMentionInlines } from './mention-inlines';
 import type { CommentSubject } from './comment-subject';
 import { subjectIdOf } from './comment-subject';
 import type { CommentThread } from './comment-thread';
 
-/** Active members of an organization among some user ids and emails, with their role. */
+/** Active members of an organization among some user ids and emails, with their role and email. */
 const MEMBERS_NAMED = preparedStatement(
   'collaboration_mentioned_members',
-  `SELECT m.user_id, m.role
+  `SELECT m.user_id, m.role, u.email
      FROM organization_members m JOIN users u ON u.id = m.user_id
     WHERE m.organization_id = $1 AND NOT m.disabled AND (m.user_id = ANY($2::text[]) OR u.email = ANY($3::text[]))`,
 );
+
+/** What a body mentions, decided once: the users to record and the body to store. */
+export interface BodyMentions {
+  /** The readers of the thread's space the body mentions. */
+  userIds: string[];
+  /** The body with each `@email` of one of them as the reference's mention inline (mention-inlines.ts). */
+  document: JSONDocument;
+}
 
 /**
  * Mentions: whom a body names (comment-mentions.ts), kept when they are active members of the
  * space's organization who can read the space now; anyone else stays plain text, and a mention
  * never gives access (no row anywhere grants anything). Recorded in `comment_mentions`, where
- * the commenters list and notifications read them.
+ * the commenters list and notifications read them, and shown in the stored body as mention
+ * inlines, so the rows and the body always name the same people.
  */
 @Injectable()
 export class MentionRecorder {
   constructor(private readonly sql: SqlPool) {}
 
-  /** The ids of the readers of the thread's space that `document` mentions. */
-  async mentioned(thread: CommentThread, document: JSONDocument): Promise<string[]> {
+  /** Whom `document` mentions among the readers of the thread's space, in one statement whatever their number. */
+  async find(thread: CommentThread, document: JSONDocument): Promise<BodyMentions> {
     const { userIds, emails } = mentionCandidates(document);
-    if (userIds.length === 0 && emails.length === 0) return [];
-    const members = await this.sql.rows<{ user_id: string; role: MemberRoleOrGuest }>(MEMBERS_NAMED, [thread.organizationId, userIds, emails]);
-    return members.filter((member) => levelAtLeast(contentLevel(member.role, thread.cap), 'read')).map((member) => member.user_id);
+    if (userIds.length === 0 && emails.length === 0) return { userIds: [], document };
+    const members = await this.sql.rows<{ user_id: string; role: MemberRoleOrGuest; email: string }>(MEMBERS_NAMED, [thread.organizationId, userIds, emails]);
+    const readers = members.filter((member) => levelAtLeast(contentLevel(member.role, thread.cap), 'read'));
+    return {
+      userIds: readers.map((member) => member.user_id),
+      document: withMentionInlines(document, new Map(readers.map((member) => [member.email, member.user_id]))),
+    };
   }
 
   /**

@@ -42,3 +42,12 @@ export function plainText(node: DocNode): string {
   const separator = node.object === 'block' || node.object === 'document' || node.object === 'fragment' ? ' ' : '';
   return parts.filter((part) => part !== '').join(separator);
 }
+
+/** The character of an emoji inline's `code` (`1f680`, `1f468-200d-1f4bb`); '' when it is not one. */
+export function emojiText(code: string): string {
+  try {
+    return String.fromCodePoint(...code.split('-').map((part) => parseInt(part, 16)));
+  } catch {
+    return '';
+  }
+}

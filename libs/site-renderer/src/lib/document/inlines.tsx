@@ -4,7 +4,7 @@ import type { ComponentChildren, JSX } from 'preact';
 import { renderMath } from '../math/katex';
 import type { ContentReference } from '../model/document-context';
 import type { DocLeaf, DocNode } from './doc-node';
-import { plainText } from './doc-node';
+import { emojiText, plainText } from './doc-node';
 import { useRenderState } from './render-state';
 import { safeHref } from './safe-href';
 
@@ -123,14 +123,7 @@ function Button({ node }: { node: DocNode }) {
 }
 
 function Emoji({ node }: { node: DocNode }) {
-  const code = String(node.data?.code ?? '');
-  let text = '';
-  try {
-    text = String.fromCodePoint(...code.split('-').map((part) => parseInt(part, 16)));
-  } catch {
-    text = '';
-  }
-  return <>{text}</>;
+  return <>{emojiText(String(node.data?.code ?? ''))}</>;
 }
 
 function Expression({ node }: { node: DocNode }) {

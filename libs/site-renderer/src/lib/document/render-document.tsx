@@ -5,6 +5,7 @@ import { codeHighlighter } from '../code/highlighter';
 import type { DocumentContext } from '../model/document-context';
 import { Blocks } from './blocks';
 import type { DocNode } from './doc-node';
+import { documentSummary } from './document-summary';
 import { assignAnchors } from './heading-anchors';
 import { OutlineHeading, RenderState, RenderStateContext } from './render-state';
 
@@ -17,6 +18,8 @@ export interface RenderedDocument {
   codeCss: string;
   /** Whether it holds math (the page then links KaTeX's stylesheet). */
   usesMath: boolean;
+  /** Its first paragraph's text, shortened (document-summary.ts): what describes a page without a description. */
+  summary?: string;
 }
 
 /**
@@ -36,5 +39,6 @@ export function renderDocument(document: { nodes?: unknown[] }, context: Documen
       <Blocks nodes={root.nodes} />
     </RenderStateContext.Provider>,
   );
-  return { html, outline: state.outline, codeCss: state.highlighter.css(state.codeClasses), usesMath: state.usesMath };
+  const summary = documentSummary(root, context);
+  return { html, outline: state.outline, codeCss: state.highlighter.css(state.codeClasses), usesMath: state.usesMath, ...(summary ? { summary } : {}) };
 }

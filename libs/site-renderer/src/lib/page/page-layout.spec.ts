@@ -1,5 +1,5 @@
 import { parseHTML } from 'linkedom';
-import { doc, heading, p } from '../../testing/document-builders';
+import { doc, heading, p, text } from '../../testing/document-builders';
 import { SiteAssets } from '../assets/site-assets';
 import { renderDocument } from '../document/render-document';
 import { EMPTY_DOCUMENT_CONTEXT } from '../model/document-context';
@@ -74,6 +74,22 @@ describe('renderPage', () => {
     const inline = document.querySelector('script:not([src])')!.textContent!;
     expect(inline).toBe(THEME_SCRIPT);
     expect(THEME_SCRIPT_CSP).toBe(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
+  });
+
+  it("describes a page without a description by its document's summary, in the head only", () => {
+    const body = renderDocument(doc(heading(1, 'Requirements'), p('Node 20 and ', text('npm', 'code'), ' are all it needs.')), EMPTY_DOCUMENT_CONTEXT);
+    const document = parse(renderPage(view({ page: { ...view().page, description: undefined }, document: body })));
+    const meta = (selector: string) => document.querySelector(selector)?.getAttribute('content');
+    expect(meta('meta[name=description]')).toBe('Node 20 and npm are all it needs.');
+    expect(meta('meta[property="og:description"]')).toBe('Node 20 and npm are all it needs.');
+    expect(meta('meta[name="twitter:description"]')).toBe('Node 20 and npm are all it needs.');
+    // The article does not repeat its first paragraph as a description.
+    expect(document.querySelector('.page-description')).toBeNull();
+    // A description of its own wins; a page with no text has no description at all.
+    expect(parse(renderPage(view({ document: body }))).querySelector('meta[name=description]')!.getAttribute('content')).toBe('How to install it.');
+    const empty = parse(renderPage(view({ page: { ...view().page, description: undefined }, document: renderDocument(doc(heading(1, 'Only')), EMPTY_DOCUMENT_CONTEXT) })));
+    expect(empty.querySelector('meta[name=description]')).toBeNull();
+    expect(empty.querySelector('meta[property="og:description"]')).toBeNull();
   });
 
   it('marks pages not to index', () => {

@@ -19,6 +19,7 @@ interface HeadProps {
   title: string;
   /** The site's icon (an emoji or a letter). */
   icon?: string;
+  /** The page's description, else the summary of its document. */
   description?: string;
   canonicalUrl?: string;
   siteTitle?: string;
@@ -108,7 +109,7 @@ export function renderPage(view: PageView): string {
       <Head
         icon={site.icon ?? (site.title.trim().charAt(0).toUpperCase() || 'D')}
         title={page.title === site.title ? page.title : `${page.title} | ${site.title}`}
-        description={page.description}
+        description={page.description || document.summary}
         canonicalUrl={page.canonicalUrl}
         siteTitle={site.title}
         noindex={page.noindex}

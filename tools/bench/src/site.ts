@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { markdownToDocument } from '@docs/content';
 import { dereferenceSpec } from '@docs/openapi-hosting';
 import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
+import { CHROMIUM, CHROMIUM_FLAGS } from '@docs/platform/testing';
 
 /** The renderer, loaded by path and without its types (they bring the DOM's into this project's type check). */
 function renderer(): { EMPTY_DOCUMENT_CONTEXT: unknown; renderDocument: (document: unknown, context: unknown) => unknown } {
@@ -29,8 +30,6 @@ import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const WORDS = 'the site server renders pages from immutable revisions and keeps them in memory until anything they show changes which makes warm requests cheap while every publish shows at once for readers and crawlers alike'.split(' ');
 

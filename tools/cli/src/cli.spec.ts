@@ -15,9 +15,14 @@ describe('operator CLI', () => {
   afterAll(() => t.close());
 
   async function cli(...argv: string[]) {
+    return cliWithInput(undefined, ...argv);
+  }
+
+  async function cliWithInput(input: string | undefined, ...argv: string[]) {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCli(argv, { out: (l) => out.push(...l.split('\n')), err: (l) => err.push(...l.split('\n')) }, env);
+    const readLine = input === undefined ? undefined : async () => input;
+    const code = await runCli(argv, { out: (l) => out.push(...l.split('\n')), err: (l) => err.push(...l.split('\n')), readLine }, env);
     return { code, out, err, last: out[out.length - 1] };
   }
 
@@ -37,6 +42,10 @@ describe('operator CLI', () => {
     const invited = await cli('invite', '--org', organizationId, '--email', 'bob@example.com', '--role', 'edit');
     expect(invited.err).toEqual([]);
     expect(invited).toMatchObject({ code: 0, last: 'invited bob@example.com as edit' });
+    // Without SMTP, the operator hands the invitation link over: it opens the page to join.
+    const link = /^invitation link for bob@example.com \(valid 7 days; also mailed when SMTP_URL is set\): http:\/\/localhost:8080(\/auth\/invitation\?token=\w+)$/.exec(invited.out[0])!;
+    expect(link).not.toBeNull();
+    expect((await t.http.as(undefined).get(link[1])).text).toContain('<h1>Join Operator Org</h1>');
     const again = await cli('invite', '--org', organizationId, '--email', 'bob@example.com');
     expect(again.last).toBe('bob@example.com is already a member');
     const bobToken = (await cli('tokens', 'create', '--email', 'bob@example.com')).last;
@@ -55,6 +64,28 @@ describe('operator CLI', () => {
 
     const orgs = await cli('orgs', 'list');
     expect(orgs.out).toContain(`${organizationId}\t2 members\tOperator Org`);
+  });
+
+  it("sets a person's password from standard input, ending their sessions; refuses a weak one and an unknown address", async () => {
+    await cli('orgs', 'create', '--title', 'Passwords', '--owner', 'pat@example.com');
+    const set = await cliWithInput('correct horse battery staple', 'users', 'set-password', '--email', 'Pat@Example.com');
+    expect(set).toMatchObject({ code: 0, last: 'password set for Pat@Example.com; their sessions have ended' });
+    const signedIn = await t.http.as(undefined).post('/auth/sign-in', { email: 'pat@example.com', password: 'correct horse battery staple' });
+    expect(signedIn.status).toBe(200);
+    const cookie = ([] as string[]).concat(signedIn.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+
+    expect(await cliWithInput('password1234', 'users', 'set-password', '--email', 'pat@example.com')).toMatchObject({
+      code: 1,
+      err: ['error: password: This password is among the most common ones: choose another.'],
+    });
+    expect(await cliWithInput('a second good passphrase', 'users', 'set-password', '--email', 'nobody@example.com')).toMatchObject({
+      code: 1,
+      err: ['error: no user has the email nobody@example.com'],
+    });
+    expect((await t.http.as(undefined).get('/v1/user', { headers: { Cookie: cookie } })).status).toBe(200);
+    await cliWithInput('a second good passphrase', 'users', 'set-password', '--email', 'pat@example.com');
+    // Another process ended the session: the api hears it through PostgreSQL's notification.
+    await eventually(async () => expect((await t.http.as(undefined).get('/v1/user', { headers: { Cookie: cookie } })).status).toBe(401));
   });
 
   it('explains mistakes without a stack trace', async () => {

@@ -1,3 +1,4 @@
 export * from './identity-fixtures';
 export * from './test-certificate';
 export * from './sessions';
+export * from './user-token-contract';

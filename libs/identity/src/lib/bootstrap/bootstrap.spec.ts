@@ -27,6 +27,25 @@ describe('bootstrap', () => {
     expect(count).toBe(1);
   });
 
+  it("gives the admin a one-time link, valid 24 hours, where they choose a password and are signed in", async () => {
+    t = await createTestApp({ imports: [IdentityModule] });
+    const first = await t.get(BootstrapService).ensureBootstrapped();
+    if (!first.performed) throw new Error('expected a bootstrap');
+    const link = new URL(first.passwordLink);
+    expect(`${link.origin}${link.pathname}`).toBe('http://app.test/auth/password');
+    const page = await t.http.as(undefined).get(`${link.pathname}${link.search}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h1>Choose a password</h1>');
+    t.clock.advance(24 * 3600_000 + 1);
+    expect((await t.http.as(undefined).get(`${link.pathname}${link.search}`)).status).toBe(410);
+    t.clock.advance(-2);
+    const chosen = await t.http.as(undefined).post('/auth/password', { token: link.searchParams.get('token'), password: 'the admin chose this one' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.email).toBe('admin@localhost');
+    // admin@localhost: no top-level domain, and still an address one signs in with.
+    expect((await t.http.as(undefined).post('/auth/sign-in', { email: 'admin@localhost', password: 'the admin chose this one' })).status).toBe(200);
+  });
+
   it('happens once when several processes start together', async () => {
     t = await createTestApp({ imports: [IdentityModule] });
     const results = await Promise.all([1, 2, 3, 4].map(() => t.get(BootstrapService).ensureBootstrapped()));

@@ -159,11 +159,11 @@ export class SignInController {
   }
 
   private refuseCrossSite(req: Request): void {
-    if (isCrossSiteWrite(req.method, req.headers, this.ownOrigins)) {
-      throw new ForbiddenException('This form must be sent from this application (its Origin is another site).');
-    }
+    if (isCrossSiteWrite(req.method, req.headers, this.ownOrigins)) throw new ForbiddenException(CROSS_SITE);
   }
 }
+
+const CROSS_SITE = 'This form must be sent from this application (its Origin is another site).';
 
 function isForm(req: Request): boolean {
   return bodyMediaType(req) === FORM_MEDIA_TYPE;

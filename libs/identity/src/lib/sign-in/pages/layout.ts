@@ -24,12 +24,16 @@ ${content}
 </html>`}`;
 }
 
-/** Security headers of the sign-in pages: no framing (clickjacking), no referrer (the URL may hold a link's secret). */
+/**
+ * Security headers of the sign-in pages: no framing (clickjacking), and no referrer to other sites
+ * (the URL may hold a link's secret). Not `no-referrer`: with it, browsers send `Origin: null` on
+ * the page's own form posts, which the cross-site check must refuse.
+ */
 export const SIGN_IN_PAGE_HEADERS: Record<string, string> = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'Referrer-Policy': 'no-referrer',
+  'Referrer-Policy': 'same-origin',
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
 };

@@ -21,7 +21,7 @@ export interface Browser {
 /** Chromium with a fresh profile (its own --user-data-dir, removed on close), driven by playwright-core. */
 export async function launchChromium(options: BrowserContextOptions = {}): Promise<Browser> {
   const { chromium } = await import('playwright-core');
-  const profile = mkdtempSync(join(tmpdir(), 'site-chromium-'));
+  const profile = mkdtempSync(join(tmpdir(), 'chromium-'));
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS, ...options });

@@ -64,9 +64,10 @@ describe('GitBook exports of the corpus', () => {
         expect(differences).toEqual([]);
       });
 
-      it('reports >= 99 % of the links to pages and files of the export ok, every link to what it lacks broken, >= 98 % of the page-to-page links', () => {
+      it('reports >= 99 % of the links to pages and files of the export ok, every link to a heading they have ok at its anchor, every link to what it lacks broken, >= 98 % of the page-to-page links', () => {
         const { links } = figures;
         expect(links.resolvableOk / links.resolvable).toBeGreaterThanOrEqual(0.99);
+        expect(links.anchoredNotOk).toEqual([]);
         expect(links.notBroken).toEqual([]);
         expect(links.pageToPageReported / links.pageToPage).toBeGreaterThanOrEqual(0.98);
       });

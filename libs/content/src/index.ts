@@ -78,6 +78,7 @@ export * from './lib/imports/import-sources.service';
 export * from './lib/imports/dto/import-content.dto';
 export * from './lib/imports/import-input';
 export * from './lib/imports/source-file';
+export * from './lib/imports/packed-source';
 export { rewriteImportedRefs, sourceKey } from './lib/imports/imported-refs';
 export type { ImportTargets } from './lib/imports/imported-refs';
 export type { PagePosition } from './lib/pages/page-position';

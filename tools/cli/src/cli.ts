@@ -12,7 +12,7 @@ import {
   PasswordsService,
   UsersService,
 } from '@docs/identity';
-import { ContentCoreModule, ContentImporter, ContentTarget, ImportSources, MarkdownExports, SpaceContentHead, SpaceEntity, withImportFolder } from '@docs/content';
+import { ContentCoreModule, ContentImporter, ContentTarget, ImportSources, MarkdownExports, packSource, PackedSource, SpaceContentHead, SpaceEntity, withImportFolder } from '@docs/content';
 import { AppConfig, Clock, composeApp, loadConfig, resolveDatabase, runMigrations } from '@docs/platform';
 import { DeliveryStats, WebhooksCoreModule } from '@docs/webhooks';
 import type { DynamicModule } from '@nestjs/common';
@@ -22,7 +22,6 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { addJobsCommands, TimeoutWaiting } from './cli-jobs';
-import { packSource, PackedSource } from './import-source-file';
 import { assertWritable, destinationOf, ExportDestination, unpackInto, writeExport } from './export-destination';
 
 export interface CliIo {

@@ -1,6 +1,7 @@
 import { DocNode, paragraph, textNode } from './document-nodes';
 import { refFromUrl, urlFromRef } from './content-ref-url';
 import type { ContentRef } from '@gitbook/api';
+import { tableValueRef } from './html-table';
 
 /**
  * Which blocks each container may hold in the reference's `JSONDocument` schema. Markdown lets
@@ -48,8 +49,13 @@ function flatten(block: DocNode): DocNode[] {
         .map((text) => paragraph([textNode(text, ['code'])]));
     case 'math':
       return [paragraph([{ object: 'inline', type: 'inline-math', isVoid: true, data: { formula: block.data?.formula ?? '' } }])];
-    case 'table':
-      return tableRows(block).map((cells) => paragraph(cells.flatMap((cell, i) => (i === 0 ? cell : [textNode(' | '), ...cell]))));
+    case 'table': {
+      // A row of column titles only where the table shows one (cards and hidden headers do not).
+      const [titles, ...rows] = tableRows(block);
+      const view = block.data?.view ?? {};
+      const shown = view.type === 'cards' || view.hideHeader ? rows : [titles, ...rows];
+      return shown.map((cells) => paragraph(cells.flatMap((cell, i) => (i === 0 ? cell : [textNode(' | '), ...cell]))));
+    }
     case 'tabs':
     case 'stepper':
       return (block.nodes ?? []).flatMap((item) => [
@@ -97,6 +103,9 @@ export function tableCells(table: DocNode): DocNode[][][] {
       const value = record.values?.[id];
       const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
       if (fragment) return fragment.nodes ?? [];
+      // A card's target or cover (a page, file or URL reference) is a link, so it stays one wherever the table is flattened.
+      const ref = tableValueRef(value);
+      if (ref) return [paragraph([refLink(ref as ContentRef)])];
       return [paragraph([textNode(value === undefined || value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value))])];
     }),
   );

@@ -2,6 +2,7 @@ import MarkdownIt from 'markdown-it';
 
 type StateBlock = MarkdownIt.StateBlock;
 type StateInline = MarkdownIt.StateInline;
+type RuleBlock = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
 
 /**
  * The markdown-it instance that reads page bodies: CommonMark with GFM tables and
@@ -33,23 +34,53 @@ function lineText(state: StateBlock, line: number): string {
 
 const startsWith = (state: StateBlock, line: number, char: number) => state.src.charCodeAt(state.bMarks[line] + state.tShift[line]) === char;
 
-function gitbookTagRule(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
+/** The GitBook tag a line holds on its own (within the block's indentation), if any. */
+function gitbookTagAt(state: StateBlock, line: number): GitbookTag | undefined {
   // These rules run at every line of a body: look at one character before cutting a string.
-  if (!startsWith(state, startLine, 0x7b /* { */) || state.sCount[startLine] - state.blkIndent >= 4) return false;
-  const line = lineText(state, startLine);
-  const include = INCLUDE_LINE.exec(line);
-  const match = include ? null : TAG_LINE.exec(line);
-  if (!include && (!match || !GITBOOK_TAGS.has(match[1]) || match[1] === 'include')) return false;
-  if (silent) return true;
+  if (!startsWith(state, line, 0x7b /* { */) || state.sCount[line] - state.blkIndent >= 4) return undefined;
+  const text = lineText(state, line);
+  const include = INCLUDE_LINE.exec(text);
+  if (include) return { name: 'include', attrs: { src: include[1] ?? include[2] } };
+  const match = TAG_LINE.exec(text);
+  if (!match || !GITBOOK_TAGS.has(match[1]) || match[1] === 'include') return undefined;
   const attrs: Record<string, string> = {};
-  if (include) attrs['src'] = include[1] ?? include[2];
-  else for (const attribute of (match as RegExpExecArray)[2].matchAll(TAG_ATTRIBUTE)) attrs[attribute[1]] = attribute[2] ?? attribute[3] ?? attribute[4];
+  for (const attribute of match[2].matchAll(TAG_ATTRIBUTE)) attrs[attribute[1]] = attribute[2] ?? attribute[3] ?? attribute[4];
+  return { name: match[1], attrs };
+}
+
+function gitbookTagRule(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
+  const tag = gitbookTagAt(state, startLine);
+  if (!tag) return false;
+  if (silent) return true;
   const token = state.push('gitbook_tag', '', 0);
-  token.meta = { name: include ? 'include' : (match as RegExpExecArray)[1], attrs } satisfies GitbookTag;
-  token.content = line.trim();
+  token.meta = tag;
+  token.content = lineText(state, startLine).trim();
   token.map = [startLine, startLine + 1];
   state.line = startLine + 1;
   return true;
+}
+
+/** CommonMark's HTML blocks of types 1 to 5 (`<pre>`, `<script>`, comments...), which end at their own closing sequence. */
+const HTML_BLOCK_CLOSED_BY_SEQUENCE = /^(?:<(?:script|pre|style|textarea)(?=[\s>]|$)|<!--|<\?|<![A-Za-z]|<!\[CDATA\[)/i;
+
+/**
+ * markdown-it's HTML block rule, with one more end: CommonMark's HTML blocks of types 6 and 7
+ * (`<figure>`, `<table>`, `<div>`, `<p align>`, `</details>`...) run to the next blank line, and
+ * GitBook writes the closing tag of the block that holds them on the very next line
+ * (`<figure>...</figure>` then `{% endstep %}`), which would be read as HTML and the container
+ * left open. A line holding a GitBook tag ends such a block, as a blank line does.
+ */
+function htmlBlockEndingAtTags(htmlBlock: RuleBlock): RuleBlock {
+  return (state, startLine, endLine, silent) => {
+    if (silent || !startsWith(state, startLine, 0x3c /* < */) || HTML_BLOCK_CLOSED_BY_SEQUENCE.test(lineText(state, startLine))) {
+      return htmlBlock(state, startLine, endLine, silent);
+    }
+    // The lines the block would take (up to a blank or outdented line): the first tag line ends it there.
+    for (let line = startLine + 1; line < endLine && state.sCount[line] >= state.blkIndent && !state.isEmpty(line); line++) {
+      if (gitbookTagAt(state, line)) return htmlBlock(state, startLine, line, silent);
+    }
+    return htmlBlock(state, startLine, endLine, silent);
+  };
 }
 
 /** `$$` alone on a line, the formula, `$$` alone on a line. */
@@ -89,6 +120,9 @@ function createParser(): MarkdownIt {
   const interrupts = { alt: ['paragraph', 'reference', 'blockquote', 'list'] };
   md.block.ruler.before('fence', 'gitbook_tag', gitbookTagRule, interrupts);
   md.block.ruler.before('fence', 'math_block', mathBlockRule, interrupts);
+  const htmlBlock = md.block.ruler.getRules('').find((rule) => rule.name === 'html_block');
+  if (!htmlBlock) throw new Error("markdown-it's html_block rule was not found");
+  md.block.ruler.at('html_block', htmlBlockEndingAtTags(htmlBlock), { alt: ['paragraph', 'reference', 'blockquote'] });
   md.inline.ruler.after('escape', 'math_inline', mathInlineRule);
   // URLs are kept as written (`%20` stays `%20`, a space stays a space): markdown-it's default
   // percent-encodes them for HTML, and a body written back would change.

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { BLOCK_NAMES, BlockName, GitbookExport, withoutFences } from './gitbook-export';
+import { anchorKey, BLOCK_NAMES, BlockName, GitbookExport } from './gitbook-export';
 
 /** The reads the measure needs (any HTTP client of the API): the JSON body of a 200, or a throw. */
 export interface FidelityApi {
@@ -10,12 +10,21 @@ export interface FidelityApi {
 
 export interface FidelityFigures {
   tree: { entries: number; inOrder: number; mismatches: string[] };
-  blocks: Record<BlockName | 'fences', { source: number; imported: number }>;
+  /** GitBook's blocks, and `code blocks`: every code block (fenced or GitBook's `<pre>`) against every code block read back. */
+  blocks: Record<BlockName | 'code blocks', { source: number; imported: number }>;
   links: {
     /** Distinct (page, target) pairs whose target is a listed page or a file of the export. */
     resolvable: number;
     resolvableOk: number;
     notOk: string[];
+    /** Distinct (page, target page, anchor) triples of the links to a heading a listed page has: each must be `ok` for its anchor. */
+    anchored: number;
+    anchoredOk: number;
+    anchoredNotOk: string[];
+    /** Links to an anchor no heading of the target page has (broken in the source, as written): informative. */
+    anchorsLacking: string[];
+    /** Every internal link of a listed page whose target (and anchor) the export has, as written, and whether the report says `ok` for it at its anchor. */
+    checked: { from: string; target: string; ok: boolean }[];
     /** Distinct (page, target) pairs whose target is not in the import (missing files, broken markers, unlisted pages). */
     unresolvable: number;
     unresolvableBroken: number;
@@ -74,7 +83,7 @@ function countBlocks(document: unknown, into: Record<string, number>): void {
     if (node.object === 'block' && !(inTable && node.type === 'code')) {
       const name = blockName(node);
       if (name) into[name] = (into[name] ?? 0) + 1;
-      if (node.type === 'code') into['fences'] = (into['fences'] ?? 0) + 1;
+      if (node.type === 'code') into['code blocks'] = (into['code blocks'] ?? 0) + 1;
     }
     visit(node.nodes, inTable);
     visit(node.fragments, inTable || node.type === 'table');
@@ -115,25 +124,6 @@ function blockName(node: { type?: string; data?: Record<string, any> }): BlockNa
     default:
       return undefined;
   }
-}
-
-/** Fenced code blocks of the source (listed pages and includes). */
-function sourceFences(source: GitbookExport): number {
-  let count = 0;
-  for (const path of [...source.pages, ...source.includes]) {
-    const text = source.files.get(path)?.toString('utf8') ?? '';
-    let open: string | undefined;
-    for (const line of text.split('\n')) {
-      const fence = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-      if (!open && fence) {
-        open = fence;
-        count++;
-      } else if (open && fence && fence[0] === open[0] && fence.length >= open.length && /^\s*[`~]+\s*$/.test(line)) open = undefined;
-    }
-  }
-  // The `withoutFences` rule and this count agree on what a fence is.
-  void withoutFences;
-  return count;
 }
 
 /**
@@ -183,23 +173,33 @@ export async function measureFidelity(api: FidelityApi, spaceId: string, source:
   for (const reusable of space.reusableContents ?? []) {
     countBlocks(await api.get(`/v1/spaces/${spaceId}/revisions/${space.id}/reusable-contents/${reusable.id}/document`), imported);
   }
-  const blocks = Object.fromEntries([...BLOCK_NAMES, 'fences'].map((name) => [name, { source: name === 'fences' ? sourceFences(source) : source.blocks[name as BlockName], imported: imported[name] ?? 0 }])) as FidelityFigures['blocks'];
+  const blocks = Object.fromEntries(
+    [...BLOCK_NAMES, 'code blocks'].map((name) => [name, { source: name === 'code blocks' ? source.codeBlocks : source.blocks[name as BlockName], imported: imported[name] ?? 0 }]),
+  ) as FidelityFigures['blocks'];
 
-  // Links: what the report lists, as (location page, target) with statuses.
+  // Links: what the report lists, as (location page, target) with statuses; a page target also
+  // as (location page, target page, anchor) when it names a heading.
   const reported = new Map<string, Set<string>>();
+  const report = (pair: string, status: string) => {
+    if (!reported.has(pair)) reported.set(pair, new Set());
+    reported.get(pair)!.add(status);
+  };
   for (const item of await api.all(`/v1/spaces/${spaceId}/links`)) {
     const target = item.targetReference;
     const key = !target ? 'other' : target.kind === 'page' ? `page:${target.page.id}` : target.kind === 'file' ? `file:${target.file.id}` : `url:${target.url}`;
+    const anchor = target?.kind === 'page' && target.internalLocation?.anchor ? anchorKey(target.internalLocation.anchor) : undefined;
     for (const location of item.locationReferences ?? []) {
       if (location.kind !== 'page') continue;
-      const pair = `${location.page.id} ${key}`;
-      if (!reported.has(pair)) reported.set(pair, new Set());
-      reported.get(pair)!.add(item.status);
+      report(`${location.page.id} ${key}`, item.status);
+      if (anchor) report(`${location.page.id} ${key}#${anchor}`, item.status);
     }
   }
   const resolvable = new Map<string, string>();
+  const anchored = new Map<string, string>();
   const unresolvable = new Map<string, string>();
   const pageToPage = new Map<string, string>();
+  const checked: FidelityFigures['links']['checked'] = [];
+  const anchorsLacking: string[] = [];
   for (const link of source.links) {
     const from = pageOf.get(link.from);
     if (!from || link.how === 'repetition') continue; // links of includes live in reusable contents; repetitions are their blocks
@@ -207,12 +207,20 @@ export async function measureFidelity(api: FidelityApi, spaceId: string, source:
     const targetPage = link.resolved ? pageOf.get(link.resolved) : undefined;
     const targetFile = link.resolved && !targetPage && source.files.has(link.resolved) && !/\.md$/i.test(link.resolved) ? fileOf.get(posix.basename(link.resolved)) : undefined;
     if (targetPage) {
-      resolvable.set(`${from} page:${targetPage}`, what);
-      if (targetPage !== from) pageToPage.set(`${from} page:${targetPage}`, what);
-    } else if (targetFile) resolvable.set(`${from} file:${targetFile}`, what);
-    else unresolvable.set(`${from} ${link.target}`, what);
+      const pair = `${from} page:${targetPage}`;
+      resolvable.set(pair, what);
+      if (targetPage !== from) pageToPage.set(pair, what);
+      const anchor = link.anchor ? anchorKey(link.anchor) : '';
+      if (anchor && link.anchorFound) anchored.set(`${pair}#${anchor}`, what);
+      if (anchor && link.anchorFound === false && !anchorsLacking.includes(what)) anchorsLacking.push(what);
+      if (!anchor || link.anchorFound) checked.push({ from: link.from, target: link.target, ok: !!reported.get(anchor ? `${pair}#${anchor}` : pair)?.has('ok') });
+    } else if (targetFile) {
+      resolvable.set(`${from} file:${targetFile}`, what);
+      checked.push({ from: link.from, target: link.target, ok: !!reported.get(`${from} file:${targetFile}`)?.has('ok') });
+    } else unresolvable.set(`${from} ${link.target}`, what);
   }
   const notOk = [...resolvable].filter(([pair]) => !reported.get(pair)?.has('ok')).map(([, what]) => what);
+  const anchoredNotOk = [...anchored].filter(([key]) => !reported.get(key)?.has('ok')).map(([, what]) => what);
   const brokenOf = (pair: string) => {
     const [from] = pair.split(' ');
     const target = pair.slice(from.length + 1);
@@ -239,6 +247,11 @@ export async function measureFidelity(api: FidelityApi, spaceId: string, source:
       resolvable: resolvable.size,
       resolvableOk: resolvable.size - notOk.length,
       notOk,
+      anchored: anchored.size,
+      anchoredOk: anchored.size - anchoredNotOk.length,
+      anchoredNotOk,
+      anchorsLacking,
+      checked,
       unresolvable: unresolvable.size,
       unresolvableBroken: unresolvable.size - notBroken.length,
       notBroken,

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 
 /**
  * What a GitBook Git Sync export holds, read from its files alone by GitBook's rules, independently
@@ -27,6 +28,8 @@ export interface ExportLink {
   resolved?: string;
   /** The anchor after `#`, decoded. */
   anchor?: string;
+  /** With an anchor and a page as target: whether a heading of that page has it (a custom `<a id>`, else its title's). */
+  anchorFound?: boolean;
   /** A GitBook broken-link marker (`broken-reference`, `/broken/pages/<id>`). */
   marker: boolean;
 }
@@ -58,6 +61,8 @@ export interface GitbookExport {
   /** The files of `.gitbook/includes`. */
   includes: string[];
   blocks: Record<BlockName, number>;
+  /** Code blocks of the listed pages and includes: fenced, and GitBook's `<pre>` (code with highlighted lines); `{% code %}` around one is the same block. */
+  codeBlocks: number;
   links: ExportLink[];
   /** Every file of the export by path. */
   files: Map<string, Buffer>;
@@ -124,6 +129,35 @@ export function withoutFences(text: string): string {
     .join('\n');
 }
 
+/**
+ * The code blocks of a page: each fence (as `withoutFences` reads them: a closing fence is the
+ * opening one's character, as long or longer, alone on its line) and each HTML `<pre>` block
+ * outside fences (what GitBook writes for code with highlighted lines), read to its `</pre>`.
+ * The `{% code %}` tags around either are options of that one block, not a block of their own.
+ */
+export function countCodeBlocks(text: string): number {
+  let count = 0;
+  let fence: string | undefined;
+  let inPre = false;
+  for (const line of text.split('\n')) {
+    if (inPre) {
+      inPre = !/<\/pre>/i.test(line);
+      continue;
+    }
+    const run = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (run && run[0] === fence[0] && run.length >= fence.length && /^\s*[`~]+\s*$/.test(line)) fence = undefined;
+    } else if (run) {
+      fence = run;
+      count++;
+    } else if (/^\s*<pre[\s>]/i.test(line)) {
+      count++;
+      inPre = !/<\/pre>/i.test(line);
+    }
+  }
+  return count;
+}
+
 const BLOCK_PATTERNS: Record<BlockName, RegExp> = {
   hint: /\{%\s*hint\b/g,
   tabs: /\{%\s*tabs\s*%\}/g,
@@ -161,6 +195,43 @@ export function resolveExportLink(files: { has(path: string): boolean }, from: s
   const readme = normal === '' ? 'README.md' : `${normal}/README.md`;
   if (files.has(readme)) return { resolved: readme, anchor };
   return { anchor };
+}
+
+/**
+ * An anchor as a comparison key: GitBook's anchors (`id-` before a heading that starts with a
+ * digit, dots kept: `#id-6.-list-utxos`) and this platform's (`#6-list-utxos`) name the same
+ * heading, so anchors are compared without the prefix, in lower case, letters and digits only.
+ */
+export function anchorKey(anchor: string): string {
+  return anchor
+    .replace(/^id-(?=\d)/, '')
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+const HEADING = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+const HEADING_ID = /<a\s[^>]*\bid="([^"]*)"[^>]*>\s*<\/a>/;
+
+/**
+ * The anchors of a page's headings (outside fenced code), as comparison keys: a heading's own
+ * `<a href="#id" id="id"></a>`, else its title without markup (GitBook derives the anchor from it).
+ */
+export function headingAnchors(text: string): Set<string> {
+  const anchors = new Set<string>();
+  for (const line of withoutFences(text).split('\n')) {
+    const heading = HEADING.exec(line)?.[1];
+    if (heading === undefined) continue;
+    const custom = HEADING_ID.exec(heading)?.[1];
+    const title = heading
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/<[^>]*>/g, '')
+      .replace(/[*_`~\\]/g, '');
+    anchors.add(anchorKey(custom ?? title));
+  }
+  return anchors;
 }
 
 const MARKDOWN_LINK = /(!?)\[((?:[^\][]|\[(?:[^\][]|\[[^\]]*\])*\])*)\]\(\s*<?([^\s)>]*)>?(?:\s+"([^"]*)")?\s*\)/g;
@@ -202,20 +273,52 @@ function link(files: { has(path: string): boolean }, from: string, target: strin
   return { from, target, how, marker, ...(marker ? {} : resolveExportLink(files, from, target)) };
 }
 
-/** Reads an export (its files by path, the GitBook root at the top). */
-export function readGitbookExport(files: Map<string, Buffer>): GitbookExport {
+/**
+ * Where an export's content is, by its `.gitbook.yaml` (`root`, `structure.summary`), GitBook's
+ * defaults without one: the files seen from the root, and the summary's path there.
+ */
+export function exportRoot(files: Map<string, Buffer>): { files: Map<string, Buffer>; summary: string } {
+  let config: { root?: unknown; structure?: { summary?: unknown } } = {};
+  try {
+    config = (parseYaml(files.get('.gitbook.yaml')?.toString('utf8') ?? '') as typeof config) ?? {};
+  } catch {
+    // not YAML: GitBook's defaults
+  }
+  const clean = (value: unknown, fallback: string) => (typeof value === 'string' ? posix.normalize(value.replace(/^\.?\/+/, '')).replace(/\/+$/, '').replace(/^\.$/, '') : fallback);
+  const root = clean(config.root, '');
+  const summary = clean(config.structure?.summary, 'SUMMARY.md') || 'SUMMARY.md';
+  if (!root) return { files, summary };
+  const rooted = new Map<string, Buffer>();
+  for (const [path, data] of files) if (path.startsWith(`${root}/`)) rooted.set(path.slice(root.length + 1), data);
+  return { files: rooted, summary };
+}
+
+/** Reads an export (its files by path; the GitBook root at the top, or where `.gitbook.yaml` puts it). */
+export function readGitbookExport(all: Map<string, Buffer>): GitbookExport {
+  const { files, summary: summaryPath } = exportRoot(all);
   const text = (path: string) => files.get(path)?.toString('utf8') ?? '';
-  const summary = readSummary(text('SUMMARY.md'));
+  // The summary's entries are relative to its folder.
+  const summaryFolder = posix.dirname(summaryPath);
+  const summary = readSummary(text(summaryPath)).map((item) => (item.kind === 'page' && item.path && summaryFolder !== '.' ? { ...item, path: posix.normalize(posix.join(summaryFolder, item.path)) } : item));
   const pages: string[] = [];
   for (const item of summary) if (item.kind === 'page' && item.path && !pages.includes(item.path)) pages.push(item.path);
   // Every file of `.gitbook/includes`, included or not (as the corpus counts them).
   const includes = [...files.keys()].filter((path) => path.startsWith('.gitbook/includes/') && /\.md$/i.test(path)).sort();
   const blocks = Object.fromEntries(BLOCK_NAMES.map((name) => [name, 0])) as Record<BlockName, number>;
   const links: ExportLink[] = [];
+  let codeBlocks = 0;
+  const anchorsOf = new Map<string, Set<string>>();
   for (const path of [...pages, ...includes]) {
     const body = withoutFences(text(path));
     for (const name of BLOCK_NAMES) blocks[name] += [...body.matchAll(BLOCK_PATTERNS[name])].length;
-    links.push(...pageLinks(files, path, text(path)));
+    codeBlocks += countCodeBlocks(text(path));
+    for (const link of pageLinks(files, path, text(path))) {
+      if (link.anchor && link.resolved && /\.md$/i.test(link.resolved)) {
+        if (!anchorsOf.has(link.resolved)) anchorsOf.set(link.resolved, headingAnchors(text(link.resolved)));
+        link.anchorFound = anchorsOf.get(link.resolved)!.has(anchorKey(link.anchor));
+      }
+      links.push(link);
+    }
   }
-  return { summary, pages, includes, blocks, links, files };
+  return { summary, pages, includes, blocks, codeBlocks, links, files };
 }

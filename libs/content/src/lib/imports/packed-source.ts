@@ -1,8 +1,8 @@
-import type { ImportSource } from '@docs/content';
 import { createReadStream, createWriteStream, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
+import type { ImportSource } from './import-sources';
 
 /** Folders never packed: version control and dependencies. */
 const SKIPPED = new Set(['.git', 'node_modules', '.DS_Store']);

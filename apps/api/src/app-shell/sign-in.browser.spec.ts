@@ -6,6 +6,9 @@ import { createOrganization, TEST_PASSWORD, TEST_IDP_CERTIFICATE } from '@docs/i
 import { Browser, createTestApp, launchChromium, TestApp } from '@docs/platform/testing';
 import { ApiModule } from '../api.module';
 
+/** Whether an element has the focus (run in the page; this project compiles without the DOM's types). */
+const isFocused = (element: unknown): boolean => element === (element as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement;
+
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
@@ -52,7 +55,7 @@ describe('signing in from a browser (Debian Chromium, playwright-core)', () => {
 
   async function noAccessibilityViolations(page: Page): Promise<void> {
     await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
-    const results = await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }));
+    const results = await page.evaluate(() => (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] }));
     expect(results.violations.map((violation: { id: string; impact: string }) => `${violation.id} (${violation.impact})`)).toEqual([]);
   }
 
@@ -66,10 +69,10 @@ describe('signing in from a browser (Debian Chromium, playwright-core)', () => {
     await expect(page.getByRole('link', { name: 'Sign in with Acme SSO' }).getAttribute('href')).resolves.toMatch(/\/sso\/saml\/[^/]+\/start\?next=/);
 
     // The email field has the focus: type, Tab to the password, Enter submits.
-    await expect(page.getByRole('textbox', { name: 'Email' }).evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect(page.getByRole('textbox', { name: 'Email' }).evaluate(isFocused)).resolves.toBe(true);
     await page.keyboard.type(email);
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Password').evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect(page.getByLabel('Password').evaluate(isFocused)).resolves.toBe(true);
     await page.keyboard.type('not my password');
     await page.keyboard.press('Enter');
     await page.waitForLoadState();
@@ -88,10 +91,10 @@ describe('signing in from a browser (Debian Chromium, playwright-core)', () => {
     await account.focus();
     await page.keyboard.press('Enter');
     await expect(account.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expect(page.getByRole('button', { name: 'Sign out', exact: true }).evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Sign out', exact: true }).evaluate(isFocused)).resolves.toBe(true);
     await page.keyboard.press('Escape');
     await expect(account.getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(account.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await expect(account.evaluate(isFocused)).resolves.toBe(true);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter'); // "Sign out", which has the focus
     await page.waitForURL(`${base}/auth/sign-in`);
@@ -117,7 +120,7 @@ describe('signing in from a browser (Debian Chromium, playwright-core)', () => {
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${base}/`);
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent?.startsWith('Signed in as '));
+    await page.waitForFunction("document.querySelector('h1')?.textContent?.startsWith('Signed in as ')");
     await noAccessibilityViolations(page);
     await audit.close();
   }, 60_000);

@@ -12,7 +12,7 @@ export class ErrorResponseDto {
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input; the message names the field.',
-  401: 'Missing, malformed, unknown or revoked API token.',
+  401: 'Missing, malformed, unknown or revoked API token, or an ended session.',
   403: 'Your role does not allow this.',
   404: 'No such resource, or one you may not see.',
   409: 'Conflicts with the current state.',

@@ -65,7 +65,8 @@ export function configureHttpApp(app: NestExpressApplication, config: AppConfig)
     new DocumentBuilder()
       .setTitle('Documentation platform API')
       .setDescription(
-        'The REST API of a self-hosted documentation platform. Every operation takes `Authorization: Bearer <token>`. ' +
+        'The REST API of a self-hosted documentation platform. Every operation takes `Authorization: Bearer <token>`, or the ' +
+          "session cookie of a person signed in at /auth/sign-in (then a POST, PUT, PATCH or DELETE from another site's page is refused with 403). " +
           'Errors have the body `{"error": {"code": <status>, "message": "<sentence>"}}`; lists answer ' +
           '`{"items", "count", "next": {"page"}}` with an opaque `page` cursor. Input rules of every operation (400 otherwise): ' +
           'no NUL character (U+0000) and no lone surrogate in any string, key, path segment, query value or header; strings are ' +

@@ -279,6 +279,15 @@ describe('rate limiting', () => {
     expect(bob.headers['x-ratelimit-remaining']).toBe('2');
   });
 
+  it('counts per session for a browser signed in (the session cookie), apart from tokens and from other sessions', async () => {
+    const carol = t.http.as(undefined, { headers: { Cookie: 'theme=dark; docs_session=session-of-carol-0000' } });
+    for (let i = 0; i < 3; i++) expect((await carol.get('/probe/items')).headers['x-ratelimit-remaining']).toBe(String(2 - i));
+    expect((await carol.get('/probe/items')).status).toBe(429);
+    // Another cookie beside it changes nothing; another session has its own budget.
+    expect((await t.http.as(undefined, { headers: { Cookie: 'docs_session=session-of-carol-0000; lang=fr' } }).get('/probe/items')).status).toBe(429);
+    expect((await t.http.as(undefined, { headers: { Cookie: 'docs_session=session-of-dave-00000' } }).get('/probe/items')).status).toBe(200);
+  });
+
   it('never limits the health check', async () => {
     for (let i = 0; i < 5; i++) expect((await t.http.as(undefined).get('/health')).status).toBe(200);
   });

@@ -12,7 +12,7 @@ const ERROR_SCHEMA = { $ref: '#/components/schemas/ErrorResponseDto' };
 /** What each error status means, for the operations that can answer it. */
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input; the message names the field.',
-  401: 'Missing, malformed, unknown or revoked API token.',
+  401: 'Missing, malformed, unknown or revoked API token, or an ended session.',
   413: 'The request body is larger than the configured limit.',
   415: 'The request body is not JSON.',
   429: 'Rate limit exceeded; see Retry-After.',

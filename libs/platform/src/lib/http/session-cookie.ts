@@ -1,6 +1,8 @@
 import { parse, serialize } from 'cookie';
 import type { IncomingHttpHeaders } from 'node:http';
 
+const parsed = new WeakMap<IncomingHttpHeaders, Record<string, string | undefined>>();
+
 /**
  * The session cookie. Over https it is `__Host-docs_session`: browsers then insist on Secure,
  * Path=/ and no Domain, so no other host (a sibling subdomain) can set or shadow it.
@@ -15,12 +17,19 @@ export class SessionCookie {
     this.name = this.secure ? '__Host-docs_session' : 'docs_session';
   }
 
-  /** The value the request carries, if any (the first one, should a browser send two). */
+  /**
+   * The value the request carries, if any (the first one, should a browser send two). Parsed once
+   * per request: the rate limit and the authentication both ask.
+   */
   read(headers: IncomingHttpHeaders): string | undefined {
     const header = headers.cookie;
     if (!header || !header.includes(this.name)) return undefined;
-    const value = parse(header)[this.name];
-    return value ? value : undefined;
+    let values = parsed.get(headers);
+    if (!values) {
+      values = parse(header);
+      parsed.set(headers, values);
+    }
+    return values[this.name] || undefined;
   }
 
   /** Set-Cookie for a new session: HttpOnly (no script reads it), SameSite=Lax (no cross-site POST carries it). */

@@ -100,6 +100,12 @@ describe('request logs', () => {
     expect(lines.filter((line) => line.err && !line.reqId)).toEqual([]);
   });
 
+  it("never writes a one-time link's secret nor a share key of a URL", async () => {
+    const { lines: mine } = await send('/probe/missing?token=secret-link-value&next=%2Fs%2Fx&shareKey=secret-share');
+    expect(mine[0].req).toMatchObject({ url: '/probe/missing?token=[redacted]&next=%2Fs%2Fx&shareKey=[redacted]' });
+    expect(raw.join('\n')).not.toMatch(/secret-link-value|secret-share/);
+  });
+
   it('never writes a token or a cookie', () => {
     expect(raw.join('\n')).not.toMatch(/secret-token-value|secret-cookie/);
   });

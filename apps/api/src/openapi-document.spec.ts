@@ -13,7 +13,10 @@ interface Operation {
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 
-/** The project's own OpenAPI document (/openapi.json) describes every route the api serves. */
+/** Routes a browser opens, outside the API (docs/api-decisions.md, "People signing in"): not in the document. */
+const BROWSER_PAGES = /^\/(auth|sso)\/|^\/$|^\/app-shell\.js$/;
+
+/** The project's own OpenAPI document (/openapi.json) describes every route the api serves, but the browser's pages. */
 describe('GET /openapi.json', () => {
   let t: TestApp;
   let paths: Record<string, Record<string, Operation>>;
@@ -28,7 +31,8 @@ describe('GET /openapi.json', () => {
     const express = t.app.getHttpAdapter().getInstance() as unknown as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } };
     const stack = express.router.stack;
     return stack
-      .filter((layer) => layer.route && !layer.route.path.includes('*') && !/^\/(docs|openapi)/.test(layer.route.path))
+      // Not API operations: the reference UI, and the browser's pages (sign-in, SAML's exchange, the app shell).
+      .filter((layer) => layer.route && !layer.route.path.includes('*') && !/^\/(docs|openapi)/.test(layer.route.path) && !BROWSER_PAGES.test(layer.route.path))
       .flatMap((layer) => Object.keys(layer.route!.methods).map((method) => ({ method, path: layer.route!.path.replace(/:(\w+)/g, '{$1}') })));
   };
 

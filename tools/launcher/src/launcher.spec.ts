@@ -124,6 +124,10 @@ describe('npm start', () => {
     expect(lines.slice(0, ready).filter((line) => line.startsWith('[start] Started the'))).toHaveLength(3);
     expect(lines.length - ready).toBeLessThanOrEqual(8);
     token = /^ {4}(dpt_\S+)$/m.exec(output)![1];
+    // The admin's one-time link to choose a password: it opens the page where they do.
+    const passwordLink = /^ {2}password: the admin chooses one at this one-time link \(valid 24 h\): (\S+)$/m.exec(output)![1];
+    expect(passwordLink).toMatch(new RegExp(`^${baseUrl}/auth/password\\?token=\\w+$`));
+    expect(await (await fetch(passwordLink)).text()).toContain('<h1>Choose a password</h1>');
     expect(output.split(token)).toHaveLength(2); // printed once
     expect(output).toMatch(new RegExp(`Ready in [\\d.]+ s: ${baseUrl} +\\(bound to 0\\.0\\.0\\.0:${env.PORT};`));
     expect(output).toContain(`embedded PostgreSQL on 127.0.0.1:${env.EMBEDDED_POSTGRES_PORT}, data in ${pgDir}`);

@@ -7,3 +7,4 @@ export * from './test-http';
 export * from './event-payloads';
 export * from './permission-table';
 export * from './connection-overlap';
+export * from './browser';

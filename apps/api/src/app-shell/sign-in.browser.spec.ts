@@ -1,22 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { PasswordsService } from '@docs/identity';
 import { createOrganization, TEST_PASSWORD, TEST_IDP_CERTIFICATE } from '@docs/identity/testing';
-import { Browser, createTestApp, launchChromium, TestApp } from '@docs/platform/testing';
+import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
 import { ApiModule } from '../api.module';
 
 /** Whether an element has the focus (run in the page; this project compiles without the DOM's types). */
 const isFocused = (element: unknown): boolean => element === (element as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A person in a browser (Debian's Chromium): opens a `urls.app`, signs in on the page it gets,

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import type { TestApp } from '@docs/platform/testing';
+import { Browser, launchChromium, TestApp } from '@docs/platform/testing';
 import { SiteRequestHandler } from '../http/site-request-handler';
-import { Browser, launchChromium } from '@docs/platform/testing';
 import { createOrganization, createPage, createSection, createSite, createSiteTestApp, createSpace, SiteClient } from '../testing/site-test-app';
 
 /** Every block of the content model, in markdown (GitBook's conventions) and in a JSON document. */

@@ -19,6 +19,10 @@ import { OrganizationsService } from './organizations/organizations.service';
 import { SamlProviderEntity } from './saml/saml-provider.entity';
 import { SamlProviderPresenter } from './saml/saml-provider.presenter';
 import { SamlProvidersService } from './saml/saml-providers.service';
+import { SamlAssertionEntity } from './saml/saml-assertion.entity';
+import { SamlMembership } from './saml/saml-membership';
+import { SamlRequestEntity } from './saml/saml-request.entity';
+import { SamlSignInService } from './saml/saml-sign-in.service';
 import { TeamMemberEntity } from './teams/team-member.entity';
 import { TeamMembersService } from './teams/team-members.service';
 import { TeamPresenter } from './teams/team.presenter';
@@ -55,6 +59,8 @@ const entities = TypeOrmModule.forFeature([
   TeamEntity,
   TeamMemberEntity,
   SamlProviderEntity,
+  SamlRequestEntity,
+  SamlAssertionEntity,
   UserPasswordEntity,
   SessionEntity,
   AccountLinkEntity,
@@ -81,6 +87,8 @@ const services = [
   TeamViews,
   SamlProvidersService,
   SamlProviderPresenter,
+  SamlMembership,
+  SamlSignInService,
   AccountEvents,
   AccountLinksService,
   AccountMails,

@@ -5,6 +5,7 @@ import { IdentityCoreModule } from './identity-core.module';
 import { InvitesController } from './invites/invites.controller';
 import { MembersController } from './members/members.controller';
 import { SamlProvidersController } from './saml/saml-providers.controller';
+import { SamlSignInController } from './saml/saml-sign-in.controller';
 import { TeamMembersController } from './teams/team-members.controller';
 import { TeamsController } from './teams/teams.controller';
 import { OrganizationsController } from './organizations/organizations.controller';
@@ -25,6 +26,7 @@ import { UserTokensController } from './user-tokens/user-tokens.controller';
     SamlProvidersController,
     UserTokensController,
     SignInController,
+    SamlSignInController,
   ],
   providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
   exports: [IdentityCoreModule],

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, BrowserContextOptions } from 'playwright-core';
 
-/** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */
+/** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing), for browser tests of any project. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -21,7 +21,7 @@ export interface Browser {
 /** Chromium with a fresh profile (its own --user-data-dir, removed on close), driven by playwright-core. */
 export async function launchChromium(options: BrowserContextOptions = {}): Promise<Browser> {
   const { chromium } = await import('playwright-core');
-  const profile = mkdtempSync(join(tmpdir(), 'chromium-'));
+  const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS, ...options });

@@ -8,3 +8,4 @@ export * from './event-payloads';
 export * from './permission-table';
 export * from './connection-overlap';
 export * from './browser';
+export * from './free-port';

@@ -11,7 +11,10 @@ import type { SamlProviderEntity } from './saml-provider.entity';
  */
 export const UNSET_SSO_URL = 'about:blank';
 
-export function isConfigured(provider: SamlProviderEntity): boolean {
+/** A provider people can sign in with: its SSO URL, entity id and certificate are set. */
+export type ConfiguredSamlProvider = SamlProviderEntity & { ssoUrl: string; entityId: string; certificate: string };
+
+export function isConfigured(provider: SamlProviderEntity): provider is ConfiguredSamlProvider {
   return Boolean(provider.ssoUrl && provider.entityId && provider.certificate);
 }
 

@@ -42,10 +42,10 @@ export class AccountEvents {
    * After the answer, in a transaction of its own: for failed sign-ins, whose answer must take the
    * same time whether the address is a member's or nobody's.
    */
-  emitLater<T extends AccountEventType>(type: T, payload: EventPayloads[T]): void {
+  emitLater<T extends AccountEventType>(type: T, payload: EventPayloads[T], options: { organizationId?: string } = {}): void {
     setImmediate(() => {
       this.dataSource
-        .transaction((tx) => this.emit(tx, type, payload))
+        .transaction((tx) => this.emit(tx, type, payload, options))
         .catch((error: unknown) => this.logger.error({ err: error, type }, 'could not record an account event'));
     });
   }

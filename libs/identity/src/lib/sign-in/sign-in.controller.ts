@@ -11,7 +11,7 @@ import { ForgotPasswordDto } from './dto/forgot-password.dto';
 import { SetPasswordDto } from './dto/set-password.dto';
 import { SignInDto } from './dto/sign-in.dto';
 import { forgotPasswordPage } from './pages/forgot-password-page';
-import { SIGN_IN_PAGE_HEADERS } from './pages/layout';
+import { sendPage } from './pages/send-page';
 import { signInPage } from './pages/sign-in-page';
 import { PasswordLinksFlow } from './password-links-flow';
 import { PasswordResets } from './password-resets';
@@ -50,7 +50,7 @@ export class SignInController {
   @Get('sign-in')
   async signInPage(@Query('next') next: unknown, @Res() res: Response): Promise<void> {
     const target = safeNext(next);
-    page(res, 200, signInPage({ next: target, providers: await this.ssoChoices.list(target) }));
+    sendPage(res, 200, signInPage({ next: target, providers: await this.ssoChoices.list(target) }));
   }
 
   @Public()
@@ -64,7 +64,7 @@ export class SignInController {
     } catch (error) {
       if (error instanceof SignInLockedException) res.setHeader('Retry-After', String(error.retryAfterSeconds));
       if (!isForm(req) || !(error instanceof HttpException)) throw error;
-      page(res, error.getStatus(), signInPage({ next, email: body.email, error: error.message, providers: await this.ssoChoices.list(next) }));
+      sendPage(res, error.getStatus(), signInPage({ next, email: body.email, error: error.message, providers: await this.ssoChoices.list(next) }));
       return;
     }
     await this.answerSignedIn(req, res, started, next);
@@ -94,7 +94,7 @@ export class SignInController {
   @Public()
   @Get('forgot-password')
   forgotPasswordPage(@Query('next') next: unknown, @Res() res: Response): void {
-    page(res, 200, forgotPasswordPage({ next: safeNext(next) }));
+    sendPage(res, 200, forgotPasswordPage({ next: safeNext(next) }));
   }
 
   /** The same answer whether the address has an account or not: the worker does the rest. */
@@ -104,7 +104,7 @@ export class SignInController {
   async forgotPassword(@Body() body: ForgotPasswordDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     this.refuseCrossSite(req);
     await this.resets.request(body.email);
-    if (isForm(req)) page(res, 200, forgotPasswordPage({ next: safeNext(body.next), sent: true }));
+    if (isForm(req)) sendPage(res, 200, forgotPasswordPage({ next: safeNext(body.next), sent: true }));
     else res.status(202).json({ message: 'If an account uses this address, a link to choose a new password is on its way.' });
   }
 
@@ -112,7 +112,7 @@ export class SignInController {
   @Get('password')
   async choosePasswordPage(@Query('token') token: unknown, @Res() res: Response): Promise<void> {
     const shown = await this.passwordLinks.passwordPage(typeof token === 'string' ? token : '');
-    page(res, shown.status, shown.html);
+    sendPage(res, shown.status, shown.html);
   }
 
   @Public()
@@ -122,7 +122,7 @@ export class SignInController {
     const outcome = await this.passwordLinks.setPassword(body, 'password', { replacing: this.cookie.read(req.headers), userAgent: req.headers['user-agent'] });
     if (outcome.kind === 'page') {
       if (!isForm(req)) throw new HttpException(outcome.message, outcome.status);
-      page(res, outcome.status, outcome.html);
+      sendPage(res, outcome.status, outcome.html);
       return;
     }
     await this.answerSignedIn(req, res, outcome.started, outcome.next);
@@ -132,7 +132,7 @@ export class SignInController {
   @Get('invitation')
   async invitationPage(@Query('token') token: unknown, @Res() res: Response): Promise<void> {
     const shown = await this.passwordLinks.invitationPage(typeof token === 'string' ? token : '');
-    page(res, shown.status, shown.html);
+    sendPage(res, shown.status, shown.html);
   }
 
   @Public()
@@ -142,7 +142,7 @@ export class SignInController {
     const outcome = await this.passwordLinks.setPassword(body, 'invitation', { replacing: this.cookie.read(req.headers), userAgent: req.headers['user-agent'] });
     if (outcome.kind === 'page') {
       if (!isForm(req)) throw new HttpException(outcome.message, outcome.status);
-      page(res, outcome.status, outcome.html);
+      sendPage(res, outcome.status, outcome.html);
       return;
     }
     await this.answerSignedIn(req, res, outcome.started, outcome.next);
@@ -167,9 +167,5 @@ const CROSS_SITE = 'This form must be sent from this application (its Origin is 
 
 function isForm(req: Request): boolean {
   return bodyMediaType(req) === FORM_MEDIA_TYPE;
-}
-
-function page(res: Response, status: number, html: string): void {
-  res.status(status).set(SIGN_IN_PAGE_HEADERS).send(html);
 }
 

@@ -130,7 +130,8 @@ describe('signing in with a password, sessions', () => {
     const cookie = await signInAs(t, members.admin.user);
     const teams = async () => (await t.dataSource.query(`SELECT count(*)::int AS n FROM teams WHERE organization_id = $1`, [organization.id]))[0].n;
     const before = await teams();
-    for (const headers of [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }] as Record<string, string>[]) {
+    const forgeries: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }];
+    for (const headers of forgeries) {
       const res = await t.http.as(undefined).put(`/v1/orgs/${organization.id}/teams`, { title: 'Forged' }, { headers: { Cookie: cookie, ...headers } });
       expect(res.status).toBe(403);
       expect(res.body.error.message).toMatch(/must come from this application/);

@@ -7,14 +7,7 @@ import { Client } from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EmbeddedPostgresInUseError, EmbeddedPostgresServer } from './embedded-postgres-server';
 import { OWNER_FILE } from './embedded-postgres-owner';
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../../testing/free-port';
 
 async function select(url: string): Promise<number> {
   const client = new Client({ connectionString: url });

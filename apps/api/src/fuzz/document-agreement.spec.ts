@@ -149,6 +149,15 @@ describe("the API agrees with its own OpenAPI document on what the fuzz found", 
       { label: 'the moved page back under its parent', method: 'post', path: `${mount}/page/{pageId}/move`, params: { pageId: children.get(mount)! }, body: { parent: world.ids['pageId'] }, expect: 'accepted' },
       { label: 'a parent page, with its child without a body', method: 'post', path: `${mount}/page/{pageId}/move`, body: { parent: null }, expect: 'accepted', check: SOME_PAGE_WITHOUT_BODY },
     ]),
+    // What each page type takes.
+    ...MOUNTS.flatMap((mount): Case[] => [
+      { label: 'a link without href', method: 'post', path: `${mount}/pages`, body: { title: 'Fuzz link', type: 'link' }, expect: { refused: 'href is required for a link page' } },
+      { label: 'a link with a body', method: 'post', path: `${mount}/pages`, body: { title: 'Fuzz link', type: 'link', href: 'https://example.com', markdown: 'x' }, expect: { refused: 'A link page has no body' } },
+      { label: 'a group with a body', method: 'post', path: `${mount}/pages`, body: { title: 'Fuzz group', type: 'group', markdown: 'x' }, expect: { refused: 'A group page has no body' } },
+      { label: 'a body in both forms', method: 'post', path: `${mount}/pages`, body: { title: 'Fuzz page', markdown: 'x', document: document([]) }, expect: { refused: 'not both' } },
+      { label: 'a document page with href', method: 'patch', path: `${mount}/page/{pageId}`, body: { type: 'document', href: 'https://example.com' }, expect: { refused: 'href is only for link pages' } },
+      { label: 'a link', method: 'post', path: `${mount}/pages`, body: { title: 'Fuzz link', type: 'link', href: 'https://example.com' }, expect: 'accepted' },
+    ]),
     { label: 'a space before its sibling', method: 'post', path: '/v1/spaces/{spaceId}/move', body: { position: { before: { type: 'space', space: more['siblingSpaceId'] } } }, expect: 'accepted' },
     // Spec sources and comment bodies: each form of their one-of.
     { label: 'a spec given as text', method: 'post', path: '/v1/orgs/{organizationId}/openapi', body: { slug: 'fuzz-text', source: { text: 'Q' } }, expect: 'accepted' },

@@ -98,7 +98,8 @@ describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, 
       for (const parameter of op.query) {
         const name = parameter['name'] as string;
         const schema = mergeAllOf(parameter['schema'] ?? {});
-        attempts.push({ label: `repeated query parameter ${name}`, path, query: { ...query, [name]: ['1', '2'] }, body: validBody, expect: 400 });
+        // A parameter that takes several values is given by repeating it.
+        if (schema['type'] !== 'array') attempts.push({ label: `repeated query parameter ${name}`, path, query: { ...query, [name]: ['1', '2'] }, body: validBody, expect: 400 });
         attempts.push({ label: `NUL in query parameter ${name}`, path, query: { ...query, [name]: 'a\u0000' }, body: validBody, expect: 400 });
         if (schema['type'] === 'integer') {
           for (const bad of ['1.5', 'abc', String((schema['maximum'] ?? 1e9) + 1), String((schema['minimum'] ?? -1e9) - 1)]) {

@@ -260,6 +260,9 @@ describe('page writes: conditions, permissions, validation', () => {
   it('changes types: document to link and back, top-level document to group', async () => {
     const { as, base, create } = await setup();
     const page = await create({ title: 'Page', markdown: 'Body' });
+    // A link needs somewhere to point: the page has no href yet (a state the document cannot say).
+    const noHref = await as('editor').patch(`${base}/page/${page.id}`, { type: 'link' });
+    expect([noHref.status, noHref.body.error.message]).toEqual([400, `Page ${page.id} has no href to link to: give href with type "link".`]);
     const asLink = await as('editor').patch(`${base}/page/${page.id}`, { type: 'link', href: 'https://example.com' });
     expect(asLink.body).toMatchObject({ type: 'link', href: 'https://example.com' });
     const back = await as('editor').patch(`${base}/page/${page.id}`, { type: 'document' });

@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { getMetadataStorage } from 'class-validator';
-import { referenceDocument } from '@docs/platform';
-import { createTestApp, TestApp } from '@docs/platform/testing';
+import { FREE_FORM_MARK, isBareObject, referenceDocument } from '@docs/platform';
+import { createTestApp, normalizeNullable, TestApp } from '@docs/platform/testing';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { ApiModule } from './api.module';
@@ -166,7 +166,8 @@ describe('GET /openapi.json', () => {
       const { node, at, reference } = stack.pop()!;
       if (!node || typeof node !== 'object') continue;
       const schema = node as Record<string, any>;
-      const inReference = reference || schema['x-reference'] !== undefined;
+      // The reference's own schemas, and content declared free-form (FREE_FORM_MARK), may hold bare objects.
+      const inReference = reference || schema['x-reference'] !== undefined || schema[FREE_FORM_MARK] !== undefined;
       if (typeof schema.$ref === 'string') {
         const name = schema.$ref.split('/').pop() as string;
         if (!entered.has(name)) {
@@ -185,16 +186,12 @@ describe('GET /openapi.json', () => {
     return out;
   }
 
-  const isBare = (s: Record<string, any>) =>
-    !s.$ref && !s.allOf && !s.oneOf && !s.anyOf && !s.not && !s.enum && (s.type === undefined || s.type === 'object') && !(s.properties && Object.keys(s.properties).length > 0) &&
-    (s.additionalProperties === undefined || s.additionalProperties === true || (typeof s.additionalProperties === 'object' && Object.keys(s.additionalProperties).length === 0));
-
   it('describes every object: no bare object in any operation, except where the reference itself has one', async () => {
     const document = (await t.http.as(undefined).get('/openapi.json')).body;
     const nodes = schemaNodes(document);
     expect(nodes.length).toBeGreaterThan(1000);
     // A bare object is allowed only inside a schema taken from the reference (its own bare objects).
-    expect(nodes.filter(({ node, reference }) => isBare(node) && !reference).map(({ at }) => at)).toEqual([]);
+    expect(nodes.filter(({ node, reference }) => isBareObject(node) && !reference).map(({ at }) => at)).toEqual([]);
     // What the reference describes is described with its words: pages, documents, users, links.
     const page = document.paths['/v1/spaces/{spaceId}/content/page/{pageId}'].get.responses['200'].content['application/json'].schema;
     expect(page).toEqual({ $ref: '#/components/schemas/RevisionPage' });
@@ -246,6 +243,31 @@ describe('GET /openapi.json', () => {
     // Limits after trimming: "  a  " is a one-character title.
     const title = ajv.compile(document.components.schemas.UpdateSiteDto.properties.title);
     expect([title('  ab  '), title('  a  '), title('ab')]).toEqual([true, false, true]);
+  });
+
+  it('takes, by a standard validator (Ajv), the shapes the API takes and answers: a page without a body, each form of a one-of body', async () => {
+    const document = (await t.http.as(undefined).get('/openapi.json')).body;
+    const ajv = new Ajv({ strict: false, validateSchema: false });
+    addFormats(ajv);
+    for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password', 'emoji', 'icon']) ajv.addFormat(format, true);
+    ajv.addSchema(normalizeNullable(document) as object, 'document');
+    const takes = (name: string, value: unknown) => ajv.getSchema(`document#/components/schemas/${name}`)!(value);
+    // A page as trees, moves and updates without format answer it: no body (the reference's "Empty" as meant).
+    const layout = { width: 'default', cover: false, coverSize: 'hero', title: true, description: true, tableOfContents: true, outline: true, pagination: true, metadata: true };
+    const page = { id: 'p1', title: 'Page', kind: 'sheet', type: 'document', slug: 'page', path: 'page', pages: [], layout, urls: { app: 'https://app.example/p' } };
+    const body = { object: 'document', data: {}, nodes: [] };
+    expect([takes('RevisionPage', page), takes('RevisionPage', { ...page, markdown: 'x' }), takes('RevisionPage', { ...page, document: body }), takes('RevisionPage', { ...page, markdown: 'x', document: body })]).toEqual([true, true, true, false]);
+    // One-of rules beside a DTO's properties: exactly one form.
+    expect([takes('SpecSourceDto', { text: 'Q' }), takes('SpecSourceDto', { url: 'https://example.com/a.yaml' }), takes('SpecSourceDto', { text: 'Q', url: 'https://example.com/a.yaml' }), takes('SpecSourceDto', {})]).toEqual([true, true, false, false]);
+    expect([takes('CommentBodyDto', { markdown: 'b' }), takes('CommentBodyDto', { document: body }), takes('CommentBodyDto', { markdown: 'b', document: body }), takes('CommentBodyDto', {})]).toEqual([true, true, false, false]);
+    expect([takes('PositionDto', { before: { type: 'space', space: 's' } }), takes('PositionDto', { after: { type: 'collection', collection: 'c' } }), takes('PositionDto', { before: { type: 'space', collection: 'c' } })]).toEqual([true, true, false]);
+    const searches = [{ query: '', scope: { mode: 'all' } }, { query: '', mode: 'all' }, { query: '', mode: 'current', siteSpaceId: 's' }, { query: '', siteSpaceIds: ['s'] }, { query: '', scope: { mode: 'all' }, mode: 'all' }];
+    expect(searches.map((search) => takes('SearchSiteContentDto', search))).toEqual([true, true, true, true, false]);
+    // A spec file: its JSON form is the JSON value it is; its path 1 to 2048 characters.
+    const file = document.paths['/spec-files/{versionId}/{signature}/{path}'].get;
+    const json = ajv.compile(normalizeNullable(file.responses['200'].content['application/json'].schema) as object);
+    expect([json({ openapi: '3.1.0' }), json([]), json('openapi: 3.1.0')]).toEqual([true, true, false]);
+    expect(file.parameters.find((p: { name: string }) => p.name === 'path').schema).toMatchObject({ minLength: 1, maxLength: 2048 });
   });
 
   it('documents every status an operation can answer: 401, 429, 500 always; 400, 413, 415 with a body', async () => {

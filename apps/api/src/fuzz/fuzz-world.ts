@@ -23,11 +23,13 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
   const saml = await as.post(`${base}/saml`, { label: 'Fuzz IdP' });
   const collection = await createCollection(t, members.admin.token, organization.id, { title: 'Fuzz collection' });
   const space = await createSpace(t, members.admin.token, organization.id, { title: 'Fuzz space', parent: collection.id });
+  // A page and a reusable content, before the change request so that its content has them too.
+  const page = await as.post(`/v1/spaces/${space.id}/content/pages`, { title: 'Fuzz page', markdown: 'Fuzz text.' });
+  const reusable = await as.post(`/v1/spaces/${space.id}/content/reusable-contents`, { title: 'Fuzz include', markdown: 'Shared text.' });
   // A change request opened by another member, so that the caller (an admin) may review and merge it.
   const changeRequest = await t.http.as(members.editor.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Fuzz change request' });
-  const reusable = await as.post(`/v1/spaces/${space.id}/content/reusable-contents`, { title: 'Fuzz include', markdown: 'Shared text.' });
   const spec = await as.post(`${base}/openapi`, { slug: 'fuzz-spec', source: { text: 'openapi: 3.1.0\ninfo: {title: Fuzz, version: "1"}\npaths: {}\n' } });
-  for (const res of [team, saml, changeRequest, reusable, spec]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
+  for (const res of [team, saml, page, changeRequest, reusable, spec]) if (res.status !== 201) throw new Error(`fuzz world: ${res.status} ${res.text}`);
   // A comment of the space and a reply to it (the change request's comment routes get this id too: a 404 there).
   const comment = await as.post(`/v1/spaces/${space.id}/comments`, { body: { markdown: 'Fuzz comment' } });
   const reply = await as.post(`/v1/spaces/${space.id}/comments/${comment.body.id}/replies`, { body: { markdown: 'Fuzz reply' } });
@@ -49,6 +51,7 @@ export async function createFuzzWorld(t: TestApp): Promise<FuzzWorld> {
       spaceId: space.id,
       changeRequestId: changeRequest.body.id,
       revisionId: space.revision,
+      pageId: page.body.id,
       reusableContentId: reusable.body.id,
       commentId: comment.body.id,
       commentReplyId: reply.body.id,

@@ -1,11 +1,10 @@
 import { translationSettingsContract } from '@docs/integrations/testing';
 import { isWebhookPath, webhookContract } from '@docs/webhooks/testing';
-import { RATE_LIMIT_TABLE } from '@docs/platform';
-import { createTestApp, normalizeNullable, RequestOptions, TestApp, TestResponse } from '@docs/platform/testing';
-import Ajv, { ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import { createTestApp, RequestOptions, TestApp, TestResponse } from '@docs/platform/testing';
 import fc from 'fast-check';
 import { ApiModule } from '../api.module';
+import { DatabaseFingerprint } from './database-fingerprint';
+import { DocumentContract } from './document-contract';
 import { documentOperations, Operation } from './document-operations';
 import { createFuzzWorld, FuzzWorld } from './fuzz-world';
 import { mergeAllOf, Schema, valueFor, wrongTypeFor } from './schema-arbitrary';
@@ -14,11 +13,13 @@ import { mergeAllOf, Schema, valueFor, wrongTypeFor } from './schema-arbitrary';
  * Property-based fuzzing of every operation of the project's own OpenAPI document (whatever
  * operations it has: new ones are fuzzed as soon as they are served). For each operation:
  * - valid requests, generated from the document's schemas: never a 5xx, never refused as
- *   malformed (a 400 may only be about state or references, e.g. an unknown id in the body);
+ *   malformed (a 400 may only be about state or references, e.g. an unknown id in the body); a
+ *   generated body the document itself refuses (a generator is not a validator) must be refused
+ *   by the API too, as the document and the API agree;
  * - invalid requests, derived from one valid request (unknown field, wrong type, null where not
  *   nullable, missing required field, NUL character, too long, not an object, repeated or
- *   out-of-range query parameter, NUL in the path, no token, not JSON): a 4xx that changes nothing
- *   in the database;
+ *   out-of-range query parameter, NUL in the path or a path parameter too long, no token, not
+ *   JSON): a 4xx that changes nothing in the database, for a body the document refuses too;
  * - every answer has a status the operation documents and a body that matches the schema
  *   documented for it (the test client also checks 2xx bodies against the reference API).
  * Bounded: FUZZ_RUNS valid requests per operation (default 6); FUZZ_SEED (default fixed) makes a
@@ -45,28 +46,18 @@ interface Attempt {
 describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, () => {
   let t: TestApp;
   let operations: Operation[];
-  const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
-  addFormats(ajv);
-  // Formats of the reference's schemas that only annotate.
-  for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password', 'emoji', 'icon']) ajv.addFormat(format, true);
-  const validators = new Map<string, ValidateFunction>();
+  let contract: DocumentContract;
+  let database: DatabaseFingerprint;
 
   beforeAll(async () => {
     t = await createTestApp({ imports: [ApiModule] });
     const raw = (await t.http.as(undefined).get('/openapi.json')).body;
-    // Answers are validated against the document as it is (its schemas name each other, some
-    // recursively: a document's blocks hold blocks); values are generated from it dereferenced.
-    ajv.addSchema(normalizeNullable(raw) as object, 'document');
+    // Requests and answers are judged by the document as it is; values are generated from it dereferenced.
+    contract = new DocumentContract(raw);
     operations = (await documentOperations(raw)).filter((op) => !ONLY || ONLY.test(`${op.method.toUpperCase()} ${op.path}`));
+    database = await DatabaseFingerprint.of(t);
   });
   afterAll(() => t.close());
-
-  beforeAll(async () => {
-    const rows: { name: string }[] = await t.dataSource.query(
-      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
-    );
-    tables = rows.map((row) => row.name);
-  });
 
   function fill(op: Operation, world: FuzzWorld, override: Record<string, string> = {}): string {
     return op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(override[name] ?? world.ids[name] ?? 'fuzz-unknown-id'));
@@ -84,59 +75,8 @@ describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, 
     const token = attempt.token === null ? undefined : (attempt.token ?? world.token);
     // Translation settings are judged by spec/api.md, not the reference (API-CONVENTIONS).
     // Webhooks are an extension resource: judged by their own contract (docs/api-decisions.md).
-    const contract = op.path.startsWith('/v1/orgs/{organizationId}/translations') ? translationSettingsContract : isWebhookPath(op.path) ? webhookContract : undefined;
-    return t.http.send(op.method, attempt.path, token, attempt.body, { ...attempt.options, query: query ?? attempt.options?.query, contract });
-  }
-
-  /** Problems with an answer whatever the request: undocumented status, body off its documented schema, 5xx. */
-  function contractProblems(op: Operation, res: TestResponse): string[] {
-    if (res.status >= 500) return [`answered ${res.status}: ${res.text.slice(0, 300)}`];
-    const status = op.operation['responses'][String(res.status)] ? String(res.status) : 'default';
-    const documented = op.operation['responses'][status];
-    if (!documented) return [`answered ${res.status}, which the document does not list (${Object.keys(op.operation['responses']).join(', ')})`];
-    if (!documented.content?.['application/json']?.schema) return [];
-    const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
-    const pointer = `document#/paths/${escape(op.path)}/${op.method}/responses/${status}/content/${escape('application/json')}/schema`;
-    let validate = validators.get(pointer);
-    if (!validate) {
-      validate = ajv.getSchema(pointer);
-      if (!validate) return [`no schema at ${pointer}`];
-      validators.set(pointer, validate);
-    }
-    if (validate(res.body)) return [];
-    return [`${res.status} body breaks its documented schema: ${ajv.errorsText(validate.errors)}; body ${JSON.stringify(res.body).slice(0, 300)}`];
-  }
-
-  let tables: string[] = [];
-
-  /** Fingerprint of every table a request may change (what a plain read changes is left out). */
-  async function fingerprint(exclude: Set<string>): Promise<string> {
-    const parts = tables
-      .filter((name) => !exclude.has(name))
-      .map((name) => `SELECT '${name}' AS name, md5(coalesce(string_agg(md5(x::text), '' ORDER BY md5(x::text)), '')) AS hash FROM "${name}" x`);
-    const rows: { name: string; hash: string }[] = await t.dataSource.query(parts.join(' UNION ALL '));
-    // UNION ALL promises no order (a parallel append interleaves its parts): sort by table.
-    return rows
-      .map((row) => `${row.name}:${row.hash}`)
-      .sort()
-      .join(',');
-  }
-
-  /** The tables whose fingerprints differ. */
-  function changedTables(before: string, after: string): string[] {
-    const was = new Set(before.split(','));
-    return after.split(',').filter((part) => !was.has(part)).map((part) => part.split(':')[0]);
-  }
-
-  async function volatileTables(world: FuzzWorld): Promise<Set<string>> {
-    const before = (await fingerprint(new Set())).split(',');
-    await t.http.as(world.token).get('/v1/user');
-    await t.http.as(undefined).get('/v1/user');
-    const after = (await fingerprint(new Set())).split(',');
-    const changed = tables.filter((name) => before.find((p) => p.startsWith(`${name}:`)) !== after.find((p) => p.startsWith(`${name}:`)));
-    // Every request counts against the rate limit, written behind: its counters change up to
-    // 100 ms after the request that counted, whatever that request was.
-    return new Set([...changed, RATE_LIMIT_TABLE]);
+    const judge = op.path.startsWith('/v1/orgs/{organizationId}/translations') ? translationSettingsContract : isWebhookPath(op.path) ? webhookContract : undefined;
+    return t.http.send(op.method, attempt.path, token, attempt.body, { ...attempt.options, query: query ?? attempt.options?.query, contract: judge });
   }
 
   /** Invalid variants of one valid request, each with the status it must get. */
@@ -148,13 +88,18 @@ describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, 
     if (secured) attempts.push({ label: 'no token', path, query, body: validBody, token: null, expect: 401 });
     for (const name of op.pathParams) {
       attempts.push({ label: `NUL in path parameter ${name}`, path: fill(op, world, { [name]: 'a\u0000b' }), query, body: validBody, expect: 400 });
+      const declared = mergeAllOf(((op.operation['parameters'] ?? []) as Schema[]).find((p) => p['in'] === 'path' && p['name'] === name)?.['schema'] ?? {});
+      if (declared['maxLength'] !== undefined) {
+        attempts.push({ label: `path parameter ${name} too long`, path: fill(op, world, { [name]: 'x'.repeat(declared['maxLength'] + 1) }), query, body: validBody, expect: 400 });
+      }
     }
     if (op.query.length > 0) {
       attempts.push({ label: 'unknown query parameter', path, query: { ...query, fuzzUnknown: '1' }, body: validBody, expect: 400 });
       for (const parameter of op.query) {
         const name = parameter['name'] as string;
         const schema = mergeAllOf(parameter['schema'] ?? {});
-        attempts.push({ label: `repeated query parameter ${name}`, path, query: { ...query, [name]: ['1', '2'] }, body: validBody, expect: 400 });
+        // A parameter that takes several values is given by repeating it.
+        if (schema['type'] !== 'array') attempts.push({ label: `repeated query parameter ${name}`, path, query: { ...query, [name]: ['1', '2'] }, body: validBody, expect: 400 });
         attempts.push({ label: `NUL in query parameter ${name}`, path, query: { ...query, [name]: 'a\u0000' }, body: validBody, expect: 400 });
         if (schema['type'] === 'integer') {
           for (const bad of ['1.5', 'abc', String((schema['maximum'] ?? 1e9) + 1), String((schema['minimum'] ?? -1e9) - 1)]) {
@@ -209,7 +154,7 @@ describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, 
       const worldStarted = Date.now();
       if (!current || previousMethod !== 'get') {
         current = await createFuzzWorld(t);
-        volatile = await volatileTables(current);
+        volatile = await database.volatile(current.token);
       }
       const world = current;
       previousMethod = op.method;
@@ -218,16 +163,20 @@ describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, 
 
       // Invalid variants of one valid request, first (so valid DELETEs have not removed their objects).
       const [base] = fc.sample(inputs, { seed: SEED, numRuns: 1 });
-      let before = await fingerprint(volatile);
+      let before = await database.take(volatile);
       for (const attempt of invalidAttempts(op, world, base.query, base.body)) {
         const res = await send(op, world, attempt).catch((error: Error) => ({ status: 0, text: error.message }) as TestResponse);
         invalidCount++;
         const fingerprintStarted = Date.now();
-        const after = await fingerprint(volatile);
+        const after = await database.take(volatile);
         fingerprintMs += Date.now() - fingerprintStarted;
-        const problems = res.status === 0 ? [res.text] : contractProblems(op, res);
+        const problems = res.status === 0 ? [res.text] : contract.responseProblems(op, res);
         if (res.status !== attempt.expect) problems.push(`expected ${attempt.expect}, got ${res.status}: ${res.text.slice(0, 200)}`);
-        if (before !== after) problems.push(`the database changed (${changedTables(before, after).join(', ')})`);
+        if (before !== after) problems.push(`the database changed (${DatabaseFingerprint.changedTables(before, after).join(', ')})`);
+        // A body the API refuses as malformed, the document must refuse too.
+        if (attempt.body !== undefined && attempt.body !== base.body && contract.requestProblems(op, { body: attempt.body }).length === 0) {
+          problems.push('the document takes this body');
+        }
         before = after;
         if (problems.length > 0) failures.push(`${where} [invalid: ${attempt.label}] ${problems.join('; ')}`);
       }
@@ -237,13 +186,19 @@ describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, 
         await fc.assert(
           fc.asyncProperty(inputs, async ({ query, body }) => {
             const res = await send(op, world, { path: fill(op, world), query: stringify(query), body });
-            const problems = contractProblems(op, res);
+            const problems = contract.responseProblems(op, res);
             const message: string = res.body?.error?.message ?? '';
-            const refused =
-              [401, 405, 413, 415].includes(res.status) ||
-              (res.status === 400 && MALFORMED.test(message)) ||
-              (res.status === 404 && message.startsWith('No route matches'));
-            if (refused) problems.push(`valid input refused: ${res.status} ${message}`);
+            // The generator may make a body its document refuses: then the API must refuse it too.
+            const documentRefuses = contract.requestProblems(op, { body });
+            if (documentRefuses.length > 0) {
+              if (res.status < 400) problems.push(`answered ${res.status} to a body the document refuses (${documentRefuses.join('; ')})`);
+            } else {
+              const refused =
+                [401, 405, 413, 415].includes(res.status) ||
+                (res.status === 400 && MALFORMED.test(message)) ||
+                (res.status === 404 && message.startsWith('No route matches'));
+              if (refused) problems.push(`valid input refused: ${res.status} ${message}`);
+            }
             if (problems.length > 0) throw new Error(`${problems.join('; ')}\n  query ${JSON.stringify(query)}\n  body ${JSON.stringify(body)?.slice(0, 500)}`);
           }),
           { seed: SEED, numRuns: VALID_RUNS, endOnFailure: true },

@@ -92,8 +92,9 @@ function stringFor(schema: Schema): fc.Arbitrary<string> {
 
 /**
  * An object with every required property and some optional ones. With `oneOf` variants that only
- * add constraints (`required`, `not.required`, narrower `properties`), one variant is chosen and
- * the properties other variants require are left out, so exactly one variant matches.
+ * add constraints (`required`, `not.required`, `not.anyOf` of `required`, narrower `properties`),
+ * one variant is chosen and the properties other variants require, or it refuses, are left out,
+ * so exactly one variant matches.
  */
 function objectFor(schema: Schema, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const variants: Schema[] = schema['oneOf'] ?? [{}];
@@ -105,6 +106,7 @@ function objectFor(schema: Schema, depth: number): fc.Arbitrary<Record<string, u
       const excluded = new Set<string>([
         ...variants.filter((other) => other !== variant).flatMap((other) => (other['required'] ?? []) as string[]),
         ...((variant['not']?.['required'] ?? []) as string[]),
+        ...((variant['not']?.['anyOf'] ?? []) as Schema[]).flatMap((one) => (one['required'] ?? []) as string[]),
       ]);
       const optional = depth >= MAX_GENERATED_DEPTH ? [] : Object.keys(properties).filter((name) => !required.has(name) && !excluded.has(name));
       const record: Record<string, fc.Arbitrary<unknown>> = {};

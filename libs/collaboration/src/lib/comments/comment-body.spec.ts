@@ -22,6 +22,7 @@ describe('comment bodies', () => {
   it('a JSON document in', () => {
     const given = {
       object: 'document',
+      data: {},
       nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Hi', marks: [] }] }] }],
     };
     const document = commentDocument({ document: given });
@@ -32,19 +33,21 @@ describe('comment bodies', () => {
     expect(message(() => commentDocument({}))).toBe('body must have exactly one of markdown or document');
     expect(message(() => commentDocument({ markdown: 'a', document: { object: 'document', nodes: [] } }))).toBe('body must have exactly one of markdown or document');
     for (const markdown of ['', '   ', '\n\n']) expect(message(() => commentDocument({ markdown }))).toMatch(/^body must not be empty/);
-    expect(message(() => commentDocument({ document: { object: 'document', nodes: [] } }))).toMatch(/^body must not be empty/);
+    expect(message(() => commentDocument({ document: { object: 'document', data: {}, nodes: [] } }))).toMatch(/^body must not be empty/);
   });
 
   it('at most COMMENT_BODY_MAX characters of markdown, as markdown or as a document', () => {
     expect(() => commentDocument({ markdown: 'x'.repeat(COMMENT_BODY_MAX) })).not.toThrow();
     expect(message(() => commentDocument({ markdown: 'x'.repeat(COMMENT_BODY_MAX + 1) }))).toBe(`body must be at most ${COMMENT_BODY_MAX} characters of markdown`);
-    const long = { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'y'.repeat(COMMENT_BODY_MAX + 1), marks: [] }] }] }] };
+    const long = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'y'.repeat(COMMENT_BODY_MAX + 1), marks: [] }] }] }] };
     expect(message(() => commentDocument({ document: long }))).toBe(`body must be at most ${COMMENT_BODY_MAX} characters of markdown`);
   });
 
-  it('documents pass the content library checks', () => {
-    expect(message(() => commentDocument({ document: { nodes: [] } }))).toBe('body.document.object must be "document"');
-    expect(message(() => commentDocument({ document: { object: 'document', nodes: [{ type: 'paragraph' }] } }))).toMatch(/^body\.document\.nodes\[0\] must be a block/);
+  it("documents pass the content library checks: the reference's JSONDocument, at most 128 levels", () => {
+    expect(message(() => commentDocument({ document: { nodes: [] } }))).toBe('body.document.object is required');
+    expect(message(() => commentDocument({ document: { object: 'document', data: {}, nodes: [{ type: 'paragraph' }] } }))).toBe('body.document.nodes[0].object is required');
+    expect(message(() => commentDocument({ document: { object: 'document', nodes: [] } }))).toBe('body.document.data is required');
+    expect(message(() => commentDocument({ document: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'math', data: {}, isVoid: true }] } }))).toBe('body.document.nodes[0].data.formula is required');
     let deep: Record<string, unknown> = { object: 'text', leaves: [] };
     for (let i = 0; i < 200; i++) deep = { object: 'block', type: 'blockquote', nodes: [deep] };
     expect(message(() => commentDocument({ document: { object: 'document', nodes: [deep] } }))).toMatch(/nests deeper than 128 levels/);

@@ -151,7 +151,8 @@ export class ContentDraft {
     if (next.type === 'link') {
       next.documentHash = null;
       next.slug = null;
-      if (!next.href) throw new BadRequestException('href is required for a link page.');
+      // The page had none (it was not a link): a state of the page, which the document cannot say.
+      if (!next.href) throw new BadRequestException(`Page ${pageId} has no href to link to: give href with type "link".`);
     } else {
       next.href = null;
       if (next.slug === null || changes.slug !== undefined || page.fields.type === 'link') {

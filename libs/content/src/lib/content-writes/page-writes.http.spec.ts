@@ -186,7 +186,9 @@ describe('page writes: conditions, permissions, validation', () => {
       [{ title: 'X', type: 'group', markdown: 'x' }, 400, 'body'],
       [{ title: 'X', markdown: 'x', document: { object: 'document', data: {}, nodes: [] } }, 400, 'not both'],
       [{ title: 'X', document: { object: 'nope' } }, 400, 'document'],
-      [{ title: 'X', document: { object: 'document', nodes: [{ type: 'paragraph' }] } }, 400, 'document.nodes[0]'],
+      [{ title: 'X', document: { object: 'document', data: {}, nodes: [{ type: 'paragraph' }] } }, 400, 'document.nodes[0].object is required'],
+      [{ title: 'X', document: { object: 'document', nodes: [] } }, 400, 'document.data is required'],
+      [{ title: 'X', document: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'math', data: {}, isVoid: true }] } }, 400, 'document.nodes[0].data.formula is required'],
       [{ title: 'X', slug: 'Not A Slug' }, 400, 'slug'],
       [{ title: 'X', slug: 'doc' }, 409, 'slug'],
       [{ title: 'X', position: { before: child.id } }, 400, 'position.before'],
@@ -258,6 +260,9 @@ describe('page writes: conditions, permissions, validation', () => {
   it('changes types: document to link and back, top-level document to group', async () => {
     const { as, base, create } = await setup();
     const page = await create({ title: 'Page', markdown: 'Body' });
+    // A link needs somewhere to point: the page has no href yet (a state the document cannot say).
+    const noHref = await as('editor').patch(`${base}/page/${page.id}`, { type: 'link' });
+    expect([noHref.status, noHref.body.error.message]).toEqual([400, `Page ${page.id} has no href to link to: give href with type "link".`]);
     const asLink = await as('editor').patch(`${base}/page/${page.id}`, { type: 'link', href: 'https://example.com' });
     expect(asLink.body).toMatchObject({ type: 'link', href: 'https://example.com' });
     const back = await as('editor').patch(`${base}/page/${page.id}`, { type: 'document' });

@@ -2,6 +2,7 @@ import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '@docs/platform';
+import { checkIntegrationName } from './integration-name';
 import { ASSETS_PATH } from './integration.presenter';
 import { IntegrationsService } from './integrations.service';
 
@@ -24,7 +25,8 @@ export class IntegrationAssetsController {
   })
   @ApiNotFoundResponse({ description: 'No such image (or a previous version of the integration).' })
   async get(@Param('integrationName') name: string, @Param('assetId') assetId: string, @Res() res: Response): Promise<void> {
-    const asset = await this.integrations.findAsset(name, assetId);
+    // The name's rules as on every route that names an integration (`/openapi.json` says them).
+    const asset = await this.integrations.findAsset(checkIntegrationName(name), assetId);
     if (!asset) throw new NotFoundException('No such integration image.');
     res
       .status(200)

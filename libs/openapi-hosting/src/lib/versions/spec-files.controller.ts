@@ -1,19 +1,40 @@
 import { BadRequestException, Controller, ForbiddenException, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, Public } from '@docs/platform';
+import { ApiErrors, FREE_FORM_MARK, Public } from '@docs/platform';
 import type { Response } from 'express';
 import { OpenApiSpecVersionsService } from './openapi-spec-versions.service';
 import { PUBLISHED_SPECS_PATH, SPEC_FILES_PATH, SpecFileUrls } from './spec-file-urls';
 
+/** Bounds of a file's path in a version (`{path}`, its segments joined by `/`). */
+const FILE_PATH_MAX = 2048;
+
 /** `*path` parameters come as their segments. */
 function joined(path: string | string[]): string {
   const text = Array.isArray(path) ? path.join('/') : path;
-  if (text.length === 0 || text.length > 2048) throw new BadRequestException('The file path must be 1 to 2048 characters.');
+  if (text.length === 0 || text.length > FILE_PATH_MAX) throw new BadRequestException(`path must be 1 to ${FILE_PATH_MAX} characters`);
   if (text.includes('\u0000')) throw new BadRequestException('path must not contain the NUL character (U+0000)');
   return text;
 }
 
-const SERVED = { description: "The file's text as fetched, as application/json or application/yaml.", content: { 'application/yaml': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'string' } } } };
+const FILE_PATH = { type: 'string', minLength: 1, maxLength: FILE_PATH_MAX };
+
+/**
+ * A file is served as its author wrote it: YAML as text; JSON (the entry, an object, or a file its
+ * `$ref`s reach, an object or an array) as the JSON value it is, whatever members it has.
+ */
+const SERVED = {
+  description: "The file's text as fetched, as application/json or application/yaml.",
+  content: {
+    'application/yaml': { schema: { type: 'string' } },
+    'application/json': {
+      schema: {
+        description: 'The JSON file as its author wrote it: an OpenAPI document, or a file its `$ref`s reach.',
+        anyOf: [{ type: 'object' }, { type: 'array', items: {} }],
+        [FREE_FORM_MARK]: 'A spec file served as fetched: its members are its author\'s.',
+      },
+    },
+  },
+};
 
 /**
  * The files of spec versions, without a token: by the signed URL of a version (`url` of a
@@ -31,7 +52,7 @@ export class SpecFilesController {
   @Public()
   @Get(`${SPEC_FILES_PATH}/:versionId/:signature/*path`)
   @ApiOperation({ operationId: 'getOpenAPISpecVersionFile', summary: "A file of a spec version, by the version's signed URL (no bearer token).", security: [] })
-  @ApiParam({ name: 'path', type: String, description: "The file's path in the version (the entry's name, or a path its $refs reach)." })
+  @ApiParam({ name: 'path', schema: FILE_PATH, description: "The file's path in the version (the entry's name, or a path its $refs reach)." })
   @ApiOkResponse(SERVED)
   @ApiErrors(400, 403, 404)
   async versionFile(@Param('versionId') versionId: string, @Param('signature') signature: string, @Param('path') path: string | string[], @Res() res: Response): Promise<void> {
@@ -46,7 +67,7 @@ export class SpecFilesController {
   @Public()
   @Get(`${PUBLISHED_SPECS_PATH}/:organizationId/:specSlug/*path`)
   @ApiOperation({ operationId: 'getPublishedOpenAPISpecFile', summary: 'A file of the latest version of a public spec (no bearer token); 404 for a private one.', security: [] })
-  @ApiParam({ name: 'path', type: String, description: "The file's path in the latest version." })
+  @ApiParam({ name: 'path', schema: FILE_PATH, description: "The file's path in the latest version." })
   @ApiOkResponse(SERVED)
   @ApiErrors(400, 404)
   async publishedFile(@Param('organizationId') organizationId: string, @Param('specSlug') slug: string, @Param('path') path: string | string[], @Res() res: Response): Promise<void> {

@@ -42,6 +42,14 @@ export function declarePathParameter(name: string, schema: Schema): void {
   pathParameters.set(name, schema);
 }
 
+/**
+ * Marks a schema whose members no schema can say, because they are someone's own content as it
+ * came (a spec file served as fetched: whatever its author wrote). Its value says why. The one
+ * place besides the reference's own schemas where the document may have a bare object
+ * (`openapi-document.spec.ts` holds every other object to a description).
+ */
+export const FREE_FORM_MARK = 'x-free-form';
+
 const EXTRA_CONTENT = 'x-extra-request-content';
 
 /**
@@ -161,18 +169,22 @@ function collectRefs(schema: unknown, schemas: Record<string, Schema>, into: Set
 
 /**
  * `additionalProperties: false` on this object schema and every inline object in it, walking the
- * schema's structure (a property may well be named `properties`).
+ * schema's structure (a property may well be named `properties`). The branches of a one-of rule
+ * beside an object's own properties (`{properties: {mode: {enum: ['all']}}, required: ['mode']}`)
+ * are constraints on that object, which is closed itself: closing a branch would refuse every
+ * property the branch does not repeat. `constraint`: the schema is such a branch.
  */
-function closeObjects(schema: unknown): void {
+function closeObjects(schema: unknown, constraint = false): void {
   if (!schema || typeof schema !== 'object') return;
   const s = schema as Schema;
   if (s[REFERENCE_MARK] || s['$ref']) return; // the reference's own schema, as it has it; a named one is closed on its own
-  if (s['properties'] && s['additionalProperties'] === undefined) s['additionalProperties'] = false;
+  if (s['properties'] && s['additionalProperties'] === undefined && !constraint) s['additionalProperties'] = false;
   for (const property of Object.values<Schema>(s['properties'] ?? {})) closeObjects(property);
   if (s['items']) closeObjects(s['items']);
   if (s['additionalProperties'] && typeof s['additionalProperties'] === 'object') closeObjects(s['additionalProperties']);
-  if (s['not']) closeObjects(s['not']);
-  for (const key of ['allOf', 'oneOf', 'anyOf']) for (const branch of s[key] ?? []) closeObjects(branch);
+  const ownProperties = s['properties'] !== undefined || constraint;
+  if (s['not']) closeObjects(s['not'], ownProperties);
+  for (const key of ['allOf', 'oneOf', 'anyOf']) for (const branch of s[key] ?? []) closeObjects(branch, ownProperties);
 }
 
 interface ValidationRule {
@@ -304,11 +316,17 @@ export const VERBATIM_STRING_PATTERN = `^${NOT_NUL}*$`;
 
 const TRIMMED_NOTE = 'Leading and trailing whitespace is removed before the limits apply.';
 
+/**
+ * Formats whose validators refuse a NUL already (a URL, an address, a date): their strings need no
+ * pattern. Others only name what the text holds (`byte`: base64), so the NUL rule is said for them.
+ */
+const CHECKED_FORMATS = new Set(['uri', 'url', 'email', 'date-time', 'date', 'uuid', 'hostname', 'ipv4', 'ipv6']);
+
 /** Patterns and a note on one string schema (or the strings of an array schema), trimmed or verbatim. */
 function stateOnString(schema: Schema | undefined, trimmed: boolean): void {
   if (!schema || schema[REFERENCE_MARK] || schema['$ref']) return;
   const target = schema['type'] === 'array' ? schema['items'] : schema;
-  if (!target || target['type'] !== 'string' || target['enum'] || target['format']) return;
+  if (!target || target['type'] !== 'string' || target['enum'] || CHECKED_FORMATS.has(target['format'])) return;
   if (!trimmed) {
     target['pattern'] ??= VERBATIM_STRING_PATTERN;
     return;

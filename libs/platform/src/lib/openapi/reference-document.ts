@@ -42,6 +42,28 @@ export function referenceDocument(): OpenApiJson {
 }
 
 /**
+ * The reference's component `root` and every component it names, transitively (copies, with the
+ * readings of `referenceDocument`), as `components.schemas` of a document whose `$ref`s resolve
+ * inside it: what a validator of one shape at run time needs, without the whole reference. When
+ * the reference was not loaded before the call, it is let go again after it.
+ */
+export function referenceComponents(root: string): { components: { schemas: Record<string, OpenApiJson> } } {
+  const wasLoaded = loaded !== undefined;
+  const all = referenceDocument()['components']['schemas'] as Record<string, OpenApiJson>;
+  if (!all[root]) throw new Error(`${REFERENCE_PACKAGE} has no component ${root}.`);
+  const schemas: Record<string, OpenApiJson> = {};
+  const queue = [root];
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    if (schemas[name]) continue;
+    schemas[name] = structuredClone(all[name]);
+    for (const [, named] of JSON.stringify(schemas[name]).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) if (!schemas[named]) queue.push(named);
+  }
+  if (!wasLoaded) releaseReferenceDocument();
+  return { components: { schemas } };
+}
+
+/**
  * Lets the loaded reference go (about 10 MB of objects): an api needs it only while it builds its
  * own document. A later `referenceDocument()` reads it again.
  */

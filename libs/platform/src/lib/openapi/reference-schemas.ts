@@ -60,9 +60,13 @@ function successSchema(operation: Schema): Schema | undefined {
   return undefined;
 }
 
-/** `type: object` (or no type) that says nothing of its members: what reflection makes of `object`. */
+/**
+ * `type: object` (or no type) that says nothing of its members: what reflection makes of `object`.
+ * A node that requires members says something of them: `{required: ['url']}`, a branch of a DTO's
+ * one-of rules, is a constraint on its object, not a shape to fill.
+ */
 export function isBareObject(node: Schema): boolean {
-  if (!node || typeof node !== 'object' || node['$ref'] || node['allOf'] || node['oneOf'] || node['anyOf'] || node['not'] || node['enum']) return false;
+  if (!node || typeof node !== 'object' || node['$ref'] || node['allOf'] || node['oneOf'] || node['anyOf'] || node['not'] || node['enum'] || node['required']?.length) return false;
   if (node['type'] !== undefined && node['type'] !== 'object') return false;
   if (node['properties'] && Object.keys(node['properties']).length > 0) return false;
   const additional = node['additionalProperties'];

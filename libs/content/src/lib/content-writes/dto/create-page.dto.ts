@@ -1,4 +1,4 @@
-import { Verbatim, referenceProperty } from '@docs/platform';
+import { ApiSchemaRules, Verbatim, referenceProperty } from '@docs/platform';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, IsString, ValidateNested } from 'class-validator';
@@ -7,7 +7,20 @@ import { WhenNotNull, WhenPresent } from '../../validation/when-present.decorato
 import { IsPageDescription, IsPageDocument, IsPageEmoji, IsPageFlag, IsPageHref, IsPageMarkdown, IsPageSlug, IsPageTitle, IsPageType, PAGE_TITLE_MAX } from './page-fields';
 import { PagePositionDto } from './page-position.dto';
 
-/** Body of `POST /v1/spaces/{spaceId}/content/pages` (an extension: the reference cannot write pages). */
+/**
+ * Body of `POST /v1/spaces/{spaceId}/content/pages` (an extension: the reference cannot write pages).
+ * What each type takes, checked by the service and said by `/openapi.json`: a document page (the
+ * default) no `href`; a group no body, `href` nor variables; a link its `href`, and no body, slug
+ * nor variables. A body is `markdown` or `document`, never both.
+ */
+@ApiSchemaRules({
+  not: { required: ['markdown', 'document'] },
+  oneOf: [
+    { properties: { type: { enum: ['document'] } }, not: { required: ['href'] } },
+    { properties: { type: { enum: ['group'] } }, required: ['type'], not: { anyOf: [{ required: ['href'] }, { required: ['markdown'] }, { required: ['document'] }, { required: ['variables'] }] } },
+    { properties: { type: { enum: ['link'] } }, required: ['type', 'href'], not: { anyOf: [{ required: ['markdown'] }, { required: ['document'] }, { required: ['slug'] }, { required: ['variables'] }] } },
+  ],
+})
 export class CreatePageDto {
   @ApiProperty({ maxLength: PAGE_TITLE_MAX })
   @IsPageTitle()

@@ -1,11 +1,24 @@
 import { IsObject } from 'class-validator';
-import { Verbatim, referenceProperty } from '@docs/platform';
+import { ApiSchemaRules, Verbatim, referenceProperty } from '@docs/platform';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { PAGE_TYPES, PageType } from '../../pages/page-node.entity';
 import { WhenNotNull, WhenPresent } from '../../validation/when-present.decorator';
 import { IsPageDescription, IsPageDocument, IsPageEmoji, IsPageFlag, IsPageHref, IsPageMarkdown, IsPageSlug, IsPageTitle, IsPageType, PAGE_TITLE_MAX } from './page-fields';
 
-/** Body of `PATCH /v1/spaces/{spaceId}/content/page/{pageId}`: absent fields are unchanged. */
+/**
+ * Body of `PATCH /v1/spaces/{spaceId}/content/page/{pageId}`: absent fields are unchanged. A body is
+ * `markdown` or `document`, never both; a `type` given says what else the body may hold, as on
+ * create (without one, the page's own type decides, which only the service knows).
+ */
+@ApiSchemaRules({
+  not: { required: ['markdown', 'document'] },
+  anyOf: [
+    { not: { required: ['type'] } },
+    { properties: { type: { enum: ['document'] } }, required: ['type'], not: { required: ['href'] } },
+    { properties: { type: { enum: ['group'] } }, required: ['type'], not: { anyOf: [{ required: ['href'] }, { required: ['markdown'] }, { required: ['document'] }, { required: ['variables'] }] } },
+    { properties: { type: { enum: ['link'] } }, required: ['type'], not: { anyOf: [{ required: ['markdown'] }, { required: ['document'] }, { required: ['slug'] }, { required: ['variables'] }] } },
+  ],
+})
 export class UpdatePageDto {
   @ApiPropertyOptional({ maxLength: PAGE_TITLE_MAX, description: 'Does not change the slug (links stay valid); send `slug` for that.' })
   @WhenPresent()

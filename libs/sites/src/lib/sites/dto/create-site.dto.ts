@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { WhenPresent } from '@docs/content';
+import { trimmedStringPattern } from '@docs/platform';
 import { IsIn, IsString, MaxLength, MinLength, registerDecorator } from 'class-validator';
 import { SITE_TYPES, SITE_VISIBILITIES, SiteType, SiteVisibility } from '../site.entity';
 
@@ -40,7 +41,11 @@ export class CreateSiteDto {
   visibility?: SiteVisibility;
 
   @ApiPropertyOptional({
-    oneOf: [{ type: 'array', items: { type: 'string' }, maxItems: 100 }, { type: 'string', enum: [NEW_SPACE] }],
+    oneOf: [
+      // Ids are trimmed like every declared string, then must not be empty (IsSpacesValue).
+      { type: 'array', items: { type: 'string', minLength: 1, pattern: trimmedStringPattern(1), description: 'A space id. Leading and trailing whitespace is removed first.' }, maxItems: 100 },
+      { type: 'string', enum: [NEW_SPACE] },
+    ],
     description: `Ids of spaces to publish, as site spaces at the root, in this order (the first is the default); or "${NEW_SPACE}": a new space titled like the site (needs the create role).`,
   })
   @WhenPresent()

@@ -1,8 +1,7 @@
-import { translationSettingsContract } from '@docs/integrations/testing';
-import { isWebhookPath, webhookContract } from '@docs/webhooks/testing';
 import { createTestApp, TestApp, TestResponse } from '@docs/platform/testing';
 import fc from 'fast-check';
 import { ApiModule } from '../api.module';
+import { extensionContract } from './extension-contracts';
 import { documentOperations, Operation } from './document-operations';
 import { createFuzzWorld, FuzzWorld } from './fuzz-world';
 import { mergeAllOf, Schema, valueFor } from './schema-arbitrary';
@@ -204,7 +203,7 @@ describe(`hostile input over every operation (seed ${SEED})`, () => {
     if (mutation.socket) return t.http.raw(op.method.toUpperCase(), mutation.socket.target, [`Authorization: Bearer ${world.token}`, ...mutation.socket.headers]);
     // Translation settings are judged by spec/api.md, not the reference (API-CONVENTIONS); webhooks, an
     // extension, by their own documented schemas.
-    const contract = op.path.startsWith('/v1/orgs/{organizationId}/translations') ? translationSettingsContract : isWebhookPath(op.path) ? webhookContract : undefined;
+    const contract = extensionContract(op.path);
     return t.http.send(op.method, mutation.target!, world.token, mutation.body, { raw: mutation.raw, contract });
   }
 

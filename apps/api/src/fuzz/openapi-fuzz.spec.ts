@@ -1,10 +1,9 @@
-import { translationSettingsContract } from '@docs/integrations/testing';
-import { isWebhookPath, webhookContract } from '@docs/webhooks/testing';
 import { createTestApp, RequestOptions, TestApp, TestResponse } from '@docs/platform/testing';
 import fc from 'fast-check';
 import { ApiModule } from '../api.module';
 import { DatabaseFingerprint } from './database-fingerprint';
 import { DocumentContract } from './document-contract';
+import { extensionContract } from './extension-contracts';
 import { documentOperations, Operation } from './document-operations';
 import { createFuzzWorld, FuzzWorld } from './fuzz-world';
 import { mergeAllOf, Schema, valueFor, wrongTypeFor } from './schema-arbitrary';
@@ -75,7 +74,7 @@ describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, 
     const token = attempt.token === null ? undefined : (attempt.token ?? world.token);
     // Translation settings are judged by spec/api.md, not the reference (API-CONVENTIONS).
     // Webhooks are an extension resource: judged by their own contract (docs/api-decisions.md).
-    const judge = op.path.startsWith('/v1/orgs/{organizationId}/translations') ? translationSettingsContract : isWebhookPath(op.path) ? webhookContract : undefined;
+    const judge = extensionContract(op.path);
     return t.http.send(op.method, attempt.path, token, attempt.body, { ...attempt.options, query: query ?? attempt.options?.query, contract: judge });
   }
 

@@ -110,7 +110,7 @@ export class FromEditor {
     const unchanged = this.unchanged(cell);
     if (unchanged) return unchanged;
     const source = sourceOf(cell.attrs)?.json;
-    return assembleFields(source, { object: 'fragment', fragment: source?.fragment ?? newId('f'), nodes: this.blocks(cell) });
+    return assembleFields(source, { object: 'fragment', fragment: source?.fragment ?? cell.attrs['fragmentId'] ?? newId('f'), nodes: this.blocks(cell) });
   }
 
   /** Text and inlines: runs of text as text objects of leaves, a link's run as its inline. */

@@ -105,7 +105,7 @@ const tableNodes = [
     name: 'tableCell',
     content: TABLE_CELL_CONTENT,
     isolating: true,
-    addAttributes: () => ({ source: sourceAttribute, absent: { default: false, rendered: false } }),
+    addAttributes: () => ({ source: sourceAttribute, absent: { default: false, rendered: false }, fragmentId: { default: null, rendered: false } }),
     parseHTML: () => [{ tag: 'div[data-type="tableCell"]' }],
     renderHTML: () => ['div', { 'data-type': 'tableCell' }, 0],
   }),

@@ -67,7 +67,13 @@ export const PasteAndDrop = Extension.create<{ services: EditorServices }>({
             const text = data.getData('text/plain');
             const markdown = html ? pastedHtmlToMarkdown(html) : looksLikeMarkdown(text) ? text : undefined;
             if (markdown === undefined || markdown.trim() === '') return false;
-            view.dispatch(view.state.tr.replaceSelection(markdownSlice(markdown, services.markdownToDocument, view.state.schema)).scrollIntoView());
+            const slice = markdownSlice(markdown, services.markdownToDocument, view.state.schema);
+            const { $from, empty } = view.state.selection;
+            const tr = view.state.tr;
+            // Blocks pasted on an empty line take its place.
+            if (empty && slice.openStart === 0 && $from.parent.type.name === 'paragraph' && $from.parent.content.size === 0) tr.replaceRange($from.before(), $from.after(), slice);
+            else tr.replaceSelection(slice);
+            view.dispatch(tr.scrollIntoView());
             return true;
           },
           handleDrop(view, event, _slice, moved) {

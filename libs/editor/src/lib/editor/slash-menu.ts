@@ -28,7 +28,9 @@ class BlockMenu {
   }
 
   open(props: SuggestionProps<BlockMenuItem, BlockMenuItem>): void {
-    (this.editor.options.element as HTMLElement | null)?.parentElement?.append(this.element) ?? document.body.append(this.element);
+    // Beside the editor, so the app's styles and its dialogs' stacking apply.
+    const host = (this.editor.options.element as HTMLElement | null)?.parentElement ?? document.body;
+    host.append(this.element);
     const dom = this.editor.view.dom;
     dom.setAttribute('aria-controls', this.id);
     dom.setAttribute('aria-expanded', 'true');
@@ -98,6 +100,8 @@ class BlockMenu {
 
 export const SlashMenu = Extension.create({
   name: 'slashMenu',
+  // Before the editing keys: while the menu is open, Enter and the arrows are the menu's.
+  priority: 200,
   addProseMirrorPlugins() {
     const editor = this.editor;
     return [

@@ -19,9 +19,11 @@ const depConstraints = [
   // The published sites' renderer is pure (a document and its site context -> HTML): no library.
   { sourceTag: 'scope:site-renderer', onlyDependOnLibsWithTags: ['scope:site-renderer'] },
   { sourceTag: 'type:renderer', onlyDependOnLibsWithTags: ['type:renderer'] },
+  // The block editor runs in the browser: packages and pure libraries only (the document model), never a server's code.
+  { sourceTag: 'scope:editor', onlyDependOnLibsWithTags: ['scope:editor', 'scope:document-model'] },
   { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform'] },
   { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:platform', 'type:domain'] },
-  { sourceTag: 'scope:app', onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:renderer'] },
+  { sourceTag: 'scope:app', onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:renderer', 'type:ui'] },
   { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['type:platform', 'type:domain', 'type:renderer'] },
 ];
 
@@ -46,6 +48,21 @@ export default [
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // The editor's tests prove the conversion on documents the server's markdown converter makes
+    // (libs/content until it moves to the pure document model): tests only, never the library.
+    files: ['libs/editor/src/**/*.spec.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: depConstraints.map((c) => (c.sourceTag === 'scope:editor' ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'scope:content'] } : c)),
+        },
+      ],
     },
   },
   {

@@ -1,0 +1,29 @@
+/**
+ * The layout the editor's views need (the app's theme gives colours and type): controls beside
+ * content, tables as grids, task boxes only in task lists, the `/` menu and the link dialog.
+ */
+export const EDITOR_CSS = `
+.doc-editor { outline: none; white-space: pre-wrap; }
+.doc-controls { user-select: none; display: flex; gap: .5rem; align-items: center; flex-wrap: wrap; font-size: .85em; }
+.doc-hint { border-left: 4px solid; padding: .5rem 1rem; margin: 1rem 0; }
+.doc-hint[data-style="info"] { border-color: #3b82f6; } .doc-hint[data-style="warning"] { border-color: #f59e0b; }
+.doc-hint[data-style="danger"] { border-color: #ef4444; } .doc-hint[data-style="success"] { border-color: #10b981; }
+.doc-code-lines { margin: 0; padding: .75rem; overflow-x: auto; font-family: monospace; }
+.doc-code.line-numbers .doc-code-lines { counter-reset: line; }
+.doc-code.line-numbers [data-type="codeLine"]::before { counter-increment: line; content: counter(line); display: inline-block; width: 2.5em; opacity: .5; }
+.doc-task-box { display: none; }
+[data-type="listTasks"] > li { list-style: none; display: flex; gap: .5rem; }
+[data-type="listTasks"] > li > .doc-task-box { display: inline-block; }
+.doc-tab, .doc-stepper .doc-items > * { border: 1px solid #ddd; padding: .5rem; margin: .5rem 0; }
+.doc-table-grid { display: table; width: 100%; border-collapse: collapse; }
+.doc-table-grid > [data-type="tableHeader"], .doc-table-grid > [data-type="tableRow"] { display: table-row; }
+.doc-table-grid [data-type="tableColumn"], .doc-table-grid [data-type="tableCell"] { display: table-cell; border: 1px solid #ddd; padding: .25rem .5rem; }
+.doc-table-grid [data-type="tableColumn"] { font-weight: 600; }
+.doc-card { border: 1px solid #ddd; border-radius: 6px; padding: .5rem 1rem; margin: .5rem 0; }
+.doc-chip { display: inline-flex; gap: .25rem; padding: 0 .25rem; border-radius: 4px; background: #0001; }
+.doc-image img { max-width: 100%; }
+.doc-block-menu { z-index: 10; background: #fff; border: 1px solid #ddd; border-radius: 6px; max-height: 18rem; overflow-y: auto; min-width: 14rem; }
+.doc-block-menu [role="option"] { padding: .25rem .75rem; cursor: pointer; }
+.doc-block-menu [aria-selected="true"] { background: #e5e7eb; }
+.doc-link-dialog { display: flex; gap: .5rem; }
+`;

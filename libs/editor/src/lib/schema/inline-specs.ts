@@ -1,0 +1,40 @@
+/**
+ * Inline objects of the model as atom nodes of the editor, and marks. Every inline of the model
+ * but the link is void (it has `data` and no text): an atom that keeps its data. A link holds
+ * text and images, which ProseMirror models best as a mark over them (`link`). An annotation
+ * holds text and a fragment of blocks, which an inline cannot show editably: it is kept verbatim.
+ */
+export interface InlineSpec {
+  type: string;
+  name: string;
+  data: Record<string, unknown>;
+  /** Marks the atom may carry (an image may stand in a link). */
+  marks: string;
+  readOnly?: boolean;
+}
+
+export const INLINE_SPECS: readonly InlineSpec[] = [
+  { type: 'inline-image', name: 'inlineImage', data: {}, marks: 'link' },
+  { type: 'emoji', name: 'emoji', data: { code: '' }, marks: '' },
+  { type: 'icon', name: 'icon', data: { icon: '' }, marks: '', readOnly: true },
+  { type: 'expression', name: 'expression', data: { expression: '' }, marks: '' },
+  { type: 'inline-math', name: 'inlineMath', data: { formula: '' }, marks: '' },
+  { type: 'mention', name: 'mention', data: {}, marks: '' },
+  { type: 'button', name: 'button', data: { label: '', kind: 'primary' }, marks: '', readOnly: true },
+  { type: 'annotation', name: 'annotation', data: {}, marks: '', readOnly: true },
+];
+
+/** An inline of a type the editor does not map: kept verbatim. */
+export const UNKNOWN_INLINE = 'unknownInline';
+
+export const inlineSpecByType = new Map(INLINE_SPECS.map((spec) => [spec.type, spec]));
+export const inlineSpecByName = new Map(INLINE_SPECS.map((spec) => [spec.name, spec]));
+
+/**
+ * The model's marks without data, in the order the editor writes a leaf's marks (ProseMirror
+ * keeps a node's marks in schema order).
+ */
+export const PLAIN_MARKS = ['bold', 'italic', 'strikethrough', 'code', 'keyboard', 'superscript', 'subscript'] as const;
+
+/** A mark of a type the editor does not map: kept verbatim (`json`), several may stand together. */
+export const UNKNOWN_MARK = 'unknownMark';

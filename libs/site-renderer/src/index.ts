@@ -6,7 +6,6 @@
 export * from './lib/model/document-context';
 export * from './lib/document/render-document';
 export type { OutlineHeading } from './lib/document/render-state';
-export { slugifyHeading, HeadingAnchors } from './lib/document/heading-anchors';
 export { safeHref } from './lib/document/safe-href';
 export * from './lib/openapi/openapi-document';
 export { CodeHighlighter, codeHighlighter, COMMON_LANGUAGES } from './lib/code/highlighter';

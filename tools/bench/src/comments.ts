@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { markdownToDocument } from '@docs/content';
+import { markdownToDocument } from '@docs/document-model';
 import { EmbeddedPostgresServer } from '@docs/platform';
 import autocannon from 'autocannon';
 import { Client } from 'pg';

@@ -1,4 +1,5 @@
-import { markdownToDocument, PdfPage, renderPdf } from '@docs/content';
+import { PdfPage, renderPdf } from '@docs/content';
+import { markdownToDocument } from '@docs/document-model';
 
 /**
  * The PDF renderer's cost (issue 9): CPU time and size of exports of 10, 100 and 1,000 pages of

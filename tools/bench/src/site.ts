@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { markdownToDocument } from '@docs/content';
+import { markdownToDocument } from '@docs/document-model';
 import { dereferenceSpec } from '@docs/openapi-hosting';
 import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
 import { CHROMIUM, CHROMIUM_FLAGS } from '@docs/platform/testing';

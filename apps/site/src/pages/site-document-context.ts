@@ -1,4 +1,5 @@
-import type { FileEntryEntity, JSONDocument, PageTreeNode, RevisionEntity } from '@docs/content';
+import type { FileEntryEntity, PageTreeNode, RevisionEntity } from '@docs/content';
+import type { JSONDocument } from '@docs/document-model';
 import type { ContentReference, DocumentContext, FileView, OpenApiDocument, ResolvedLink } from '@docs/site-renderer';
 import type { SiteLinks, Variant } from '../routing/site-routes';
 import { indexTree } from './page-tree-index';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { documentToMarkdown, JSONDocument, PageTreeNode, PublishedContent, RevisionEntity } from '@docs/content';
+import { PageTreeNode, PublishedContent, RevisionEntity } from '@docs/content';
+import { documentToMarkdown, JSONDocument } from '@docs/document-model';
 import { PublishedSite, SiteAudience, SiteUrls, VisitorAccess } from '@docs/sites';
 import {
   llmsFullTxt,

@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
+import { markdownToDocument } from '@docs/document-model';
 import { BlobStore } from '../lib/blobs/blob-store';
 import { ContentWriter } from '../lib/content-writes/content-writer.service';
 import { SpaceContentHead } from '../lib/heads/space-content-head';
-import { markdownToDocument } from '../lib/page-bodies/document-codec';
 import { documentBytes } from '../lib/page-bodies/page-document';
 
 /** What `generateSpaceContent` needs of an app: its services (a TestApp, a Nest application). */

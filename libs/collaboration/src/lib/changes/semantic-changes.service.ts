@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BlobStore, ContentAccess, documentToMarkdown, FileEntryEntity, FilePresenter, MergeSource, parseDocumentBytes, RevisionEntity } from '@docs/content';
+import { BlobStore, ContentAccess, FileEntryEntity, FilePresenter, MergeSource, parseDocumentBytes, RevisionEntity } from '@docs/content';
+import { documentToMarkdown } from '@docs/document-model';
 import { Caller } from '@docs/identity';
 import { DataSource, In } from 'typeorm';
 import { ChangeRequestsService } from '../change-requests/change-requests.service';

@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
-import { documentDepth, DOCUMENT_MAX_DEPTH, documentToMarkdown, JSONDocument, markdownToDocument, requireJsonDocument } from '@docs/content';
+import { requireJsonDocument } from '@docs/content';
+import { documentDepth, DOCUMENT_MAX_DEPTH, documentToMarkdown, JSONDocument, markdownToDocument } from '@docs/document-model';
 
 /**
  * Longest body of a comment or reply, in characters of markdown (what a document given as JSON

@@ -1,4 +1,4 @@
-import { markdownToDocument } from '@docs/content';
+import { markdownToDocument } from '@docs/document-model';
 import { MAX_MENTIONS, mentionCandidates } from './comment-mentions';
 
 describe('mentions in a body', () => {

@@ -1,4 +1,4 @@
-import type { JSONDocument } from '@docs/content';
+import type { JSONDocument } from '@docs/document-model';
 
 /** Whom a body names: user ids (the reference's mention inline, or a link to `ref:user/<id>`) and `@email`s. */
 export interface MentionCandidates {

@@ -1,4 +1,4 @@
-import { markdownToDocument } from '@docs/content';
+import { markdownToDocument } from '@docs/document-model';
 import { findNode, NODE_PREVIEW_MAX, nodePreview } from './comment-node';
 
 describe('comment targets: nodes of a page body', () => {

@@ -1,4 +1,4 @@
-import type { JSONDocument } from '@docs/content';
+import type { JSONDocument } from '@docs/document-model';
 
 /** A node of a document as walked here: blocks, inlines and texts, loosely typed. */
 interface WalkedNode {

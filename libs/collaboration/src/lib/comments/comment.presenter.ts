@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { JSONDocument, PageSummary } from '@docs/content';
+import type { PageSummary } from '@docs/content';
+import type { JSONDocument } from '@docs/document-model';
 import { UserDto, UserPresenter } from '@docs/identity';
 import { PublicUrls } from '@docs/platform';
 import { BodyFormat, presentBody } from './comment-body';

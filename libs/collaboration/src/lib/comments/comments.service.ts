@@ -1,6 +1,7 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BlobStore, emptyDocument, JSONDocument, PageSummaries, PageSummary, parseDocumentBytes } from '@docs/content';
+import { BlobStore, PageSummaries, PageSummary, parseDocumentBytes } from '@docs/content';
+import { emptyDocument, JSONDocument } from '@docs/document-model';
 import type { Caller } from '@docs/identity';
 import { Clock, composedStatement, EventOutbox, ListEnvelope, newId, Paginator, preparedStatement, sortKey, SqlPool, toListEnvelope } from '@docs/platform';
 import { DataSource, EntityManager } from 'typeorm';

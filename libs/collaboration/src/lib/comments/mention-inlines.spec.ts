@@ -1,4 +1,4 @@
-import { documentToMarkdown, markdownToDocument } from '@docs/content';
+import { documentToMarkdown, markdownToDocument } from '@docs/document-model';
 import { withMentionInlines } from './mention-inlines';
 
 const readers = new Map([

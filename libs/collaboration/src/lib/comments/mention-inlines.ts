@@ -1,4 +1,4 @@
-import type { JSONDocument } from '@docs/content';
+import type { JSONDocument } from '@docs/document-model';
 import { BodyLeaf, BodyNode, EMAIL_MENTION, holdsMentions, isCodeLeaf } from './comment-mentions';
 
 /**

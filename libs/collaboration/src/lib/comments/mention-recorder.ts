@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { contentLevel, JSONDocument, levelAtLeast } from '@docs/content';
+import { contentLevel, levelAtLeast } from '@docs/content';
+import { JSONDocument } from '@docs/document-model';
 import type { MemberRoleOrGuest } from '@docs/identity';
 import { preparedStatement, SqlPool } from '@docs/platform';
 import type { EntityManager } from 'typeorm';

@@ -5,14 +5,13 @@ import {
   BlobStore,
   ContentWriter,
   documentBytes,
-  documentToMarkdown,
-  markdownToDocument,
   parseDocumentBytes,
   ReusableContentEntry,
   RevisionEntity,
   SpaceContentHead,
   VariableValue,
 } from '@docs/content';
+import { documentToMarkdown, markdownToDocument } from '@docs/document-model';
 import { Caller } from '@docs/identity';
 import { Clock, EventOutbox } from '@docs/platform';
 import type { DataSource, EntityManager } from 'typeorm';

@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
-import { documentToMarkdown, requireJsonDocument } from '@docs/content';
+import { requireJsonDocument } from '@docs/content';
+import { documentToMarkdown } from '@docs/document-model';
 
 /** Longest review comment, in characters of markdown. */
 export const MAX_REVIEW_COMMENT = 100_000;

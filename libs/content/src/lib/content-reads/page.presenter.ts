@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PublicUrls } from '@docs/platform';
-import type { RefResolver } from '../documents';
-import { documentToMarkdown, JSONDocument } from '../page-bodies/document-codec';
+import { type RefResolver, documentToMarkdown, JSONDocument } from '@docs/document-model';
 import type { DocumentFormat } from './dto/content-query.dto';
 import type { PageTreeNode } from './content-reader.service';
 

@@ -9,7 +9,7 @@ import type { ExportLayout } from './export-layout';
  * The texts of GitBook's Git Sync files, as GitBook writes them: YAML front matter in GitBook's
  * style (long descriptions folded `>-` at 80 columns, single quotes), the title as a first-level heading, the
  * body; SUMMARY.md with `##` groups; `.gitbook/includes` files with a `title`; `.gitbook/vars.yaml`.
- * Pure: the bodies come rendered (document-codec) by the caller.
+ * Pure: the bodies come rendered (`documentToMarkdown`) by the caller.
  */
 
 /** What a page file says besides its body. */

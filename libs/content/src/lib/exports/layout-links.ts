@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { ContentRef } from '@gitbook/api';
-import type { RefResolver } from '../documents';
+import type { RefResolver } from '@docs/document-model';
 import { gitbookAnchor } from '../imports/imported-refs';
 import type { ExportLayout } from './export-layout';
 

@@ -1,4 +1,4 @@
-import type { JSONDocument } from '../documents';
+import type { JSONDocument } from '@docs/document-model';
 import { gitbookAnchor, rewriteImportedRefs, sourceKey } from './imported-refs';
 
 describe('rewriteImportedRefs', () => {

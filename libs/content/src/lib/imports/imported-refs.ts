@@ -1,5 +1,5 @@
 import { defineOwn } from '@docs/platform';
-import { type JSONDocument, slugifyHeading, tableRefValue, tableValueRef } from '../documents';
+import { type JSONDocument, slugifyHeading, tableRefValue, tableValueRef } from '@docs/document-model';
 
 /** Where imported pages and files landed, by the key of their source URL. */
 export interface ImportTargets {

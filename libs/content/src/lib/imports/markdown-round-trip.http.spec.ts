@@ -1,3 +1,5 @@
+import { documentToMarkdown, markdownToDocument } from '@docs/document-model';
+import { MARKDOWN_CORPUS } from '@docs/document-model/testing';
 import { IdentityModule } from '@docs/identity';
 import { createOrganization } from '@docs/identity/testing';
 import { createTestApp, TestApp } from '@docs/platform/testing';
@@ -5,11 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSpace, dataUrl } from '../../testing';
 import { ContentModule } from '../content.module';
-import { documentToMarkdown, markdownToDocument } from '../documents';
 import { markdownPage } from './sources/markdown-page';
 
-const CORPUS = join(__dirname, '../documents/corpus');
-const files = readdirSync(CORPUS).filter((name) => name.endsWith('.md')).sort();
+const files = readdirSync(MARKDOWN_CORPUS).filter((name) => name.endsWith('.md')).sort();
 
 /**
  * Issue 10, "markdown round trips on a corpus": every document of the converter's corpus imported
@@ -55,7 +55,7 @@ describe('markdown round trips through import (the corpus)', () => {
   it('has the corpus', () => expect(files.length).toBeGreaterThanOrEqual(8));
 
   describe.each(files)('%s', (name) => {
-    const original = readFileSync(join(CORPUS, name), 'utf8');
+    const original = readFileSync(join(MARKDOWN_CORPUS, name), 'utf8');
     const expected = markdownPage(original, name.replace(/\.md$/, ''), null);
     const canonical = documentToMarkdown(markdownToDocument(expected.markdown));
 

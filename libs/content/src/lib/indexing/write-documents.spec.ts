@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
+import type { JSONDocument } from '@docs/document-model';
 import type { BlobStore } from '../blobs/blob-store';
 import { documentBytes } from '../page-bodies/page-document';
-import type { JSONDocument } from '../page-bodies/document-codec';
 import { WriteDocuments } from './write-documents';
 
 const doc = (text: string): JSONDocument => ({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }] as JSONDocument['nodes'] });

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
+import type { JSONDocument } from '@docs/document-model';
 import type { BlobStore } from '../blobs/blob-store';
-import type { JSONDocument } from '../page-bodies/document-codec';
 import { parseDocumentBytes } from '../page-bodies/page-document';
 
 /** Documents held at once by default: a parsed page body costs about 10 KB of heap (measured on the import bench's pages). */

@@ -1,4 +1,4 @@
-import { extractLinks, markdownToDocument } from '../documents';
+import { extractLinks, markdownToDocument } from '@docs/document-model';
 import { linkRows, resolveLinkPath } from './link-rows';
 
 describe('resolveLinkPath', () => {

@@ -1,4 +1,4 @@
-import type { DocumentLink } from '../documents';
+import type { DocumentLink } from '@docs/document-model';
 import type { LinkKind } from './page-link.entity';
 
 /** One `page_links` row as the indexer writes it (before `head_key` and `page_id`). */

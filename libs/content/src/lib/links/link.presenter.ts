@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { OrganizationDto } from '@docs/identity';
-import { urlFromRef } from '../documents';
+import { urlFromRef, type JSONDocument } from '@docs/document-model';
 import type { ContentRef } from '@gitbook/api';
 import type { PageTreeNode } from '../content-reads/content-reader.service';
 import { PagePresenter } from '../content-reads/page.presenter';
-import type { JSONDocument } from '../page-bodies/document-codec';
 import type { SpaceDto } from '../spaces/space.dto';
 
 /** A link target as grouped from `page_links`, with its status. */

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { extractLinks } from '../documents';
+import { extractLinks } from '@docs/document-model';
 import { ContentDelta, ContentIndexer, ContentIndexers } from '../indexing/content-indexer';
 import { deleteInBatches } from '../purge/delete-in-batches';
 import { linkRows } from './link-rows';

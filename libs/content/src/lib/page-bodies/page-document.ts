@@ -1,12 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
+import { type JSONDocument, JsonDocumentValidator } from '@docs/document-model';
+import { referenceComponents } from '@docs/platform';
 import stableStringify from 'fast-json-stable-stringify';
-import type { JSONDocument } from './document-codec';
-import { jsonDocumentProblem } from './reference-json-document';
-
-/** The body of a page without content. */
-export function emptyDocument(): JSONDocument {
-  return { object: 'document', data: {}, nodes: [] };
-}
 
 /**
  * The bytes a document is stored as: canonical JSON (keys sorted), so that equal documents share
@@ -21,6 +16,18 @@ export function parseDocumentBytes(bytes: Buffer): JSONDocument {
   return JSON.parse(bytes.toString('utf8')) as JSONDocument;
 }
 
+let validator: JsonDocumentValidator | undefined;
+
+/**
+ * The check of documents against the reference's JSONDocument as platform reads it, made on the
+ * first document a client sends (about half a second, once per process) from only the components
+ * it needs: the whole reference is let go again (the api keeps it only to build its own document).
+ */
+function referenceDocuments(): JsonDocumentValidator {
+  validator ??= new JsonDocumentValidator(referenceComponents('JSONDocument').components.schemas);
+  return validator;
+}
+
 /**
  * A `document` sent by a client, held to the reference's JSONDocument schema (every block, inline
  * and mark with the fields its type has there: a math block needs `data.formula`, a divider's
@@ -28,9 +35,7 @@ export function parseDocumentBytes(bytes: Buffer): JSONDocument {
  * otherwise, before anything is stored (docs/api-decisions.md, "Page bodies").
  */
 export function requireJsonDocument(value: unknown, field: string): JSONDocument {
-  const problem = jsonDocumentProblem(value, field);
-  if (problem) throw new BadRequestException(problem);
-  // Its three members; others the reference leaves open but gives no meaning are not kept.
-  const { data, nodes } = value as JSONDocument;
-  return { object: 'document', data, nodes };
+  const checked = referenceDocuments().check(value, field);
+  if (checked.problem !== undefined) throw new BadRequestException(checked.problem);
+  return checked.document;
 }

@@ -1,9 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { markdownToDocument, type JSONDocument, type RefResolver } from '@docs/document-model';
 import type { BlobStore } from '../blobs/blob-store';
-import { markdownToDocument } from './document-codec';
-import type { JSONDocument } from './document-codec';
-import type { RefResolver } from '../documents';
 import { documentBytes, requireJsonDocument } from './page-document';
 
 /** A body as a write gives it: markdown or the reference's JSONDocument (not both). */

@@ -1,4 +1,4 @@
-import type { JSONDocument } from '../page-bodies/document-codec';
+import type { JSONDocument } from '@docs/document-model';
 import type { PageType } from '../pages/page-node.entity';
 
 /** One content page as the renderer sees it, in reading order (a parent before its children). */

@@ -1,5 +1,5 @@
+import { markdownToDocument } from '@docs/document-model';
 import type { PageTreeNode } from '../content-reads/content-reader.service';
-import { markdownToDocument } from '../documents';
 import { fileName } from './pdf-exports.service';
 import { pdfPages, referencedFileIds } from './pdf-pages';
 

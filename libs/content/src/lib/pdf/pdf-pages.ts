@@ -1,6 +1,5 @@
-import type { DocNode } from '../documents/document-nodes';
+import type { DocNode, JSONDocument } from '@docs/document-model';
 import type { PageTreeNode } from '../content-reads/content-reader.service';
-import type { JSONDocument } from '../page-bodies/document-codec';
 import type { PdfPage } from './pdf-export';
 
 /**

@@ -1,5 +1,5 @@
+import { markdownToDocument } from '@docs/document-model';
 import { pdfText } from '../../testing/pdf-text';
-import { markdownToDocument } from '../documents';
 import { PdfExport, PdfImage, PdfPage } from './pdf-export';
 import { renderPdf } from './pdf-renderer';
 import { printable } from './pdf-text';

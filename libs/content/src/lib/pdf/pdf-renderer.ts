@@ -1,7 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { tableRows } from '../documents/block-fitting';
-import type { DocNode } from '../documents/document-nodes';
-import { plainText } from '../documents/document-text';
+import { tableRows, type DocNode, plainText } from '@docs/document-model';
 import { EMBEDDABLE_IMAGE_TYPES, PdfExport, PdfImage, PdfPage, pageDestination } from './pdf-export';
 import { externalUrl, printable } from './pdf-text';
 

@@ -1,14 +1,14 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { newId } from '@docs/platform';
 import type { EntityManager } from 'typeorm';
+import { type JSONDocument, emptyDocument } from '@docs/document-model';
 import { BlobStore } from '../blobs/blob-store';
 import { ContentReader } from '../content-reads/content-reader.service';
 import type { ContentRead } from '../content-reads/content-reads.service';
 import { ContentWriter, WriteOptions } from '../content-writes/content-writer.service';
 import type { ContentHead } from '../heads/content-head';
 import type { ContentTarget } from '../heads/content-target';
-import type { JSONDocument } from '../page-bodies/document-codec';
-import { emptyDocument, parseDocumentBytes } from '../page-bodies/page-document';
+import { parseDocumentBytes } from '../page-bodies/page-document';
 import { bodyDocument, storeDocument } from '../page-bodies/store-document-body';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import type { CreateReusableContentDto } from './dto/create-reusable-content.dto';

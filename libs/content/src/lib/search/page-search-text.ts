@@ -1,4 +1,4 @@
-import { extractAnchors, extractSections, JSONDocument } from '../documents';
+import { extractAnchors, extractSections, JSONDocument } from '@docs/document-model';
 import type { StoredSection } from './page-search.entity';
 
 /** A section's text kept for excerpts: enough for any excerpt, bounded per page. */

@@ -1,9 +1,9 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { emptyDocument } from '@docs/document-model';
 import { ContentDelta, ContentIndexer, ContentIndexers, IndexedPage } from '../indexing/content-indexer';
 import { deleteInBatches } from '../purge/delete-in-batches';
 import type { WriteDocuments } from '../indexing/write-documents';
-import { emptyDocument } from '../page-bodies/page-document';
 import { pageSearchText } from './page-search-text';
 import { TextSearchConfigs } from './search-language';
 

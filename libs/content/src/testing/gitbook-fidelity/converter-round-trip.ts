@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { documentToMarkdown, markdownToDocument } from '../../lib/documents';
+import { documentToMarkdown, markdownToDocument } from '@docs/document-model';
 import type { ExportLayout } from '../../lib/exports/export-layout';
 import { layoutLinks } from '../../lib/exports/layout-links';
 import { firstDifference, pageBody, RoundTripFigures } from './fidelity-report';

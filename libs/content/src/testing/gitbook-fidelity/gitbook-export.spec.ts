@@ -1,4 +1,4 @@
-import { markdownToDocument } from '../../lib/documents';
+import { markdownToDocument } from '@docs/document-model';
 import { countCodeBlocks, headingAnchors, readGitbookExport } from './gitbook-export';
 
 const files = (entries: Record<string, string>) => new Map(Object.entries(entries).map(([path, text]) => [path, Buffer.from(text)]));

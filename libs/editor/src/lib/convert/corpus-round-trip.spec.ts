@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { markdownToDocument } from '@docs/content';
+import { markdownToDocument } from '@docs/document-model';
 import { CORPUS_ARCHIVES, corpusArchive, pageBody, readGitbookExport, readZipFiles } from '@docs/content/testing';
 import type { ContentRef } from '../model/content-ref';
 import type { DocNode } from '../model/doc-node';

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { markdownToDocument } from '@docs/content';
+import { markdownToDocument } from '@docs/document-model';
 import { Slice } from '@tiptap/pm/model';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';

@@ -1,4 +1,5 @@
-import { type BlobStore, type ContentDraft, documentBytes, type JSONDocument, markdownToDocument, readDimensions, REFUSED_CONTENT_TYPES, rewriteImportedRefs, SIZED_IMAGE } from '@docs/content';
+import { type BlobStore, type ContentDraft, documentBytes, readDimensions, REFUSED_CONTENT_TYPES, rewriteImportedRefs, SIZED_IMAGE } from '@docs/content';
+import { type JSONDocument, markdownToDocument } from '@docs/document-model';
 import { fromBuffer } from 'file-type';
 import { lookup as mimeLookup } from 'mime-types';
 import type { EntityManager } from 'typeorm';

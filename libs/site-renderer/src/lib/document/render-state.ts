@@ -1,9 +1,9 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import { HeadingAnchors } from '@docs/document-model';
 import { CodeHighlighter } from '../code/highlighter';
 import type { DocumentContext } from '../model/document-context';
 import type { DocNode } from './doc-node';
-import { HeadingAnchors } from './heading-anchors';
 
 /** A heading of the rendered document, for "on this page". */
 export interface OutlineHeading {

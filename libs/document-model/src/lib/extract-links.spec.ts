@@ -1,5 +1,5 @@
 import type { JSONDocument } from '@gitbook/api';
-import { classifyUrl, extractLinks, markdownToDocument } from './index';
+import { classifyUrl, extractLinks, markdownToDocument } from '../index';
 
 describe('classifyUrl', () => {
   it.each([

@@ -1,6 +1,6 @@
-import { ReferenceSchema } from '@docs/platform/testing';
 import { DocNode } from './document-nodes';
-import { documentToMarkdown, extractAnchors, extractLinks, markdownToDocument } from './index';
+import { documentToMarkdown, extractAnchors, extractLinks, markdownToDocument } from '../index';
+import { referenceDocumentValidator } from '../testing';
 
 /**
  * GitBook's stepper (`{% stepper %}{% step %}...{% endstep %}{% endstepper %}`) in the forms
@@ -14,10 +14,10 @@ function outline(nodes: DocNode[]): Outline[] {
   return nodes.filter((node) => node.object === 'block').map((node) => (node.type === 'stepper' || node.type === 'stepper-step' ? [node.type, outline(node.nodes ?? [])] : (node.type as string)));
 }
 
-const schema = ReferenceSchema.load();
+const validator = referenceDocumentValidator();
 function read(markdown: string): DocNode[] {
   const document = markdownToDocument(markdown);
-  expect(schema.validateSchema('JSONDocument', document)).toEqual([]);
+  expect(validator.problem(document, 'document')).toBeUndefined();
   return (document as unknown as DocNode).nodes ?? [];
 }
 

@@ -1,4 +1,4 @@
-import { DOCUMENT_MAX_DEPTH, documentDepth, markdownToDocument } from './index';
+import { DOCUMENT_MAX_DEPTH, documentDepth, markdownToDocument } from '../index';
 
 describe('documentDepth', () => {
   it('measures nodes and fragments', () => {

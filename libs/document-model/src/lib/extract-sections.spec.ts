@@ -1,4 +1,4 @@
-import { extractAnchors, extractLinks, extractSections, markdownToDocument, slugifyHeading } from './index';
+import { extractAnchors, extractLinks, extractSections, markdownToDocument, slugifyHeading } from '../index';
 
 describe('slugifyHeading', () => {
   it.each([

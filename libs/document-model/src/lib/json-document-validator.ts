@@ -1,57 +1,85 @@
-import { referenceComponents } from '@docs/platform';
+import type { JSONDocument } from '@gitbook/api';
 import Ajv, { type ValidateFunction } from 'ajv';
 
 type Schema = Record<string, any>;
 
+/** The reference's `components.schemas` (`@gitbook/api`'s OpenAPI document), or a part holding `JSONDocument` and what it names. */
+export type ReferenceSchemas = Record<string, object>;
+
+/** A value checked against the reference's JSONDocument: the document, or the sentence saying what is wrong. */
+export type JsonDocumentCheck = { document: JSONDocument; problem?: undefined } | { problem: string; document?: undefined };
+
 const ROOT = 'JSONDocument';
 const COMPONENTS = '#/components/schemas/';
 
-interface Compiled {
-  validate: ValidateFunction;
-  schemas: Record<string, Schema>;
+/**
+ * The reference's JSONDocument as a check of values: every block, inline and mark with the fields
+ * of its type (a math block needs `data.formula`, a divider's `data` is empty, `data.schemaVersion`
+ * is an integer). The schemas are given, not imported: the server passes the reference as it reads
+ * it, a browser the `@gitbook/api` OpenAPI document it loads when it first validates, so that
+ * converting markdown never carries the reference. Only `JSONDocument` and the components it
+ * names are kept and compiled, at construction (about half a second).
+ */
+export class JsonDocumentValidator {
+  private readonly validate: ValidateFunction;
+  private readonly schemas: Record<string, Schema>;
+
+  constructor(reference: ReferenceSchemas) {
+    this.schemas = documentComponents(reference);
+    // Each component one function (inlined, the nested choices of blocks make code several times larger and slower to compile).
+    const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false, inlineRefs: false });
+    // The one format of these schemas (an icon's name) only annotates.
+    ajv.addFormat('icon', true);
+    ajv.addSchema({ components: { schemas: this.schemas } }, 'reference');
+    this.validate = ajv.getSchema(`reference${COMPONENTS}${ROOT}`)!;
+  }
+
+  /**
+   * What makes `value` no JSONDocument of the reference, as one sentence naming the field from
+   * `field` (`document.nodes[0].data.formula is required`); undefined when it is one. The verdict
+   * is a standard JSON Schema validator's (Ajv, on the reference's own schema); the sentence comes
+   * from following the value through the schema, taking at each choice of node types the one the
+   * value's `object` and `type` name, so that it speaks of the block that was meant rather than
+   * of the forty it is not.
+   */
+  problem(value: unknown, field: string): string | undefined {
+    if (this.validate(value)) return undefined;
+    const explained = new Explainer(this.schemas).problem({ $ref: `${COMPONENTS}${ROOT}` }, value, field);
+    if (explained) return explained;
+    // The walk found nothing the validator did: its own words.
+    const [error] = this.validate.errors ?? [];
+    const path = (error?.instancePath ?? '')
+      .split('/')
+      .slice(1)
+      .map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`))
+      .join('');
+    return `${field}${path} ${error?.message ?? 'is not a valid JSONDocument'}`;
+  }
+
+  /**
+   * `value` as a document to keep (its three members: others the reference leaves open but gives
+   * no meaning are not kept), or the problem that makes it none (`problem`).
+   */
+  check(value: unknown, field: string): JsonDocumentCheck {
+    const problem = this.problem(value, field);
+    if (problem) return { problem };
+    const { data, nodes } = value as JSONDocument;
+    return { document: { object: 'document', data, nodes } };
+  }
 }
 
-let compiled: Compiled | undefined;
-
-/**
- * The reference's `JSONDocument` and the components it names (blocks, inlines, marks...), compiled
- * once, on the first document a client sends (about half a second, once per process): only those,
- * not the whole reference (which the api lets go once its own OpenAPI document is built).
- */
-function reference(): Compiled {
-  if (compiled) return compiled;
-  const bundle = referenceComponents(ROOT);
-  // Each component one function (inlined, the nested choices of blocks make code several times larger and slower to compile).
-  const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false, inlineRefs: false });
-  // The one format of these schemas (an icon's name) only annotates.
-  ajv.addFormat('icon', true);
-  ajv.addSchema(bundle, 'reference');
-  compiled = { validate: ajv.getSchema(`reference${COMPONENTS}${ROOT}`)!, schemas: bundle.components.schemas };
-  return compiled;
-}
-
-/**
- * What makes `value` no JSONDocument of the reference (`@gitbook/api`'s schema: every block,
- * inline and mark with the fields of its type), as one sentence naming the field from `field`
- * (`document.nodes[0].data.formula is required`); undefined when it is one. The verdict is a
- * standard JSON Schema validator's (Ajv, on the reference's own schema); the sentence comes from
- * following the value through the schema, taking at each choice of node types the one the
- * value's `object` and `type` name, so that it speaks of the block that was meant rather than of
- * the forty it is not.
- */
-export function jsonDocumentProblem(value: unknown, field: string): string | undefined {
-  const { validate, schemas } = reference();
-  if (validate(value)) return undefined;
-  const explained = new Explainer(schemas).problem({ $ref: `${COMPONENTS}${ROOT}` }, value, field);
-  if (explained) return explained;
-  // The walk found nothing the validator did: its own words.
-  const [error] = validate.errors ?? [];
-  const path = (error?.instancePath ?? '')
-    .split('/')
-    .slice(1)
-    .map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`))
-    .join('');
-  return `${field}${path} ${error?.message ?? 'is not a valid JSONDocument'}`;
+/** `JSONDocument` and every component it names, transitively, out of the reference's components. */
+function documentComponents(reference: ReferenceSchemas): Record<string, Schema> {
+  if (!reference[ROOT]) throw new Error(`The reference schemas have no ${ROOT}.`);
+  const schemas: Record<string, Schema> = {};
+  const queue = [ROOT];
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    if (schemas[name] || !reference[name]) continue;
+    schemas[name] = reference[name] as Schema;
+    for (const [, named] of JSON.stringify(schemas[name]).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) queue.push(named);
+  }
+  return schemas;
 }
 
 /** Follows a value through the schemas, to the first thing it breaks. */

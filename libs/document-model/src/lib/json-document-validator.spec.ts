@@ -1,17 +1,19 @@
-import { markdownToDocument } from './document-codec';
-import { jsonDocumentProblem } from './reference-json-document';
+import { referenceDocumentValidator } from '../testing';
+import { markdownToDocument } from './markdown-to-document';
 
 const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
 const paragraph = (value: string) => ({ object: 'block', type: 'paragraph', nodes: [text(value)] });
 const document = (...nodes: unknown[]) => ({ object: 'document', data: {}, nodes });
 
-describe("jsonDocumentProblem: the reference's JSONDocument, field by field", () => {
+describe("JsonDocumentValidator: the reference's JSONDocument, field by field", () => {
+  const validator = referenceDocumentValidator();
+
   it('takes what the reference takes: every document the markdown converter makes, schemaVersion an integer', () => {
     const converted = markdownToDocument('# Title\n\nText with **bold**, `code` and [a link](https://example.com).\n\n- one\n- two\n\n$$\nx^2\n$$\n\n---\n\n```js\nlet a;\n```\n');
-    expect(jsonDocumentProblem(converted, 'document')).toBeUndefined();
-    expect(jsonDocumentProblem({ ...document(paragraph('a')), data: { schemaVersion: 2 } }, 'document')).toBeUndefined();
+    expect(validator.problem(converted, 'document')).toBeUndefined();
+    expect(validator.problem({ ...document(paragraph('a')), data: { schemaVersion: 2 } }, 'document')).toBeUndefined();
     // A void block has no nodes in the reference: none needed.
-    expect(jsonDocumentProblem(document({ object: 'block', type: 'math', data: { formula: 'x' }, isVoid: true }), 'document')).toBeUndefined();
+    expect(validator.problem(document({ object: 'block', type: 'math', data: { formula: 'x' }, isVoid: true }), 'document')).toBeUndefined();
   });
 
   it.each([
@@ -32,10 +34,23 @@ describe("jsonDocumentProblem: the reference's JSONDocument, field by field", ()
     ['an unknown mark', document({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'a', marks: [{ object: 'mark', type: 'blink' }] }] }] }), 'document.nodes[0].nodes[0].leaves[0].marks[0].type must be one of the following values: bold'],
     ['not an object', 'text', 'document must be an object'],
   ])('%s: names the field', (_label, value, message) => {
-    expect(jsonDocumentProblem(value, 'document')).toContain(message);
+    expect(validator.problem(value, 'document')).toContain(message);
   });
 
   it('names the field under the caller\'s name for it', () => {
-    expect(jsonDocumentProblem({ object: 'document', nodes: [] }, 'body.document')).toBe('body.document.data is required');
+    expect(validator.problem({ object: 'document', nodes: [] }, 'body.document')).toBe('body.document.data is required');
+  });
+});
+
+describe('JsonDocumentValidator.check: a document to keep, or the problem', () => {
+  const validator = referenceDocumentValidator();
+
+  it('keeps the three members of a document and nothing else', () => {
+    const checked = validator.check({ ...document(paragraph('a')), extra: true }, 'document');
+    expect(checked).toEqual({ document: document(paragraph('a')) });
+  });
+
+  it('answers the problem of what is no document', () => {
+    expect(validator.check({ object: 'document', nodes: [] }, 'body.document')).toEqual({ problem: 'body.document.data is required' });
   });
 });

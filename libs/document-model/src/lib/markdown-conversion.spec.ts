@@ -1,6 +1,6 @@
-import { ReferenceSchema } from '@docs/platform/testing';
 import type { JSONDocument } from '@gitbook/api';
-import { documentToMarkdown, markdownToDocument } from './index';
+import { documentToMarkdown, markdownToDocument } from '../index';
+import { referenceDocumentValidator } from '../testing';
 
 const blocks = (markdown: string) => markdownToDocument(markdown).nodes as any[];
 const leaves = (block: any) => block.nodes.flatMap((node: any) => node.leaves ?? []);
@@ -88,12 +88,12 @@ describe('documentToMarkdown', () => {
     } as unknown as JSONDocument;
     // heading-2 is `###` (GitBook's levels); `#` is escaped only where it would end the heading.
     expect(documentToMarkdown(document)).toBe('### Title #1\n\nSee **this&#x20;**[page](ref:page/p1#faq)\n');
-    expect(ReferenceSchema.load().validateSchema('JSONDocument', markdownToDocument(documentToMarkdown(document)))).toEqual([]);
+    expect(referenceDocumentValidator().problem(markdownToDocument(documentToMarkdown(document)), 'document')).toBeUndefined();
   });
 
   it('is checked by the reference schema (a wrong block type is refused)', () => {
     const broken = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'no-such-block', nodes: [] }] };
-    expect(ReferenceSchema.load().validateSchema('JSONDocument', broken)).not.toEqual([]);
+    expect(referenceDocumentValidator().problem(broken, 'document')).toBeDefined();
   });
 });
 
@@ -167,7 +167,7 @@ describe('documents given as JSON', () => {
         { object: 'block', type: 'list-ordered', data: {}, nodes: [{ object: 'block', type: 'list-item', nodes: [para('a separate list')] }] },
       ],
     } as unknown as JSONDocument;
-    expect(ReferenceSchema.load().validateSchema('JSONDocument', document)).toEqual([]);
+    expect(referenceDocumentValidator().problem(document, 'document')).toBeUndefined();
     const markdown = documentToMarkdown(document);
     expect(markdown).toBe(
       [
@@ -183,7 +183,7 @@ describe('documents given as JSON', () => {
       ].join('\n\n') + '\n',
     );
     const again = markdownToDocument(markdown) as any;
-    expect(ReferenceSchema.load().validateSchema('JSONDocument', again)).toEqual([]);
+    expect(referenceDocumentValidator().problem(again, 'document')).toBeUndefined();
     expect(again.nodes.map((node: any) => node.type)).toEqual(['openapi-operation', 'reusable-content', 'tabs', 'expandable', 'images', 'code', 'list-ordered', 'list-ordered']);
     const openapi = again.nodes.shift();
     expect(openapi.data).toEqual(document.nodes[0].data);
@@ -200,7 +200,7 @@ describe('documents given as JSON', () => {
     const document = markdownToDocument(`{% include "ref:reusable-content/rc1" %}\n\n{% include '.gitbook/includes/note.md' %}\n`) as any;
     expect(document.nodes[0]).toMatchObject({ object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: 'rc1' } } });
     expect(document.nodes[1].type).toBe('paragraph');
-    expect(ReferenceSchema.load().validateSchema('JSONDocument', document)).toEqual([]);
+    expect(referenceDocumentValidator().problem(document, 'document')).toBeUndefined();
     expect(documentToMarkdown(document)).toContain('{% include "ref:reusable-content/rc1" %}');
   });
 });
@@ -230,7 +230,7 @@ describe('resolving references with the revision (optional hooks)', () => {
     expect(elsewhere.data.ref).toEqual({ kind: 'url', url: 'other.md' });
     expect(logo.data.ref).toEqual({ kind: 'file', file: 'f-logo' });
     expect(document.nodes[1].data.ref).toEqual({ kind: 'page', page: 'p-setup' });
-    expect(ReferenceSchema.load().validateSchema('JSONDocument', document)).toEqual([]);
+    expect(referenceDocumentValidator().problem(document, 'document')).toBeUndefined();
     expect(documentToMarkdown(document, { urlOfRef })).toBe(markdown);
     // Without the hooks, references by id are written as ref: URLs, and read back the same.
     const plain = documentToMarkdown(document);

@@ -1,5 +1,5 @@
-import { ReferenceSchema } from '@docs/platform/testing';
-import { documentToMarkdown, markdownToDocument } from './index';
+import { documentToMarkdown, markdownToDocument } from '../index';
+import { referenceDocumentValidator } from '../testing';
 
 /**
  * Small inputs at the edges of markdown (emphasis flanking, fences in fences, lazy quotes, tags
@@ -23,14 +23,14 @@ const cases: string[] = [
 ];
 
 describe('edge cases of the markdown conversion', () => {
-  const schema = ReferenceSchema.load();
+  const validator = referenceDocumentValidator();
 
   it.each(cases.map((markdown) => [JSON.stringify(markdown), markdown]))('%s', (_label, markdown) => {
     const first = markdownToDocument(markdown);
-    expect(schema.validateSchema('JSONDocument', first)).toEqual([]);
+    expect(validator.problem(first, 'document')).toBeUndefined();
     const written = documentToMarkdown(first);
     const second = markdownToDocument(written);
-    expect(schema.validateSchema('JSONDocument', second)).toEqual([]);
+    expect(validator.problem(second, 'document')).toBeUndefined();
     expect(documentToMarkdown(second)).toBe(written);
   });
 });

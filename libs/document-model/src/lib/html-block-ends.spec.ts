@@ -1,5 +1,5 @@
 import { DocNode } from './document-nodes';
-import { extractLinks, markdownToDocument } from './index';
+import { extractLinks, markdownToDocument } from '../index';
 
 /**
  * GitBook writes the closing tag of a container on the line after its last block, HTML blocks

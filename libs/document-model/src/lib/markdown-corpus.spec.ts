@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ReferenceSchema } from '@docs/platform/testing';
-import { documentToMarkdown, markdownToDocument } from './index';
+import { documentToMarkdown, markdownToDocument } from '../index';
 import { DocNode } from './document-nodes';
+import { MARKDOWN_CORPUS, referenceDocumentValidator } from '../testing';
 
-const CORPUS = join(__dirname, 'corpus');
+const CORPUS = MARKDOWN_CORPUS;
 const files = readdirSync(CORPUS).filter((name) => name.endsWith('.md')).sort();
 const read = (name: string) => readFileSync(join(CORPUS, name), 'utf8');
 
@@ -22,7 +22,7 @@ function blockTypes(document: unknown): Set<string> {
 }
 
 describe('the markdown corpus', () => {
-  const schema = ReferenceSchema.load();
+  const validator = referenceDocumentValidator();
 
   it('has files', () => {
     expect(files.length).toBeGreaterThanOrEqual(8);
@@ -32,7 +32,7 @@ describe('the markdown corpus', () => {
     const markdown = read(name);
 
     it('converts to a document that validates against the reference JSONDocument', () => {
-      expect(schema.validateSchema('JSONDocument', markdownToDocument(markdown))).toEqual([]);
+      expect(validator.problem(markdownToDocument(markdown), 'document')).toBeUndefined();
     });
 
     it('round-trips stably: a second markdown -> document -> markdown gives identical output', () => {
@@ -44,7 +44,7 @@ describe('the markdown corpus', () => {
 
     it('written back, still validates', () => {
       const again = markdownToDocument(documentToMarkdown(markdownToDocument(markdown)));
-      expect(schema.validateSchema('JSONDocument', again)).toEqual([]);
+      expect(validator.problem(again, 'document')).toBeUndefined();
     });
   });
 

@@ -1,0 +1,3 @@
+const { createJestConfig } = require('../../tools/jest/jest-config.js');
+
+module.exports = createJestConfig(__dirname, { database: false });

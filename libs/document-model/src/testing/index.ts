@@ -1,0 +1,2 @@
+export * from './reference-document-validator';
+export * from './markdown-corpus';

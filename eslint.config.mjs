@@ -76,7 +76,9 @@ export default [
         {
           enforceBuildableLibDependency: false,
           allow: [],
-          depConstraints: depConstraints.map((c) => (c.sourceTag === 'scope:editor' ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'scope:content'] } : c)),
+          depConstraints: depConstraints.map((c) =>
+            c.sourceTag === 'scope:editor' ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'scope:content'] } : c.sourceTag === 'type:ui' ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:domain'] } : c,
+          ),
         },
       ],
     },

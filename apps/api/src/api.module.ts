@@ -8,11 +8,11 @@ import { OpenApiHostingModule } from '@docs/openapi-hosting';
 import { SitesModule } from '@docs/sites';
 import { WebhooksModule } from '@docs/webhooks';
 import { SiteDirectoryModule } from './site-directory.module';
-import { AppShellController } from './app-shell/app-shell.controller';
+import { BrowserAppController } from './browser-app/browser-app.controller';
 
 /** The HTTP api: every domain's HTTP module. main.ts composes it with the platform. */
 @Module({
   imports: [IdentityModule, ContentModule, CollaborationModule, SitesModule, IntegrationsModule, SiteDirectoryModule, GitSyncModule, WebhooksModule, OpenApiHostingModule],
-  controllers: [AppShellController],
+  controllers: [BrowserAppController],
 })
 export class ApiModule {}

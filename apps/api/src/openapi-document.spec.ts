@@ -14,7 +14,7 @@ interface Operation {
 }
 
 /** Routes a browser opens, outside the API (docs/api-decisions.md, "People signing in"): not in the document. */
-const BROWSER_PAGES = /^\/(auth|sso)\/|^\/$|^\/app-shell\.js$/;
+const BROWSER_PAGES = /^\/(auth|sso|assets)\/|^\/$/;
 
 /** The project's own OpenAPI document (/openapi.json) describes every route the api serves, but the browser's pages. */
 describe('GET /openapi.json', () => {
@@ -31,7 +31,7 @@ describe('GET /openapi.json', () => {
     const express = t.app.getHttpAdapter().getInstance() as unknown as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } };
     const stack = express.router.stack;
     return stack
-      // Not API operations: the reference UI, and the browser's pages (sign-in, SAML's exchange, the app shell).
+      // Not API operations: the reference UI, and the browser's pages (sign-in, SAML's exchange, the browser app and its files).
       .filter((layer) => layer.route && !layer.route.path.includes('*') && !/^\/(docs|openapi)/.test(layer.route.path) && !BROWSER_PAGES.test(layer.route.path))
       .flatMap((layer) => Object.keys(layer.route!.methods).map((method) => ({ method, path: layer.route!.path.replace(/:(\w+)/g, '{$1}') })));
   };

@@ -4,6 +4,7 @@
 // The one step that needs the platform's code (configuration, the embedded PostgreSQL,
 // migrations) runs in a short-lived child: prepare-database.ts.
 const { spawn } = require('node:child_process');
+const { ensureAppBuild } = require('../../app-build/build-app');
 const { join, resolve } = require('node:path');
 const { setTimeout: sleep } = require('node:timers/promises');
 const { stopEmbeddedDatabase } = require('./embedded-database');
@@ -49,7 +50,8 @@ async function launch(env, say) {
     for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => resolveSignal(signal));
   });
 
-  const database = await prepareDatabase(env, signalled);
+  // The browser app is built (when its sources changed) while the database gets ready.
+  const [database] = await Promise.all([prepareDatabase(env, signalled), ensureAppBuild({ say })]);
   if (typeof database === 'number') return database;
 
   const childEnv = { ...env, DATABASE_URL: database.databaseUrl, RUN_MIGRATIONS: 'false' };

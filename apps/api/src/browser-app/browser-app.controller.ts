@@ -1,19 +1,20 @@
-import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Param, Req, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { SessionAuthenticator } from '@docs/identity';
 import { APP_CONFIG, AppConfig, Public, SessionCookie } from '@docs/platform';
 import type { Request, Response } from 'express';
-import { APP_SHELL_HEADERS, appShellPage } from './app-shell-page';
-import { APP_SHELL_SCRIPT } from './app-shell-script';
+import { assetPath, browserAppPage } from './browser-app-files';
 
 /**
- * Where every `urls.app` lands (APP_URL, by default the API's own origin): without a session, the
- * sign-in page, which comes back here once signed in; with one, the app shell naming the object.
+ * The browser app (apps/app) at APP_URL, by default the API's own origin: every `urls.app` the API
+ * hands out is one of its routes. Without a session, the sign-in page, which comes back here once
+ * signed in; with one, the app's page, whose script reads the API with the session. Its files have
+ * content hashes in their names, so they are cached for a year.
  */
 @ApiExcludeController()
 @Public()
 @Controller()
-export class AppShellController {
+export class BrowserAppController {
   private readonly cookie: SessionCookie;
 
   constructor(
@@ -31,11 +32,26 @@ export class AppShellController {
       res.set('Cache-Control', 'no-store').redirect(303, `/auth/sign-in?next=${encodeURIComponent(req.originalUrl)}`);
       return;
     }
-    res.status(200).set(APP_SHELL_HEADERS).send(appShellPage(caller.user?.email ?? ''));
+    const page = browserAppPage();
+    if (!page) throw new ServiceUnavailableException('The browser app is not built: npm start builds it (or run npx nx build app).');
+    res.status(200).set(BROWSER_APP_HEADERS).send(page);
   }
 
-  @Get('app-shell.js')
-  script(@Res() res: Response): void {
-    res.status(200).set({ 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' }).send(APP_SHELL_SCRIPT);
+  @Get('assets/:name')
+  asset(@Param('name') name: string, @Res() res: Response): void {
+    const path = assetPath(name);
+    if (!path) throw new NotFoundException(`No file of the app is named ${name}.`);
+    res.sendFile(path, { immutable: true, maxAge: '365d', headers: { 'X-Content-Type-Options': 'nosniff' } });
   }
 }
+
+/** The app's page: its own scripts and styles only, the API on the same origin, no framing. */
+export const BROWSER_APP_HEADERS: Record<string, string> = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data: blob:; font-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'Referrer-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+};

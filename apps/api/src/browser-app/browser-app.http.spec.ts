@@ -1,8 +1,12 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { asBrowser, createOrganization, signInAs } from '@docs/identity/testing';
 import { createTestApp, TestApp } from '@docs/platform/testing';
 import { ApiModule } from '../api.module';
+import { BROWSER_APP_DIST } from './browser-app-files';
 
-describe('where urls.app land (the app shell)', () => {
+/** Needs the app built (`nx build app`: the api's test target depends on it). */
+describe('where urls.app land: the browser app', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -10,7 +14,7 @@ describe('where urls.app land (the app shell)', () => {
   });
   afterAll(() => t.close());
 
-  it('sends a browser without a session to sign in, with where it was going; serves the shell to a person signed in', async () => {
+  it('sends a browser without a session to sign in, with where it was going; serves the app to a person signed in', async () => {
     const { organization, members } = await createOrganization(t);
     const space = await t.http.as(members.admin.token).post(`/v1/orgs/${organization.id}/spaces`, { title: 'Guide' });
     const path = new URL(space.body.urls.app).pathname;
@@ -20,17 +24,22 @@ describe('where urls.app land (the app shell)', () => {
       expect(res.headers['location']).toBe(`/auth/sign-in?next=${encodeURIComponent(target)}`);
     }
     const cookie = await signInAs(t, members.admin.user);
-    const shell = await t.http.as(undefined).get(path, asBrowser(cookie));
-    expect(shell.status).toBe(200);
-    expect(shell.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(shell.text).toContain('<button type="button" id="account-button" aria-haspopup="true" aria-expanded="false" aria-controls="account-menu">Account</button>');
-    expect(shell.text).toContain('<form method="post" action="/auth/sign-out"><button type="submit">Sign out</button></form>');
-    expect(shell.text).toContain(members.admin.user.email);
-    const script = await t.http.as(undefined).get('/app-shell.js');
-    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(script.text).toContain('const appObjectOf =');
+    const app = await t.http.as(undefined).get(path, asBrowser(cookie));
+    expect(app.status).toBe(200);
+    expect(app.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(app.headers['cache-control']).toBe('no-store');
+    const script = /<script type="module" crossorigin src="\/assets\/([\w.-]+\.js)">/.exec(app.text)![1];
     // An ended session is no session: back to the sign-in page.
     await t.http.as(undefined).post('/auth/sign-out', undefined, asBrowser(cookie));
     expect((await t.http.as(undefined).get(path, asBrowser(cookie))).status).toBe(303);
+
+    // The files: public (a script tag carries no cookie rules), cached for a year (their names change with them).
+    const asset = await t.http.as(undefined).get(`/assets/${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(readdirSync(join(BROWSER_APP_DIST, 'assets'))).toContain(script);
+    expect((await t.http.as(undefined).get('/assets/..%2F..%2Fpackage.json')).status).toBe(404);
+    expect((await t.http.as(undefined).get('/assets/missing-file.js')).status).toBe(404);
   });
 });

@@ -120,7 +120,9 @@ function createParser(): MarkdownIt {
   const interrupts = { alt: ['paragraph', 'reference', 'blockquote', 'list'] };
   md.block.ruler.before('fence', 'gitbook_tag', gitbookTagRule, interrupts);
   md.block.ruler.before('fence', 'math_block', mathBlockRule, interrupts);
-  const htmlBlock = md.block.ruler.getRules('').find((rule) => rule.name === 'html_block');
+  // By the ruler's own record of names: a function's `name` does not survive a minifier (the browser app's bundle).
+  const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: Parameters<typeof htmlBlockEndingAtTags>[0] }[] }).__rules__;
+  const htmlBlock = rules.find((rule) => rule.name === 'html_block')?.fn;
   if (!htmlBlock) throw new Error("markdown-it's html_block rule was not found");
   md.block.ruler.at('html_block', htmlBlockEndingAtTags(htmlBlock), { alt: ['paragraph', 'reference', 'blockquote'] });
   md.inline.ruler.after('escape', 'math_inline', mathInlineRule);

@@ -83,7 +83,8 @@ const tableNodes = [
     content: 'tableColumn+',
     isolating: true,
     parseHTML: () => [{ tag: 'div[data-type="tableHeader"]' }],
-    renderHTML: () => ['div', { 'data-type': 'tableHeader' }, 0],
+    // A table's roles for assistive technology: the header is a row of column headers, then rows of cells.
+    renderHTML: () => ['div', { 'data-type': 'tableHeader', role: 'row' }, 0],
   }),
   Node.create({
     name: 'tableColumn',
@@ -92,14 +93,14 @@ const tableNodes = [
     isolating: true,
     addAttributes: () => ({ columnId: { default: null, rendered: false }, definition: jsonAttribute('definition', null) }),
     parseHTML: () => [{ tag: 'div[data-type="tableColumn"]' }],
-    renderHTML: ({ HTMLAttributes }) => ['div', { ...HTMLAttributes, 'data-type': 'tableColumn' }, 0],
+    renderHTML: ({ HTMLAttributes }) => ['div', { ...HTMLAttributes, 'data-type': 'tableColumn', role: 'columnheader' }, 0],
   }),
   Node.create({
     name: 'tableRow',
     content: 'tableCell+',
     addAttributes: () => ({ recordId: { default: null, rendered: false }, record: { default: null, rendered: false } }),
     parseHTML: () => [{ tag: 'div[data-type="tableRow"]' }],
-    renderHTML: () => ['div', { 'data-type': 'tableRow' }, 0],
+    renderHTML: () => ['div', { 'data-type': 'tableRow', role: 'row' }, 0],
   }),
   Node.create({
     name: 'tableCell',
@@ -107,7 +108,7 @@ const tableNodes = [
     isolating: true,
     addAttributes: () => ({ source: sourceAttribute, absent: { default: false, rendered: false }, fragmentId: { default: null, rendered: false } }),
     parseHTML: () => [{ tag: 'div[data-type="tableCell"]' }],
-    renderHTML: () => ['div', { 'data-type': 'tableCell' }, 0],
+    renderHTML: () => ['div', { 'data-type': 'tableCell', role: 'cell' }, 0],
   }),
   Node.create({
     name: 'tableValue',

@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { PasswordsService } from '@docs/identity';
+import { createOrganization, TEST_PASSWORD } from '@docs/identity/testing';
+import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
+import { ApiModule } from '../api.module';
+
+/**
+ * The app in Debian's Chromium, driven by role and accessible name as a screen reader finds its
+ * controls: sign in, make a space and a page, write with markdown shortcuts and the / menu, save,
+ * find it saved; open and save without a change (no revision); two people saving the same page.
+ */
+describe('writing in the browser app (Debian Chromium, playwright-core)', () => {
+  let t: TestApp;
+  let base: string;
+  let writer: Browser;
+  let second: Browser;
+  let organizationId: string;
+  let adminToken: string;
+  const people: { email: string }[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await createTestApp({ imports: [ApiModule], env: { PUBLIC_URL: base, APP_URL: base } });
+    await t.app.listen(port, '127.0.0.1');
+    const { organization, members } = await createOrganization(t, { editor: 'edit' });
+    organizationId = organization.id;
+    adminToken = members.admin.token;
+    for (const member of [members.admin, members.editor]) {
+      await t.get(PasswordsService).set(member.user.id, TEST_PASSWORD, 'cli');
+      people.push({ email: member.user.email });
+    }
+    writer = await launchChromium();
+    second = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await writer?.close();
+    await second?.close();
+    await t.close();
+  });
+
+  /** A page of the app at `path`, signing in first when the browser has no session yet. */
+  async function signIn(browser: Browser, email: string, path: string): Promise<Page> {
+    const page = await browser.context.newPage();
+    await page.goto(`${base}${path}`);
+    if (new URL(page.url()).pathname === '/auth/sign-in') {
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      await page.getByLabel('Password').fill(TEST_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${base}${path}`);
+    }
+    return page;
+  }
+
+  const editorOf = (page: Page) => page.getByRole('textbox', { name: 'Page content' });
+
+  async function pageMarkdown(spaceId: string, path: string): Promise<string> {
+    const res = await t.http.as(adminToken).get(`/v1/spaces/${spaceId}/content/path/${path}`, { query: { format: 'markdown' } });
+    return res.body.markdown as string;
+  }
+
+  it('makes a space and a page, writes with shortcuts and the / menu, saves, and finds it saved', async () => {
+    const page = await signIn(writer, people[0].email, `/o/${organizationId}`);
+    await page.getByRole('button', { name: 'New space' }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Field guide');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/s\/[^/]+$/);
+    const spaceId = new URL(page.url()).pathname.split('/')[2];
+
+    await page.getByRole('button', { name: 'New page' }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Getting started');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(`${base}/s/${spaceId}/getting-started`);
+    await page.getByRole('heading', { level: 1, name: 'Getting started' }).waitFor();
+    await page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Getting started' }).waitFor();
+
+    const editor = editorOf(page);
+    await editor.click();
+    await page.keyboard.type('## Install');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Run the installer, then sign in.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('/hint');
+    await page.getByRole('option', { name: /Hint/ }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Keep your token secret.');
+    await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' }).count()).resolves.toBe(1);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Saved at /).waitFor();
+
+    const markdown = await pageMarkdown(spaceId, 'getting-started');
+    expect(markdown).toContain('## Install');
+    expect(markdown).toContain('Run the installer, then sign in.');
+    expect(markdown).toMatch(/\{% hint style="info" %\}\nKeep your token secret\.\n\{% endhint %\}/);
+
+    // Read again from the server: the same text in the editor.
+    await page.reload();
+    await editorOf(page).getByRole('heading', { name: 'Install' }).waitFor();
+    await expect(editorOf(page).textContent()).resolves.toContain('Keep your token secret.');
+    await page.close();
+  }, 90_000);
+
+  it('writes no revision when a page is opened and saved without a change', async () => {
+    const space = await t.http.as(adminToken).post(`/v1/orgs/${organizationId}/spaces`, { title: 'Unchanged' });
+    const markdown = ['# Intro', '', 'Some **bold** and a [link](https://example.com).', '', '{% hint style="warning" %}', 'Careful.', '{% endhint %}', '', '```js', 'const x = 1;', '```'].join('\n');
+    await t.http.as(adminToken).post(`/v1/spaces/${space.body.id}/content/pages`, { title: 'Intro', markdown });
+    const before = (await t.http.as(adminToken).get(`/v1/spaces/${space.body.id}`)).body.revision;
+    const page = await signIn(writer, people[0].email, `/s/${space.body.id}/intro`);
+    await editorOf(page).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Saved at /).waitFor();
+    expect((await t.http.as(adminToken).get(`/v1/spaces/${space.body.id}`)).body.revision).toBe(before);
+    await page.close();
+  }, 60_000);
+
+  it('when someone else saved the page first, shows their version and lets the writer choose: nothing is lost', async () => {
+    const space = await t.http.as(adminToken).post(`/v1/orgs/${organizationId}/spaces`, { title: 'Shared' });
+    await t.http.as(adminToken).post(`/v1/spaces/${space.body.id}/content/pages`, { title: 'Plan', markdown: 'First line.' });
+    const path = `/s/${space.body.id}/plan`;
+    const mine = await signIn(writer, people[0].email, path);
+    const theirs = await signIn(second, people[1].email, path);
+    for (const page of [mine, theirs]) await editorOf(page).getByText('First line.').waitFor();
+
+    await editorOf(theirs).getByText('First line.').click();
+    await theirs.keyboard.press('End');
+    await theirs.keyboard.type(' Their addition.');
+    await theirs.getByRole('button', { name: 'Save' }).click();
+    await theirs.getByText(/^Saved at /).waitFor();
+
+    await editorOf(mine).getByText('First line.').click();
+    await mine.keyboard.press('End');
+    await mine.keyboard.type(' My addition.');
+    await mine.getByRole('button', { name: 'Save' }).click();
+    const dialog = mine.getByRole('dialog', { name: 'Someone else saved this page' });
+    await dialog.waitFor();
+    await dialog.getByRole('region', { name: 'Their version' }).getByText('First line. Their addition.').waitFor();
+    await expect(editorOf(mine).first().textContent()).resolves.toContain('My addition.');
+    await dialog.getByRole('button', { name: 'Keep my version' }).click();
+    await mine.getByText(/^Saved at /).waitFor();
+
+    expect(await pageMarkdown(space.body.id, 'plan')).toContain('First line. My addition.');
+    // Theirs is in the history, a revision of its own: nothing is lost.
+    const history: { id: string }[] = await t.dataSource.query(`SELECT id FROM revisions WHERE space_id = $1`, [space.body.id]);
+    const pageId = (await t.http.as(adminToken).get(`/v1/spaces/${space.body.id}/content/path/plan`)).body.id;
+    const versions: string[] = [];
+    for (const revision of history) {
+      const read = await t.http.as(adminToken).get(`/v1/spaces/${space.body.id}/revisions/${revision.id}/page/${pageId}`, { query: { format: 'markdown' } });
+      if (read.status === 200) versions.push((read.body.markdown as string).trim());
+    }
+    expect(versions.sort()).toEqual(['First line.', 'First line. My addition.', 'First line. Their addition.']);
+    await mine.close();
+    await theirs.close();
+  }, 90_000);
+
+  it('has no serious or critical accessibility violation (axe-core) on the organization and on a space with its page in the editor', async () => {
+    const audit = await launchChromium({ bypassCSP: true });
+    try {
+      const axe = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+      const check = async (page: Page) => {
+        await page.addScriptTag({ content: axe });
+        const results = await page.evaluate(() => (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] }));
+        const serious = results.violations.filter((violation: { impact: string }) => violation.impact === 'serious' || violation.impact === 'critical');
+        expect(serious.map((violation: { id: string; nodes: { target: string[] }[] }) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      };
+      const space = await t.http.as(adminToken).post(`/v1/orgs/${organizationId}/spaces`, { title: 'Audited' });
+      await t.http.as(adminToken).post(`/v1/spaces/${space.body.id}/content/pages`, { title: 'Every block', markdown: '# Title\n\nText with `code`.\n\n* a\n* b\n\n> quote\n\n{% hint style="success" %}\nDone.\n{% endhint %}\n\n| A | B |\n| - | - |\n| 1 | 2 |' });
+      const page = await signIn(audit, people[0].email, `/o/${organizationId}`);
+      await page.getByRole('tree', { name: 'Collections and spaces' }).waitFor();
+      await check(page);
+      await page.goto(`${base}/s/${space.body.id}/every-block`);
+      await editorOf(page).waitFor();
+      await check(page);
+      await page.close();
+    } finally {
+      await audit.close();
+    }
+  }, 90_000);
+});

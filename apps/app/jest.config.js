@@ -1,0 +1,3 @@
+const { siteJestConfig } = require('../../tools/jest/site-jest-config.js');
+
+module.exports = siteJestConfig(__dirname, { database: false });

@@ -1,0 +1,38 @@
+import { ErrorBoundary, LocationProvider, Route, Router } from 'preact-iso';
+import { Layout } from './components/layout';
+import { ChangeRequestScreen } from './screens/change-request-screen';
+import { CollectionScreen } from './screens/collection-screen';
+import { HomeScreen } from './screens/home-screen';
+import { IntegrationScreen } from './screens/integration-screen';
+import { NotFoundScreen } from './screens/not-found-screen';
+import { OrganizationScreen } from './screens/organization-screen';
+import { RevisionScreen } from './screens/revision-screen';
+import { SiteScreen } from './screens/site-screen';
+import { SpaceScreen } from './screens/space-screen';
+
+/**
+ * The app: one screen per kind of `urls.app` the API hands out (docs/api-decisions.md, "Where
+ * urls.app lands"), in one layout. The server only sends this page to a person signed in.
+ */
+export function App() {
+  return (
+    <LocationProvider>
+      <ErrorBoundary>
+        <Layout>
+          <Router>
+            <Route path="/" component={HomeScreen} />
+            <Route path="/o/:organizationId" component={OrganizationScreen} />
+            <Route path="/o/:organizationId/sites/:siteId" component={SiteScreen} />
+            <Route path="/o/:organizationId/integrations/:integrationName" component={IntegrationScreen} />
+            <Route path="/integrations/:integrationName" component={IntegrationScreen} />
+            <Route path="/c/:collectionId" component={CollectionScreen} />
+            <Route path="/s/:spaceId/~/changes/:number" component={ChangeRequestScreen} />
+            <Route path="/s/:spaceId/~/revisions/:revisionId" component={RevisionScreen} />
+            <Route path="/s/:spaceId/:pagePath*" component={SpaceScreen} />
+            <Route default component={NotFoundScreen} />
+          </Router>
+        </Layout>
+      </ErrorBoundary>
+    </LocationProvider>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+interface CreateFormProps {
+  /** The button's name: "New space", "New collection", "New page"... */
+  label: string;
+  /** The field's name: "Title". */
+  field?: string;
+  onCreate: (value: string) => Promise<void>;
+}
+
+/** A button that opens a one-field form in place; Escape or "Cancel" closes it, the focus back on the button. */
+export function CreateForm({ label, field = 'Title', onCreate }: CreateFormProps) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    setError(undefined);
+    setTimeout(() => button.current?.focus());
+  };
+  if (!open) {
+    return (
+      <button ref={button} type="button" onClick={() => setOpen(true)}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <form
+      class="inline-form"
+      aria-label={label}
+      onKeyDown={(event) => event.key === 'Escape' && close()}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const value = input.current!.value.trim();
+        if (!value) return setError(`${field} is required.`);
+        setBusy(true);
+        try {
+          await onCreate(value);
+          close();
+        } catch (failure) {
+          setError((failure as Error).message);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <label>
+        {field} <input ref={input} name="value" required maxLength={255} aria-invalid={error ? true : undefined} />
+      </label>
+      <button type="submit" disabled={busy}>
+        Create
+      </button>
+      <button type="button" class="secondary" onClick={close}>
+        Cancel
+      </button>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

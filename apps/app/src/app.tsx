@@ -1,5 +1,6 @@
 import { ErrorBoundary, LocationProvider, Route, Router } from 'preact-iso';
 import { Layout } from './components/layout';
+import { ChangeRequestPreviewScreen } from './screens/change-request-preview-screen';
 import { ChangeRequestScreen } from './screens/change-request-screen';
 import { CollectionScreen } from './screens/collection-screen';
 import { HomeScreen } from './screens/home-screen';
@@ -27,6 +28,7 @@ export function App() {
             <Route path="/integrations/:integrationName" component={IntegrationScreen} />
             <Route path="/c/:collectionId" component={CollectionScreen} />
             <Route path="/s/:spaceId/~/changes/:number" component={ChangeRequestScreen} />
+            <Route path="/s/:spaceId/~/changes/:number/preview/:pagePath*" component={ChangeRequestPreviewScreen} />
             <Route path="/s/:spaceId/~/revisions/:revisionId" component={RevisionScreen} />
             <Route path="/s/:spaceId/:pagePath*" component={SpaceScreen} />
             <Route default component={NotFoundScreen} />

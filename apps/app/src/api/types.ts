@@ -10,6 +10,13 @@ export type {
   RevisionPage,
   RevisionPageDocument,
   RevisionPageGroup,
+  ShareLink,
+  Site,
+  SiteSection,
+  SiteSectionGroup,
+  SiteSpace,
+  SiteStructure,
+  SiteVisibility,
   Space,
   User,
 } from '@gitbook/api';

@@ -6,6 +6,7 @@ import { CreateForm } from '../components/create-form';
 import { Status } from '../components/status';
 import { contentTree } from '../navigation/content-tree';
 import { TreeView } from '../navigation/tree-view';
+import { SiteList } from '../sites/site-list';
 
 /** An organization's content: its collections and spaces, and where new ones are made. */
 export function OrganizationContent({ organizationId, current }: { organizationId: string; current?: string }) {
@@ -57,6 +58,7 @@ export function OrganizationScreen({ organizationId }: { organizationId: string 
             <p>Open a space from the list, or make a new one.</p>
           </>
         )}
+        {organization.data && <SiteList organizationId={organizationId} />}
       </main>
     </div>
   );

@@ -73,12 +73,12 @@ export function PageEditorPanel({ spaceId, pageId, editable, anchor, resolvePage
     if (anchor && editor.current) showSection(editor.current, anchor);
   }, [anchor, page?.id]);
 
-  const save = async () => {
-    if (!page || !editor.current) return;
-    if (!editor.current.isDirty()) return setState({ kind: 'saved', at: new Date() });
+  /** Writes the editor's document on top of `base` (the page as read, or theirs after a conflict). */
+  const saveOnto = async (base: LoadedPage) => {
+    if (!editor.current) return;
     setState({ kind: 'saving' });
     try {
-      const outcome = await savePage(spaceId, page, editor.current.getDocument() as unknown as JSONDocument);
+      const outcome = await savePage(spaceId, base, editor.current.getDocument() as unknown as JSONDocument);
       if (outcome.kind === 'conflict') return setState({ kind: 'conflict', theirs: outcome.theirs });
       setPage(outcome.page);
       setState({ kind: 'saved', at: new Date() });
@@ -88,20 +88,15 @@ export function PageEditorPanel({ spaceId, pageId, editable, anchor, resolvePage
     }
   };
 
+  const save = async () => {
+    if (!page || !editor.current) return;
+    if (!editor.current.isDirty()) return setState({ kind: 'saved', at: new Date() });
+    await saveOnto(page);
+  };
+
+  // Mine goes on top of theirs: theirs stays in the history as a revision of its own.
   const keepMine = async () => {
-    if (state.kind !== 'conflict' || !editor.current) return;
-    // Mine goes on top of theirs: theirs stays in the history as a revision of its own.
-    const rebased = { ...state.theirs };
-    setState({ kind: 'saving' });
-    try {
-      const outcome = await savePage(spaceId, rebased, editor.current.getDocument() as unknown as JSONDocument);
-      if (outcome.kind === 'conflict') return setState({ kind: 'conflict', theirs: outcome.theirs });
-      setPage(outcome.page);
-      setState({ kind: 'saved', at: new Date() });
-      onSaved();
-    } catch (error) {
-      setState({ kind: 'error', message: (error as Error).message });
-    }
+    if (state.kind === 'conflict') await saveOnto(state.theirs);
   };
 
   if (loadError) return <p role="alert" class="error">The page could not be read: {loadError}</p>;

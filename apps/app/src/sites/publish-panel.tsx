@@ -20,7 +20,8 @@ export function PublishPanel({ base, site, onChange }: { base: string; site: Sit
       <p>
         <span class="badge">{site.published ? 'Published' : 'Not published'}</span> <span class="badge">{visibilityLabel(site.visibility)}</span>
       </p>
-      <button type="button" class={site.published ? 'secondary' : undefined} disabled={state.busy} onClick={toggle}>
+      {/* aria-disabled, not disabled: a disabled button loses the focus, and this one keeps it from Publish to Unpublish. */}
+      <button type="button" class={site.published ? 'secondary' : undefined} aria-disabled={state.busy} onClick={() => !state.busy && toggle()}>
         {site.published ? 'Unpublish' : 'Publish'}
       </button>
       {site.urls.published && (

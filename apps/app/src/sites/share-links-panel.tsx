@@ -12,7 +12,7 @@ import { Status } from '../components/status';
 export function ShareLinksPanel({ base, visibility }: { base: string; visibility: string }) {
   const links = useResource(`share-links:${base}`, () => listAll<ShareLink>(`${base}/share-links`));
   const { state, run } = useAction();
-  const act = (action: () => Promise<unknown>, done: string) => run(async () => (await action(), links.reload()), done);
+  const act = (action: () => Promise<unknown>, done: string) => (state.busy ? undefined : run(async () => (await action(), links.reload()), done));
   return (
     <section class="panel" aria-labelledby="share-links-heading">
       <h2 id="share-links-heading">Share links</h2>
@@ -55,13 +55,13 @@ export function ShareLinksPanel({ base, visibility }: { base: string; visibility
                   <button
                     type="button"
                     class="secondary"
-                    disabled={state.busy}
+                    aria-disabled={state.busy}
                     onClick={() => act(() => api.patch(`${base}/share-links/${link.id}`, { active: link.active === false }), link.active === false ? `${name} opens the site again.` : `${name} no longer opens the site.`)}
                   >
                     {link.active === false ? 'Activate' : 'Deactivate'}
                     <span class="visually-hidden"> share link {name}</span>
                   </button>
-                  <button type="button" class="secondary" disabled={state.busy} onClick={() => act(() => api.delete(`${base}/share-links/${link.id}`), `${name} revoked.`)}>
+                  <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/share-links/${link.id}`), `${name} revoked.`)}>
                     Revoke<span class="visually-hidden"> share link {name}</span>
                   </button>
                 </p>

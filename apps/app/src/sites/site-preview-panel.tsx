@@ -11,7 +11,7 @@ export function SitePreviewPanel({ base, title }: { base: string; title: string 
     <section class="panel" aria-labelledby="preview-heading">
       <h2 id="preview-heading">Preview</h2>
       <p class="help">How readers will see the site, before you publish it or change it.</p>
-      <button type="button" disabled={state.busy} onClick={() => run(async () => setUrl((await api.get<{ url: string }>(`${base}/publishing/preview`)).url), 'Preview ready.')}>
+      <button type="button" aria-disabled={state.busy} onClick={() => !state.busy && run(async () => setUrl((await api.get<{ url: string }>(`${base}/publishing/preview`)).url), 'Preview ready.')}>
         Preview
       </button>
       <ActionStatus state={state} />

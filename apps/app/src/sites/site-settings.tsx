@@ -28,6 +28,7 @@ export function SiteSettings({ base, site, onSaved }: { base: string; site: Site
         aria-labelledby="settings-heading"
         onSubmit={async (event) => {
           event.preventDefault();
+          if (state.busy) return;
           const data = new FormData(event.currentTarget);
           const title = String(data.get('title') ?? '').trim();
           const basename = String(data.get('basename') ?? '').trim();
@@ -90,7 +91,7 @@ export function SiteSettings({ base, site, onSaved }: { base: string; site: Site
           </fieldset>
         )}
         <div class="form-actions">
-          <button type="submit" disabled={state.busy}>
+          <button type="submit" aria-disabled={state.busy}>
             Save settings
           </button>
         </div>

@@ -42,6 +42,7 @@ export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelP
   const heading = useRef<HTMLHeadingElement>(null);
   const acted = useRef(false);
   const act = (action: () => Promise<unknown>, done: string) => {
+    if (state.busy) return;
     acted.current = true;
     return run(async () => (await action(), onChange()), done);
   };
@@ -58,10 +59,10 @@ export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelP
 
   const moveButtons = (siblings: StructurePointer[], index: number, name: string) => (
     <>
-      <button type="button" class="secondary" disabled={state.busy || index === 0} onClick={() => move(siblings, index, -1, name)}>
+      <button type="button" class="secondary" aria-disabled={state.busy} disabled={index === 0} onClick={() => move(siblings, index, -1, name)}>
         Move up<span class="visually-hidden"> {name}</span>
       </button>
-      <button type="button" class="secondary" disabled={state.busy || index === siblings.length - 1} onClick={() => move(siblings, index, 1, name)}>
+      <button type="button" class="secondary" aria-disabled={state.busy} disabled={index === siblings.length - 1} onClick={() => move(siblings, index, 1, name)}>
         Move down<span class="visually-hidden"> {name}</span>
       </button>
     </>
@@ -83,7 +84,7 @@ export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelP
                     <button
                       type="button"
                       class="secondary"
-                      disabled={state.busy}
+                      aria-disabled={state.busy}
                       onClick={() =>
                         act(() => (section ? api.patch(`${base}/sections/${section.id}`, { defaultSiteSpace: siteSpace.id }) : api.patch(base, { defaultSiteSpace: siteSpace.id })), `${name} is the default variant.`)
                       }
@@ -92,7 +93,7 @@ export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelP
                     </button>
                   )}
                   {moveButtons(siblings, index, name)}
-                  <button type="button" class="secondary" disabled={state.busy} onClick={() => act(() => api.delete(`${base}/site-spaces/${siteSpace.id}`), `Variant ${name} removed.`)}>
+                  <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/site-spaces/${siteSpace.id}`), `Variant ${name} removed.`)}>
                     Remove<span class="visually-hidden"> variant {name}</span>
                   </button>
                 </span>
@@ -122,17 +123,17 @@ export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelP
       <p class="structure-actions">
         <code>{section.path}</code>{' '}
         {!section.default && (
-          <button type="button" class="secondary" disabled={state.busy} onClick={() => act(() => api.patch(base, { defaultSiteSection: section.id }), `${section.title} is the default section.`)}>
+          <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.patch(base, { defaultSiteSection: section.id }), `${section.title} is the default section.`)}>
             Make default<span class="visually-hidden"> section {section.title}</span>
           </button>
         )}
         {moveButtons(siblings, index, section.title)}
         {groupId && (
-          <button type="button" class="secondary" disabled={state.busy} onClick={() => act(() => api.delete(`${base}/section-groups/${groupId}/sections/${section.id}`), `${section.title} left its group.`)}>
+          <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/section-groups/${groupId}/sections/${section.id}`), `${section.title} left its group.`)}>
             Remove from group<span class="visually-hidden"> {section.title}</span>
           </button>
         )}
-        <button type="button" class="secondary" disabled={state.busy} onClick={() => act(() => api.delete(`${base}/sections/${section.id}`), `Section ${section.title} deleted.`)}>
+        <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/sections/${section.id}`), `Section ${section.title} deleted.`)}>
           Delete section<span class="visually-hidden"> {section.title}</span>
         </button>
       </p>
@@ -161,7 +162,7 @@ export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelP
                 </h3>
                 <p class="structure-actions">
                   {moveButtons(rootSiblings, index, entry.group.title)}
-                  <button type="button" class="secondary" disabled={state.busy} onClick={() => act(() => api.delete(`${base}/section-groups/${entry.group.id}`), `Group ${entry.group.title} deleted; its sections stay.`)}>
+                  <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/section-groups/${entry.group.id}`), `Group ${entry.group.title} deleted; its sections stay.`)}>
                     Delete group<span class="visually-hidden"> {entry.group.title}</span>
                   </button>
                 </p>

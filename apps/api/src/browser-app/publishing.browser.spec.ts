@@ -138,6 +138,24 @@ describe('publishing in the browser app (Debian Chromium, playwright-core)', () 
     const sections = await structure();
     expect(sections.type).toBe('sections');
     expect(sections.structure.map((s: any) => [s.title, s.siteSpaces.map((v: any) => v.space.title)])).toEqual([['Reference', ['Handbook v2', 'Handbook', 'API reference']]]);
+    // A second section, then both in a group (a menu on the site), then one out of it again.
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await sectionForm.getByRole('combobox', { name: 'Space' }).selectOption({ label: 'Handbook v2' });
+    await sectionForm.getByRole('textbox', { name: 'Section title' }).fill('Guides');
+    await sectionForm.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('heading', { level: 3, name: /^Guides/ }).waitFor();
+    await page.getByRole('button', { name: 'New group' }).click();
+    const groupForm = page.getByRole('form', { name: 'New group' });
+    await groupForm.getByRole('textbox', { name: 'Group title' }).fill('Docs');
+    await groupForm.getByRole('checkbox', { name: 'Reference' }).check();
+    await groupForm.getByRole('checkbox', { name: 'Guides' }).check();
+    await groupForm.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('list', { name: 'Sections of Docs' }).waitFor();
+    const grouped = (await structure()).structure;
+    expect(grouped.map((item: any) => [item.object, item.title, item.children?.map((c: any) => c.title)])).toEqual([['site-section-group', 'Docs', ['Reference', 'Guides']]]);
+    await page.getByRole('button', { name: 'Remove from group Guides' }).click();
+    await status(page, 'Guides left its group.');
+    expect((await structure()).structure.map((item: any) => item.title)).toEqual(['Docs', 'Guides']);
     expect(await seriousViolations(page)).toEqual([]);
 
     // Visibility: share links only.

@@ -44,7 +44,7 @@ describe('the published site: previews', () => {
     expect(home.headers['content-security-policy']).toContain("frame-ancestors 'self' http://app.test");
 
     // Its links stay in the preview.
-    const link = [...home.document.querySelectorAll('a')].find((a) => a.textContent?.trim() === 'Setup');
+    const link = Array.from(home.document.querySelectorAll('a')).find((a) => a.textContent?.trim() === 'Setup');
     expect(link?.getAttribute('href')).toBe(`${root}/setup`);
     const second = await t.site.page(`${root}/setup`);
     expect(second.document.querySelector('article')?.textContent).toContain('Install it.');

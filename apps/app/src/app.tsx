@@ -1,4 +1,5 @@
 import { ErrorBoundary, LocationProvider, Route, Router } from 'preact-iso';
+import { TokensScreen } from './account/tokens-screen';
 import { Layout } from './components/layout';
 import { ChangeRequestScreen } from './screens/change-request-screen';
 import { CollectionScreen } from './screens/collection-screen';
@@ -9,6 +10,12 @@ import { OrganizationScreen } from './screens/organization-screen';
 import { RevisionScreen } from './screens/revision-screen';
 import { SiteScreen } from './screens/site-screen';
 import { SpaceScreen } from './screens/space-screen';
+import { MembersScreen } from './settings/members-screen';
+import { SamlProviderScreen } from './settings/saml-provider-screen';
+import { SettingsIndexScreen } from './settings/settings-frame';
+import { SsoScreen } from './settings/sso-screen';
+import { TeamScreen } from './settings/team-screen';
+import { TeamsScreen } from './settings/teams-screen';
 
 /**
  * The app: one screen per kind of `urls.app` the API hands out (docs/api-decisions.md, "Where
@@ -23,9 +30,16 @@ export function App() {
             <Route path="/" component={HomeScreen} />
             <Route path="/o/:organizationId" component={OrganizationScreen} />
             <Route path="/o/:organizationId/sites/:siteId" component={SiteScreen} />
+            <Route path="/o/:organizationId/settings" component={SettingsIndexScreen} />
+            <Route path="/o/:organizationId/settings/members" component={MembersScreen} />
+            <Route path="/o/:organizationId/settings/teams" component={TeamsScreen} />
+            <Route path="/o/:organizationId/settings/teams/:teamId" component={TeamScreen} />
+            <Route path="/o/:organizationId/settings/sso" component={SsoScreen} />
+            <Route path="/o/:organizationId/settings/sso/:providerId" component={SamlProviderScreen} />
             <Route path="/o/:organizationId/integrations/:integrationName" component={IntegrationScreen} />
             <Route path="/integrations/:integrationName" component={IntegrationScreen} />
             <Route path="/c/:collectionId" component={CollectionScreen} />
+            <Route path="/account/tokens" component={TokensScreen} />
             <Route path="/s/:spaceId/~/changes/:number" component={ChangeRequestScreen} />
             <Route path="/s/:spaceId/~/revisions/:revisionId/:pagePath*" component={RevisionScreen} />
             <Route path="/s/:spaceId/:pagePath*" component={SpaceScreen} />

@@ -10,6 +10,7 @@ import { rememberDeleted } from '../navigation/deleted-spaces';
 import { DeletedSpacesPanel } from '../navigation/deleted-spaces-panel';
 import { ancestorsOf } from '../navigation/tree-model';
 import { TreeView } from '../navigation/tree-view';
+import { settingsHref } from '../settings/settings-nav';
 
 /** An organization's content: its collections and spaces, and where new ones are made. */
 export function OrganizationContent({ organizationId, current }: { organizationId: string; current?: string }) {
@@ -66,6 +67,9 @@ export function OrganizationScreen({ organizationId }: { organizationId: string 
           <>
             <h1>{organization.data.title}</h1>
             <p>Open a space from the list, or make a new one.</p>
+            <p>
+              <a href={settingsHref(organizationId, 'members')}>Organization settings</a>: members, teams, single sign-on.
+            </p>
           </>
         )}
       </main>

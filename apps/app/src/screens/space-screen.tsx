@@ -22,7 +22,7 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
       <nav class="sidebar" aria-label="Pages">
         {space.data && (
           <p class="breadcrumbs">
-            <a href={`/o/${space.data.organization}`}>All spaces</a>
+            <a href={`/o/${space.data.organization}`}>All spaces</a> · <a href={`/s/${spaceId}/~/settings`}>Space settings</a>
           </p>
         )}
         {space.data && <h2 class="space-title">{space.data.title || 'Untitled'}</h2>}

@@ -25,7 +25,8 @@ export function WebhookScreen({ organizationId, webhookId }: { organizationId: s
   const base = `/v1/orgs/${organizationId}/webhooks/${webhookId}`;
   const webhook = useResource(`webhook:${webhookId}`, () => api.get<Webhook>(base));
   const deliveries = useResource(`deliveries:${webhookId}`, async () => (await api.get<{ items: Delivery[] }>(`${base}/deliveries?limit=50`)).items);
-  usePolling(deliveries.data !== undefined && hasPendingDelivery(deliveries.data), deliveries.reload, 2000);
+  // New events arrive at any time: the list is read again every few seconds, every second while one is on its way.
+  usePolling(deliveries.data !== undefined, deliveries.reload, deliveries.data && hasPendingDelivery(deliveries.data) ? 1000 : 3000);
   const [editing, setEditing] = useState(false);
   const [secret, setSecret] = useState<string>();
   const [message, setMessage] = useState<string>();

@@ -38,6 +38,7 @@ export function GitSyncPanel({ space, onChanged }: { space: Space; onChanged: ()
   const [message, setMessage] = useState<string>();
   const [error, setError] = useState<string>();
   const [commitMessage, setCommitMessage] = useState(DEFAULT_MESSAGE);
+  const [exportOnMerge, setExportOnMerge] = useState<boolean>();
   const admin = space.permissions.admin;
   const mayTrigger = space.permissions.triggerGitSync;
 
@@ -47,9 +48,8 @@ export function GitSyncPanel({ space, onChanged }: { space: Space; onChanged: ()
     setMessage(undefined);
     try {
       setMessage(await what());
-      settings.reload();
-      operations.reload();
       onChanged();
+      await Promise.all([settings.reload(), operations.reload()]);
       return true;
     } catch (failure) {
       setError((failure as Error).message);
@@ -89,26 +89,29 @@ export function GitSyncPanel({ space, onChanged }: { space: Space; onChanged: ()
         <label class="check">
           <input
             type="checkbox"
-            checked={current.exportOnMerge}
+            checked={exportOnMerge ?? current.exportOnMerge}
             disabled={!admin}
-            onChange={(event) => {
-              const exportOnMerge = (event.currentTarget as HTMLInputElement).checked;
-              void act(async () => {
-                await api.patch<GitSyncSettings>(`${base}/settings`, { exportOnMerge });
-                return exportOnMerge ? 'Every merged change request will be exported.' : 'Merges are no longer exported.';
+            onChange={async (event) => {
+              const wanted = (event.currentTarget as HTMLInputElement).checked;
+              // Shown as asked while the API saves it; as stored once the settings are read again.
+              setExportOnMerge(wanted);
+              await act(async () => {
+                await api.patch<GitSyncSettings>(`${base}/settings`, { exportOnMerge: wanted });
+                return wanted ? 'Every merged change request will be exported.' : 'Merges are no longer exported.';
               });
+              setExportOnMerge(undefined);
             }}
           />{' '}
           Export after every merge of a change request
         </label>
       )}
-      {mayTrigger && (
+      {current && mayTrigger && !changing && (
         <label class="commit-message">
           Commit message
           <input name="commitMessage" value={commitMessage} maxLength={10_000} onInput={(event) => setCommitMessage((event.currentTarget as HTMLInputElement).value)} />
         </label>
       )}
-      {current && mayTrigger && (
+      {current && mayTrigger && !changing && (
         <div class="actions">
           <button type="button" disabled={running} onClick={() => sync('export', { url: current.url, ref: current.ref, repoProjectDirectory: current.repoProjectDirectory })}>
             Export to repository
@@ -139,6 +142,8 @@ export function GitSyncPanel({ space, onChanged }: { space: Space; onChanged: ()
       {admin && mayTrigger && (current === null || changing) && (
         <RepositoryForm
           initial={current ?? undefined}
+          commitMessage={commitMessage}
+          onCommitMessage={setCommitMessage}
           onCancel={current ? () => setChanging(false) : undefined}
           onSubmit={async (direction, body) => {
             if (await sync(direction, body)) setChanging(false);
@@ -184,10 +189,15 @@ export function GitSyncPanel({ space, onChanged }: { space: Space; onChanged: ()
 /** Connect (or change) the repository: URL, branch, folder, and a username and token for a private one. */
 function RepositoryForm({
   initial,
+  commitMessage,
+  onCommitMessage,
   onSubmit,
   onCancel,
 }: {
   initial?: GitSyncSettings;
+  /** The message of the first export's commit. */
+  commitMessage: string;
+  onCommitMessage: (message: string) => void;
   onSubmit: (direction: 'export' | 'import', body: { url: string; ref: string; repoProjectDirectory?: string }) => Promise<void>;
   onCancel?: () => void;
 }) {
@@ -225,16 +235,20 @@ function RepositoryForm({
         <input name="branch" required maxLength={240} defaultValue={initial ? branchOfRef(initial.ref) : 'main'} />
       </label>
       <label>
-        Folder <span class="muted">(optional: the space's folder in the repository)</span>
+        Folder <span class="hint">(optional: the space's folder in the repository)</span>
         <input name="folder" maxLength={1024} defaultValue={initial?.repoProjectDirectory ?? ''} />
       </label>
       <label>
-        Username <span class="muted">(for a private repository)</span>
+        Username <span class="hint">(for a private repository)</span>
         <input name="username" autoComplete="off" maxLength={255} />
       </label>
       <label>
-        Token <span class="muted">(a token of the forge, used as the password; stored sealed)</span>
+        Token <span class="hint">(a token of the forge, used as the password; stored sealed)</span>
         <input name="token" type="password" autoComplete="new-password" maxLength={1024} />
+      </label>
+      <label>
+        Commit message <span class="hint">(of the export)</span>
+        <input name="commitMessage" value={commitMessage} maxLength={10_000} onInput={(event) => onCommitMessage((event.currentTarget as HTMLInputElement).value)} />
       </label>
       <div class="actions">
         <button type="submit" name="direction" value="export" disabled={busy}>

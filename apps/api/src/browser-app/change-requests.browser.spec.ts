@@ -207,7 +207,16 @@ describe('change requests in the browser app (Debian Chromium, playwright-core)'
       expect(await axe(page)).toEqual([]);
       await page.goto(`${base}/s/${spaceId}/~/changes/${cr.number}/install`);
       await editorOf(page).waitFor();
-      await page.getByRole('region', { name: 'Comments on this page' }).getByText('Why twice?').waitFor();
+      const pageComments = page.getByRole('region', { name: 'Comments on this page' });
+      await pageComments.getByText('Why twice?').waitFor();
+      // A comment on the page's text: the block the cursor is in.
+      await editorOf(page).getByText('Run it twice.').click();
+      await pageComments.getByRole('checkbox', { name: 'On the text the cursor is in: “Run it twice.”' }).waitFor();
+      await pageComments.getByRole('textbox', { name: 'Comment on this page' }).fill('Once is enough.');
+      await pageComments.getByRole('button', { name: 'Comment', exact: true }).click();
+      await pageComments.getByRole('article', { name: `Comment by ${reviewer.user.displayName}` }).getByText('Run it twice.').waitFor();
+      const comments = (await as(admin).get(`/v1/spaces/${spaceId}/change-requests/${cr.id}/comments`)).body.items as { target: { node?: { preview?: string } } }[];
+      expect(comments.map((comment) => comment.target.node?.preview)).toContain('Run it twice.');
       expect(await axe(page)).toEqual([]);
       await page.goto(`${base}/s/${spaceId}/install`);
       await page.getByRole('region', { name: 'Change requests' }).getByRole('link', { name: '#1 Audit' }).waitFor();

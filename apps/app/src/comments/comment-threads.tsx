@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { api, listAll } from '../api/client';
 import type { Comment } from '../api/types';
 import { useResource } from '../api/use-resource';
@@ -14,10 +15,13 @@ interface CommentThreadsProps {
   heading: string;
   userId?: string;
   canComment: boolean;
+  /** The block of the page the cursor is in: a comment may target it. */
+  block?: { key: string; text: string };
 }
 
 /** A section of comment threads, oldest first, with a "Comment" form. */
-export function CommentThreads({ path, pageId, heading, userId, canComment }: CommentThreadsProps) {
+export function CommentThreads({ path, pageId, heading, userId, canComment, block }: CommentThreadsProps) {
+  const [onBlock, setOnBlock] = useState(true);
   const query = `order=asc${pageId ? `&targetPage=${encodeURIComponent(pageId)}` : ''}`;
   const comments = useResource(`comments:${path}:${query}`, () => listAll<Comment>(`${path}?${query}`));
   const id = `comments-${pageId ?? 'all'}`;
@@ -36,13 +40,26 @@ export function CommentThreads({ path, pageId, heading, userId, canComment }: Co
             {
               name: 'Comment',
               run: async (text) => {
-                await api.post(path, { body: { markdown: text }, ...(pageId ? { page: pageId } : {}) });
+                const node = block && onBlock ? { node: block.key } : {};
+                await api.post(path, { body: { markdown: text }, ...(pageId ? { page: pageId, ...node } : {}) });
                 comments.reload();
               },
             },
           ]}
-        />
+        >
+          {pageId && block && (
+            <label class="checkbox">
+              <input type="checkbox" checked={onBlock} onChange={(event) => setOnBlock((event.target as HTMLInputElement).checked)} /> On the text the cursor is in: “{preview(block.text)}”
+            </label>
+          )}
+        </TextForm>
       )}
     </section>
   );
+}
+
+/** The start of a block's text, for the label that quotes it. */
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 60)}…` : flat || '(empty)';
 }

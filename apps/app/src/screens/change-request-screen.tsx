@@ -1,4 +1,5 @@
 import { useLocation } from 'preact-iso';
+import { useEffect, useState } from 'preact/hooks';
 import { api, listAll } from '../api/client';
 import { changeRequestContent, changeRequestPath } from '../api/content-paths';
 import type { ChangeRequestReview, Organization, OrganizationMember, RevisionPage, Space, User } from '../api/types';
@@ -15,7 +16,7 @@ import { CreateForm } from '../components/create-form';
 import { Status } from '../components/status';
 import { pageAtPath, pagesById, pageTree } from '../navigation/page-tree';
 import { TreeView } from '../navigation/tree-view';
-import { PageEditorPanel } from './page-editor-panel';
+import { PageEditorPanel, SelectedBlock } from './page-editor-panel';
 
 type SpaceWithRules = Space & { mergeRules: MergeRules };
 
@@ -28,6 +29,7 @@ type SpaceWithRules = Space & { mergeRules: MergeRules };
 export function ChangeRequestScreen({ spaceId, number, pagePath = '' }: { spaceId: string; number: string; pagePath?: string }) {
   const { route } = useLocation();
   const path = changeRequestPath(spaceId, number);
+  const [block, setBlock] = useState<SelectedBlock>();
   const space = useResource(`space:${spaceId}`, () => api.get<SpaceWithRules>(`/v1/spaces/${spaceId}`));
   const user = useResource('user', () => api.get<User>('/v1/user'));
   const changeRequest = useResource(`change-request:${spaceId}:${number}`, () => api.get<ChangeRequestWithExtensions>(path));
@@ -47,6 +49,7 @@ export function ChangeRequestScreen({ spaceId, number, pagePath = '' }: { spaceI
   };
   const pagePathDecoded = decodeURIComponent(pagePath);
   const page = pages.data && pagePathDecoded ? pageAtPath(pages.data, pagePathDecoded) : undefined;
+  useEffect(() => setBlock(undefined), [page?.id]);
   const tree = pages.data && cr ? retarget(pageTree(spaceId, pages.data), spaceId, cr.number) : [];
   const titles = pages.data ? pagesById(spaceId, pages.data) : new Map<string, { title: string; href?: string }>();
   const spaceHref = `/s/${spaceId}`;
@@ -109,8 +112,16 @@ export function ChangeRequestScreen({ spaceId, number, pagePath = '' }: { spaceI
               editable={cr.permissions?.edit ?? false}
               resolvePage={(ref) => (ref.kind === 'page' && (!ref.space || ref.space === spaceId) ? titles.get(ref.page) : undefined)}
               onSaved={changeRequest.reload}
+              onSelectBlock={setBlock}
             />
-            <CommentThreads path={`${path}/comments`} pageId={page.id} heading="Comments on this page" userId={user.data?.id} canComment={cr.permissions?.comment ?? false} />
+            <CommentThreads
+              path={`${path}/comments`}
+              pageId={page.id}
+              heading="Comments on this page"
+              userId={user.data?.id}
+              canComment={cr.permissions?.comment ?? false}
+              block={block}
+            />
           </>
         )}
         {cr && page && page.type !== 'document' && <h2>{page.title}</h2>}

@@ -2,6 +2,7 @@ import { createPageEditor, type ContentRef, type DocNode, type PageEditor } from
 import { markdownToDocument } from '@docs/document-model';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { listAll } from '../api/client';
+import { documentKeys } from '../comments/document-keys';
 import type { JSONDocument } from '../api/types';
 import { useEditorStyles } from './editor-styles';
 import { loadPage, LoadedPage, sameDocument, savePage } from './page-saving';
@@ -27,6 +28,13 @@ export interface PageEditorPanelProps {
   /** A page reference's title and app address (links to pages, content-ref cards). */
   resolvePage: (ref: ContentRef) => { title: string; href?: string } | undefined;
   onSaved: () => void;
+  /** Told the block the cursor is in (its document `key` and text; one the saved page holds), what a comment on the page's text targets. */
+  onSelectBlock?: (block: SelectedBlock | undefined) => void;
+}
+
+export interface SelectedBlock {
+  key: string;
+  text: string;
 }
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error'; message: string } | { kind: 'conflict'; theirs: LoadedPage };
@@ -37,7 +45,7 @@ type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Da
  * saved the page meanwhile, both versions are shown and the writer chooses. Where a change request
  * is asked for, the writing moves there with what was typed so far, and saves go to it.
  */
-export function PageEditorPanel({ content, pageId, editable, changeRequest, titleLevel = 1, resolvePage, onSaved }: PageEditorPanelProps) {
+export function PageEditorPanel({ content, pageId, editable, changeRequest, titleLevel = 1, resolvePage, onSaved, onSelectBlock }: PageEditorPanelProps) {
   useEditorStyles();
   const host = useRef<HTMLDivElement>(null);
   const files = useRef(new Map<string, string>());
@@ -51,6 +59,12 @@ export function PageEditorPanel({ content, pageId, editable, changeRequest, titl
   const [loadError, setLoadError] = useState<string>();
   const [dirty, setDirty] = useState(false);
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
+  // The node keys of the page as last read or saved, computed once per version (the cursor moves often).
+  const keysOf = useRef<{ page?: LoadedPage; keys: Set<string> }>({ keys: new Set() });
+  const savedKeys = (saved: LoadedPage | undefined) => {
+    if (keysOf.current.page !== saved) keysOf.current = { page: saved, keys: saved ? documentKeys(saved.document) : new Set() };
+    return keysOf.current.keys;
+  };
 
   useEffect(() => {
     let current = true;
@@ -108,6 +122,23 @@ export function PageEditorPanel({ content, pageId, editable, changeRequest, titl
       resolvePage,
       markdownToDocument: (markdown: string) => markdownToDocument(markdown) as unknown as DocNode,
     });
+    if (onSelectBlock) {
+      const tiptap = editor.current.editor;
+      // The innermost node around the cursor that the saved page holds: a paragraph, a heading, a list item...
+      const reportBlock = () => {
+        const saved = savedKeys(base.current);
+        const { $from } = tiptap.state.selection;
+        for (let depth = $from.depth; depth > 0; depth--) {
+          const node = $from.node(depth);
+          const key = node.attrs['key'];
+          if (typeof key === 'string' && saved.has(key)) return onSelectBlock({ key, text: node.textContent });
+        }
+        onSelectBlock(undefined);
+      };
+      // On focus too: a click or Tab into the editor may leave the cursor where it already was.
+      tiptap.on('selectionUpdate', reportBlock);
+      tiptap.on('focus', reportBlock);
+    }
     setDirty(false);
     return () => editor.current?.destroy();
   }, [page?.etag, page?.id]);

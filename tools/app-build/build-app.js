@@ -64,6 +64,7 @@ async function ensureAppBuild(options = {}) {
 async function buildNow() {
   let vite;
   try {
+    // @ts-expect-error Vite's types resolve only under moduleResolution "bundler"; this script stays plain CommonJS
     vite = await import('vite');
   } catch {
     throw new Error('The browser app (apps/app) is not built and Vite is not installed: run npm ci (with the development dependencies), or build it elsewhere and copy apps/app/dist.');

@@ -86,7 +86,9 @@ describe('signing in from a browser (Debian Chromium, playwright-core)', () => {
     await expect(account.getAttribute('aria-expanded')).resolves.toBe('false');
     await expect(account.evaluate(isFocused)).resolves.toBe(true);
     await page.keyboard.press('Enter');
-    await page.keyboard.press('Enter'); // "Sign out", which has the focus
+    // The menu opens on the next render: Enter goes to "Sign out" once it has the focus.
+    await page.waitForFunction(() => (globalThis as any).document.activeElement?.textContent === 'Sign out');
+    await page.keyboard.press('Enter');
     await page.waitForURL(`${base}/auth/sign-in`);
 
     // The session is over: the app sends the browser to the sign-in page again.

@@ -18,6 +18,7 @@ export type {
   RevisionPage,
   RevisionPageDocument,
   RevisionPageGroup,
+  SearchPageResult,
   Space,
   User,
 } from '@gitbook/api';

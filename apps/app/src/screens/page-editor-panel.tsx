@@ -6,6 +6,7 @@ import { documentKeys } from '../comments/document-keys';
 import type { JSONDocument } from '../api/types';
 import { useEditorStyles } from './editor-styles';
 import { loadPage, LoadedPage, sameDocument, savePage } from './page-saving';
+import { showSection } from './section-anchor';
 import { uploadFile } from './upload-file';
 
 /** Writing through a change request instead of into the content the page was read from. */
@@ -25,6 +26,8 @@ export interface PageEditorPanelProps {
   changeRequest?: ChangeRequestWriting;
   /** The title's heading level: 1 alone on a screen, 2 under a change request's title. */
   titleLevel?: 1 | 2;
+  /** A section to open the page at (`#anchor` of the address). */
+  anchor?: string;
   /** A page reference's title and app address (links to pages, content-ref cards). */
   resolvePage: (ref: ContentRef) => { title: string; href?: string } | undefined;
   onSaved: () => void;
@@ -45,7 +48,7 @@ type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Da
  * saved the page meanwhile, both versions are shown and the writer chooses. Where a change request
  * is asked for, the writing moves there with what was typed so far, and saves go to it.
  */
-export function PageEditorPanel({ content, pageId, editable, changeRequest, titleLevel = 1, resolvePage, onSaved, onSelectBlock }: PageEditorPanelProps) {
+export function PageEditorPanel({ content, pageId, editable, changeRequest, titleLevel = 1, anchor, resolvePage, onSaved, onSelectBlock }: PageEditorPanelProps) {
   useEditorStyles();
   const host = useRef<HTMLDivElement>(null);
   const files = useRef(new Map<string, string>());
@@ -143,7 +146,13 @@ export function PageEditorPanel({ content, pageId, editable, changeRequest, titl
     return () => editor.current?.destroy();
   }, [page?.etag, page?.id]);
 
-  const write = async (onto: LoadedPage) => {
+  // Once the page is in the editor, and whenever the address names another section (not on saves).
+  useEffect(() => {
+    if (anchor && editor.current) showSection(editor.current, anchor);
+  }, [anchor, page?.id]);
+
+  /** Writes the editor's document on top of `onto` (the page as last read or saved, or theirs after a conflict). */
+  const saveOnto = async (onto: LoadedPage) => {
     if (!editor.current) return;
     setState({ kind: 'saving' });
     try {
@@ -163,11 +172,13 @@ export function PageEditorPanel({ content, pageId, editable, changeRequest, titl
     if (changeRequest?.required) await moveToChangeRequest();
     if (switching.current) await switching.current;
     if (!editor.current.isDirty() && sameDocument(editor.current.getDocument(), base.current.document)) return setState({ kind: 'saved', at: new Date() });
-    await write(base.current);
+    await saveOnto(base.current);
   };
 
   // Mine goes on top of theirs: theirs stays in the history as a revision of its own.
-  const keepMine = () => state.kind === 'conflict' && write({ ...state.theirs });
+  const keepMine = async () => {
+    if (state.kind === 'conflict') await saveOnto(state.theirs);
+  };
 
   if (loadError) return <p role="alert" class="error">The page could not be read: {loadError}</p>;
   if (!page) return <p role="status">Loading the page…</p>;

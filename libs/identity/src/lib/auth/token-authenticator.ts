@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, DatabaseNotifications, preparedStatement, SqlPool } from '@docs/platform';
 import type { Caller } from './caller';
-import { TokenCache } from './token-cache';
+import { followChanges, TokenCache } from './token-cache';
 import { hashToken } from '../tokens/token-value';
 import { userFromRow } from '../users/users.service';
 
@@ -39,10 +39,7 @@ export class TokenAuthenticator {
   /** Listens from the first request on: processes that authenticate nobody (the worker, the CLI) hold no connection for it. */
   private listen(): void {
     this.listening = true;
-    this.notifications.subscribe(AUTH_CHANGED_CHANNEL, (event) => {
-      if (event === 'notification') this.cache.clear();
-      else this.cache.setOpen(event === 'connected');
-    });
+    followChanges(this.notifications, AUTH_CHANGED_CHANNEL, this.cache);
   }
 
   /** Forgets every remembered token (after a change made by this process, before its notification arrives). */

@@ -1,3 +1,4 @@
+import type { DatabaseNotifications } from '@docs/platform';
 import type { Caller } from './caller';
 
 /** How long a token's lookup is trusted at most, even with no notification (a silent network partition). */
@@ -67,4 +68,15 @@ export class TokenCache {
     this.clear();
     this.open = open;
   }
+}
+
+/**
+ * Keeps a cache of callers right for as long as it lives: cleared on every `channel` notification
+ * (a token, a user or a session changed somewhere), closed while the notifications may be missed.
+ */
+export function followChanges(notifications: DatabaseNotifications, channel: string, cache: TokenCache): void {
+  notifications.subscribe(channel, (event) => {
+    if (event === 'notification') cache.clear();
+    else cache.setOpen(event === 'connected');
+  });
 }

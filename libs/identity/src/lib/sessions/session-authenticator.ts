@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, Clock, DatabaseNotifications, preparedStatement, SqlPool } from '@docs/platform';
 import type { Caller } from '../auth/caller';
-import { TokenCache } from '../auth/token-cache';
+import { followChanges, TokenCache } from '../auth/token-cache';
 import { AUTH_CHANGED_CHANNEL } from '../auth/token-authenticator';
 import { hashToken } from '../tokens/token-value';
 import { userFromRow } from '../users/users.service';
@@ -48,10 +48,7 @@ export class SessionAuthenticator {
 
   private listen(): void {
     this.listening = true;
-    this.notifications.subscribe(AUTH_CHANGED_CHANNEL, (event) => {
-      if (event === 'notification') this.cache.clear();
-      else this.cache.setOpen(event === 'connected');
-    });
+    followChanges(this.notifications, AUTH_CHANGED_CHANNEL, this.cache);
   }
 
   /** Forgets every remembered session (after an end made by this process, before its notification arrives). */

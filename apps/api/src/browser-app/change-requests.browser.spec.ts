@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { PasswordsService } from '@docs/identity';
 import { createOrganization, TEST_PASSWORD, TestUser } from '@docs/identity/testing';
 import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
 import { ApiModule } from '../api.module';
+import { openSignedIn, seriousViolations as axe } from './app-in-browser';
 
 /**
  * Change requests in the app, in Debian's Chromium, driven by role and accessible name: a writer
@@ -31,8 +31,8 @@ describe('change requests in the browser app (Debian Chromium, playwright-core)'
     ({ admin, writer, reviewer } = members);
     for (const member of [writer, reviewer]) await t.get(PasswordsService).set(member.user.id, TEST_PASSWORD, 'cli');
     writerBrowser = await launchChromium();
-    // Phone-sized; CSP bypassed so that axe's script can be added to the page.
-    reviewerBrowser = await launchChromium({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    // Phone-sized.
+    reviewerBrowser = await launchChromium({ viewport: { width: 390, height: 844 } });
   }, 60_000);
   afterAll(async () => {
     await writerBrowser?.close();
@@ -43,17 +43,7 @@ describe('change requests in the browser app (Debian Chromium, playwright-core)'
   const as = (who: TestUser) => t.http.as(who.token);
 
   /** A page of the app at `path`, signing in first when the browser has no session yet. */
-  async function open(browser: Browser, who: TestUser, path: string): Promise<Page> {
-    const page = await browser.context.newPage();
-    await page.goto(`${base}${path}`);
-    if (new URL(page.url()).pathname === '/auth/sign-in') {
-      await page.getByRole('textbox', { name: 'Email' }).fill(who.user.email);
-      await page.getByLabel('Password').fill(TEST_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${base}${path}`);
-    }
-    return page;
-  }
+  const open = (browser: Browser, who: TestUser, path: string): Promise<Page> => openSignedIn(browser, base, who.user.email, path);
 
   const editorOf = (page: Page) => page.getByRole('textbox', { name: 'Page content' });
 
@@ -64,14 +54,6 @@ describe('change requests in the browser app (Debian Chromium, playwright-core)'
     return { spaceId: space.id as string, pageId: page.id as string };
   }
 
-  async function axe(page: Page): Promise<string[]> {
-    await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
-    const results = await page.evaluate(() => (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] }));
-    return results.violations
-      .filter((violation: { impact: string }) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation: { id: string; nodes: { target: string[] }[] }) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }
-
   it('opens a change request from a locked space, is reviewed by a second person (changes requested, then approved), discussed, and merged into the space', async () => {
     const { spaceId, pageId } = await spaceWithPage('Handbook', 'Run the installer.', 'locked');
     await as(admin).patch(`/v1/spaces/${spaceId}`, { mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }] } });
@@ -79,6 +61,8 @@ describe('change requests in the browser app (Debian Chromium, playwright-core)'
     // The writer types in the locked space: the first change opens a change request, Save writes there.
     const mine = await open(writerBrowser, writer, `/s/${spaceId}/install`);
     await mine.getByText('This space is locked: your first change opens a change request, and saves go there.').waitFor();
+    // Its page tree takes no direct edit (the API refuses them on a locked space).
+    expect(await mine.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'New page' }).count()).toBe(0);
     await editorOf(mine).getByText('Run the installer.').click();
     await mine.keyboard.press('End');
     await mine.keyboard.type(' Then sign in.');
@@ -199,7 +183,7 @@ describe('change requests in the browser app (Debian Chromium, playwright-core)'
     const cr = (await as(writer).post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Audit' })).body;
     await as(writer).patch(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content/page/${pageId}`, { markdown: '# Install\n\nRun it twice.' });
     await as(writer).post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/comments`, { body: { markdown: 'Why twice?' }, page: pageId });
-    const audit = await launchChromium({ bypassCSP: true });
+    const audit = await launchChromium();
     try {
       const page = await open(audit, reviewer, `/s/${spaceId}/~/changes/${cr.number}`);
       await page.getByRole('region', { name: 'Changes' }).getByRole('insertion').first().waitFor();

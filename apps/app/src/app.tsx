@@ -37,7 +37,7 @@ export function App() {
             <Route path="/o/:organizationId/openapi/:specSlug" component={OpenApiSpecScreen} />
             <Route path="/integrations/:integrationName" component={IntegrationScreen} />
             <Route path="/c/:collectionId" component={CollectionScreen} />
-            <Route path="/s/:spaceId/~/changes/:number" component={ChangeRequestScreen} />
+            <Route path="/s/:spaceId/~/changes/:number/:pagePath*" component={ChangeRequestScreen} />
             <Route path="/s/:spaceId/~/revisions/:revisionId/:pagePath*" component={RevisionScreen} />
             <Route path="/s/:spaceId/~/settings/:section?" component={SpaceSettingsScreen} />
             <Route path="/s/:spaceId/:pagePath*" component={SpaceScreen} />

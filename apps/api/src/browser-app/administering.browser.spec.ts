@@ -79,6 +79,8 @@ describe('administering in the browser app (Debian Chromium, playwright-core)', 
   it('invites a person, who chooses a password and signs in as member; changes their role, puts them in a team, removes them', async () => {
     const page = await openSignedIn(admin, base, adminEmail, `/o/${organizationId}`);
     await page.getByRole('link', { name: 'Organization settings' }).click();
+    await page.waitForURL(`${base}/o/${organizationId}/settings`);
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Members' }).click();
     await page.waitForURL(`${base}${settings('members')}`);
     await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Members' }).and(page.locator('[aria-current="page"]')).waitFor();

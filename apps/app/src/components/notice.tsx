@@ -8,10 +8,10 @@ export interface Notice {
 export function NoticeLines({ notice }: { notice?: Notice }) {
   return (
     <>
-      <p role="status" class="notice">
+      <p role="status" class="said">
         {notice && !notice.failed ? notice.text : ''}
       </p>
-      <p role="alert" class="notice error">
+      <p role="alert" class="said error">
         {notice?.failed ? notice.text : ''}
       </p>
     </>

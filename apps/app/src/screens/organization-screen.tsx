@@ -10,7 +10,6 @@ import { rememberDeleted } from '../navigation/deleted-spaces';
 import { DeletedSpacesPanel } from '../navigation/deleted-spaces-panel';
 import { ancestorsOf } from '../navigation/tree-model';
 import { TreeView } from '../navigation/tree-view';
-import { settingsHref } from '../settings/settings-nav';
 
 /** An organization's content: its collections and spaces, and where new ones are made. */
 export function OrganizationContent({ organizationId, current }: { organizationId: string; current?: string }) {
@@ -68,7 +67,7 @@ export function OrganizationScreen({ organizationId }: { organizationId: string 
             <h1>{organization.data.title}</h1>
             <p>Open a space from the list, or make a new one.</p>
             <p>
-              <a href={settingsHref(organizationId, 'members')}>Organization settings</a>: members, teams, single sign-on.
+              <a href={`/o/${organizationId}/settings`}>Organization settings</a>
             </p>
           </>
         )}

@@ -1,15 +1,13 @@
 import type { ComponentChildren } from 'preact';
-import { useLocation } from 'preact-iso';
-import { useEffect } from 'preact/hooks';
 import { api } from '../api/client';
 import type { Organization } from '../api/types';
 import { useResource } from '../api/use-resource';
 import { Status } from '../components/status';
-import { SETTINGS_ENTRIES, settingsHref, SettingsNav } from './settings-nav';
+import { SettingsLayout } from './settings-layout';
 
 interface SettingsFrameProps {
   organizationId: string;
-  /** The entry of the navigation this screen belongs to. */
+  /** The `settingsNav` entry this screen belongs to. */
   current: string;
   /** The screen's heading. */
   title: string;
@@ -17,25 +15,16 @@ interface SettingsFrameProps {
   children: (organization: Organization) => ComponentChildren;
 }
 
-/** Every settings screen's frame: the settings' navigation beside the screen, under its heading. */
+/** A settings screen that needs the organization first: its heading, then the screen given what the caller may do. */
 export function SettingsFrame({ organizationId, current, title, children }: SettingsFrameProps) {
   const organization = useResource(`organization:${organizationId}`, () => api.get<Organization>(`/v1/orgs/${organizationId}`));
   return (
-    <div class="workspace">
-      <SettingsNav organizationId={organizationId} current={current} />
-      <main id="main" class="page settings">
-        {organization.data && <p class="breadcrumbs">{organization.data.title} · Settings</p>}
+    <SettingsLayout organizationId={organizationId} current={current}>
+      <div class="settings">
         <h1>{title}</h1>
         <Status resource={organization} what="the organization" />
         {organization.data && children(organization.data)}
-      </main>
-    </div>
+      </div>
+    </SettingsLayout>
   );
-}
-
-/** `/o/{organizationId}/settings`: its first screen. */
-export function SettingsIndexScreen({ organizationId }: { organizationId: string }) {
-  const { route } = useLocation();
-  useEffect(() => route(settingsHref(organizationId, SETTINGS_ENTRIES[0].segment), true), [organizationId]);
-  return null;
 }

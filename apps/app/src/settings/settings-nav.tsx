@@ -1,36 +1,22 @@
-/** One screen of an organization's settings, at `/o/{organizationId}/settings/{segment}`. */
-export interface SettingsEntry {
-  segment: string;
+/**
+ * The organization's settings, in the order the settings navigation lists them: each `path` is
+ * the part after `/o/{organizationId}/settings/`. A plain array, so each part of the
+ * administration adds its own entries.
+ */
+export interface SettingsNavEntry {
   label: string;
+  path: string;
 }
 
-/** The organization's settings, in the order the navigation lists them: a plain list, one line each. */
-export const SETTINGS_ENTRIES: SettingsEntry[] = [
-  { segment: 'members', label: 'Members' },
-  { segment: 'teams', label: 'Teams' },
-  { segment: 'sso', label: 'Single sign-on' },
+export const settingsNav: SettingsNavEntry[] = [
+  { label: 'Members', path: 'members' },
+  { label: 'Teams', path: 'teams' },
+  { label: 'Single sign-on', path: 'sso' },
+  { label: 'Webhooks', path: 'webhooks' },
+  { label: 'OpenAPI specs', path: 'openapi' },
 ];
 
-export function settingsHref(organizationId: string, segment: string): string {
-  return `/o/${organizationId}/settings/${segment}`;
-}
-
-/** The settings' navigation: every entry, the current one marked, and the way back to the content. */
-export function SettingsNav({ organizationId, current }: { organizationId: string; current: string }) {
-  return (
-    <nav class="sidebar settings-nav" aria-label="Settings">
-      <p>
-        <a href={`/o/${organizationId}`}>Back to the content</a>
-      </p>
-      <ul>
-        {SETTINGS_ENTRIES.map((entry) => (
-          <li key={entry.segment}>
-            <a href={settingsHref(organizationId, entry.segment)} aria-current={entry.segment === current ? 'page' : undefined}>
-              {entry.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+/** The URL of a settings screen (`path` as in `settingsNav`, or below one: `teams/{teamId}`). */
+export function settingsHref(organizationId: string, path: string): string {
+  return `/o/${organizationId}/settings/${path}`;
 }

@@ -225,7 +225,7 @@ describe('publishing in the browser app (Debian Chromium, playwright-core)', () 
     const edited = await api().patch(`/v1/spaces/${space}/change-requests/${changeRequest.body.number}/content/page/${intro.id}`, { markdown: 'Welcome to the new notes.' });
     expect(edited.status).toBe(200);
 
-    const page = await openSignedIn(browser, base, email, `/s/${space}/~/changes/${changeRequest.body.number}/preview`);
+    const page = await openSignedIn(browser, base, email, `/s/${space}/~/changes/${changeRequest.body.number}/~/preview`);
     await page.getByRole('heading', { level: 1, name: /Preview of #\d+ Friendlier welcome/ }).waitFor();
     await page.getByRole('combobox', { name: 'Site' }).selectOption({ label: 'Preview site' });
     const frame = page.frameLocator('iframe[title="Preview of Introduction on Preview site"]');
@@ -238,7 +238,7 @@ describe('publishing in the browser app (Debian Chromium, playwright-core)', () 
 
     // Another page, from the change request's tree: the app's address follows.
     await page.getByRole('tree', { name: 'Pages of the change request' }).getByRole('treeitem', { name: 'Setup' }).click();
-    await page.waitForURL(`${base}/s/${space}/~/changes/${changeRequest.body.number}/preview/setup`);
+    await page.waitForURL(`${base}/s/${space}/~/changes/${changeRequest.body.number}/~/preview/setup`);
     await page.frameLocator('iframe[title="Preview of Setup on Preview site"]').getByText('Install it, then start it.').waitFor({ timeout: 60_000 });
     await page.close();
   }, 120_000);

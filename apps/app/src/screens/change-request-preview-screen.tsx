@@ -9,7 +9,7 @@ import { PreviewFrame } from '../sites/preview-frame';
 import { previewPageUrl, previewTree } from '../sites/preview-pages';
 
 /**
- * `/s/{spaceId}/~/changes/{number}/preview[/{page path}]`: a change request's pages as a site
+ * `/s/{spaceId}/~/changes/{number}/~/preview[/{page path}]`: a change request's pages as a site
  * that publishes its space renders them. The site server renders the preview (the app frames
  * it): the published site's own renderer, navigation, links and files, with the change request's
  * content in place of the space's.

@@ -21,9 +21,9 @@ describe('previewTree', () => {
     ] as unknown as RevisionPage[];
     const shape = (nodes: ReturnType<typeof previewTree>): unknown => nodes.map((node) => [node.label, node.href, node.kind, shape(node.children)]);
     expect(shape(previewTree('s1', 3, pages))).toEqual([
-      ['Intro', '/s/s1/~/changes/3/preview/intro', undefined, [['Untitled', '/s/s1/~/changes/3/preview/intro/more', undefined, []]]],
-      ['Reference', undefined, 'group', [['API', '/s/s1/~/changes/3/preview/reference/api', undefined, []]]],
+      ['Intro', '/s/s1/~/changes/3/~/preview/intro', undefined, [['Untitled', '/s/s1/~/changes/3/~/preview/intro/more', undefined, []]]],
+      ['Reference', undefined, 'group', [['API', '/s/s1/~/changes/3/~/preview/reference/api', undefined, []]]],
     ]);
-    expect(previewScreenUrl('s1', 3)).toBe('/s/s1/~/changes/3/preview');
+    expect(previewScreenUrl('s1', 3)).toBe('/s/s1/~/changes/3/~/preview');
   });
 });

@@ -14,7 +14,7 @@ export function previewPageUrl(previewUrl: string, pagePath: string | undefined)
 
 /** The app's address of a change request's preview, at a page path or at its home. */
 export function previewScreenUrl(spaceId: string, number: number | string, pagePath?: string): string {
-  return `/s/${spaceId}/~/changes/${number}/preview${pagePath ? `/${pagePath}` : ''}`;
+  return `/s/${spaceId}/~/changes/${number}/~/preview${pagePath ? `/${pagePath}` : ''}`;
 }
 
 /** A change request's pages as a tree of preview addresses of the app (groups only group; links lead nowhere in a preview). */

@@ -1,4 +1,4 @@
-import { createPageEditor, type ContentRef, type DocNode, type PageEditor } from '@docs/editor';
+import { createPageEditor, type ContentRef, type DocNode, type FileChoice, type MemberChoice, type PageChoice, type PageEditor } from '@docs/editor';
 import { markdownToDocument } from '@docs/document-model';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { listAll } from '../api/client';
@@ -16,6 +16,10 @@ export interface PageEditorPanelProps {
   anchor?: string;
   /** A page reference's title and app address (links to pages, content-ref cards). */
   resolvePage: (ref: ContentRef) => { title: string; href?: string } | undefined;
+  /** The space's pages, for the editor's link pickers. */
+  pages: PageChoice[];
+  /** The space's organization: its members are who a mention (`@`) may name. */
+  organizationId?: string;
   onSaved: () => void;
 }
 
@@ -26,10 +30,15 @@ type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Da
  * from what was read (an unchanged page writes no revision), with the revision it was read at:
  * when someone else saved the page meanwhile, both versions are shown and the writer chooses.
  */
-export function PageEditorPanel({ spaceId, pageId, editable, anchor, resolvePage, onSaved }: PageEditorPanelProps) {
+export function PageEditorPanel({ spaceId, pageId, editable, anchor, resolvePage, pages, organizationId, onSaved }: PageEditorPanelProps) {
   useEditorStyles();
   const host = useRef<HTMLDivElement>(null);
   const files = useRef(new Map<string, string>());
+  const fileChoices = useRef<FileChoice[]>([]);
+  const members = useRef<MemberChoice[]>([]);
+  // The pickers read the lists as they are when opened (the editor outlives a reload of the tree).
+  const pageList = useRef(pages);
+  pageList.current = pages;
   const editor = useRef<PageEditor | undefined>(undefined);
   const [page, setPage] = useState<LoadedPage>();
   const [loadError, setLoadError] = useState<string>();
@@ -39,10 +48,11 @@ export function PageEditorPanel({ spaceId, pageId, editable, anchor, resolvePage
   useEffect(() => {
     let current = true;
     // The space's files (their download addresses), for the images and files of the page.
-    Promise.all([loadPage(spaceId, pageId), listAll<{ id: string; downloadURL: string }>(`/v1/spaces/${spaceId}/content/files`)]).then(
+    Promise.all([loadPage(spaceId, pageId), listAll<{ id: string; name: string; downloadURL: string }>(`/v1/spaces/${spaceId}/content/files`)]).then(
       ([loaded, stored]) => {
         if (!current) return;
         files.current = new Map(stored.map((file) => [file.id, file.downloadURL]));
+        fileChoices.current = stored.map((file) => ({ id: file.id, name: file.name }));
         setPage(loaded);
       },
       (error: Error) => current && setLoadError(error.message),
@@ -51,6 +61,21 @@ export function PageEditorPanel({ spaceId, pageId, editable, anchor, resolvePage
       current = false;
     };
   }, [spaceId, pageId]);
+
+  // Who a mention may name. Not having them (a reader without access to the member list) only empties the `@` list.
+  useEffect(() => {
+    if (!organizationId) return;
+    let current = true;
+    listAll<{ user: { id: string; displayName: string; email?: string } }>(`/v1/orgs/${organizationId}/members`).then(
+      (found) => {
+        if (current) members.current = found.map(({ user }) => ({ id: user.id, name: user.displayName, email: user.email }));
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [organizationId]);
 
   useEffect(() => {
     if (!page || !host.current) return;
@@ -62,6 +87,9 @@ export function PageEditorPanel({ spaceId, pageId, editable, anchor, resolvePage
       uploadFile: (file) => uploadFile(spaceId, file),
       resolveFile: (fileId) => files.current.get(fileId),
       resolvePage,
+      listPages: () => pageList.current,
+      listFiles: () => fileChoices.current,
+      listMembers: () => members.current,
       markdownToDocument: (markdown: string) => markdownToDocument(markdown) as unknown as DocNode,
     });
     setDirty(false);

@@ -4,6 +4,7 @@ import { api } from '../api/client';
 import type { RevisionPage, Space } from '../api/types';
 import { useResource } from '../api/use-resource';
 import { Status } from '../components/status';
+import { pageChoices } from '../navigation/page-choices';
 import { firstDocumentPage, pageAtPath, pagesById } from '../navigation/page-tree';
 import { PageEditorPanel } from './page-editor-panel';
 import { SpaceSidebar } from './space-sidebar';
@@ -35,6 +36,8 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
             editable={editable}
             anchor={anchor || undefined}
             resolvePage={(ref) => (ref.kind === 'page' && (!ref.space || ref.space === spaceId) ? titles.get(ref.page) : undefined)}
+            pages={pageChoices(pages.data ?? [])}
+            organizationId={space.data.organization}
             onSaved={pages.reload}
           />
         )}

@@ -10,6 +10,7 @@ import { EditingKeymap } from './editing-keymap';
 import type { EditorServices } from './editor-services';
 import { LinkDialog } from './link-dialog';
 import { MarkdownInputRules } from './markdown-input-rules';
+import { MentionMenu } from './mention-menu';
 import { PasteAndDrop } from './paste-and-drop';
 import { SlashMenu } from './slash-menu';
 import { UniqueIds } from './unique-ids';
@@ -63,8 +64,9 @@ export function createPageEditor(element: HTMLElement, options: PageEditorOption
       UniqueIds,
       MarkdownInputRules,
       EditingKeymap,
-      LinkDialog,
+      LinkDialog.configure({ services }),
       SlashMenu,
+      MentionMenu.configure({ services }),
       PasteAndDrop.configure({ services }),
     ],
     editable: !options.readOnly,

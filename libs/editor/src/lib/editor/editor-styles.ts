@@ -22,8 +22,13 @@ export const EDITOR_CSS = `
 .doc-card { border: 1px solid #ddd; border-radius: 6px; padding: .5rem 1rem; margin: .5rem 0; }
 .doc-chip { display: inline-flex; gap: .25rem; padding: 0 .25rem; border-radius: 4px; background: #0001; }
 .doc-image img { max-width: 100%; }
-.doc-block-menu { z-index: 10; background: #fff; border: 1px solid #ddd; border-radius: 6px; max-height: 18rem; overflow-y: auto; min-width: 14rem; }
-.doc-block-menu [role="option"] { padding: .25rem .75rem; cursor: pointer; }
-.doc-block-menu [aria-selected="true"] { background: #e5e7eb; }
-.doc-link-dialog { display: flex; gap: .5rem; }
+.doc-options { z-index: 10; background: var(--bg, #fff); color: var(--fg, #1f2328); border: 1px solid var(--line, #ddd); border-radius: 6px; max-height: 18rem; overflow-y: auto; min-width: 14rem; }
+.doc-options [role="option"] { padding: .25rem .75rem; cursor: pointer; }
+.doc-options [aria-selected="true"] { background: var(--panel, #e5e7eb); outline: 2px solid var(--accent, #0b57d0); outline-offset: -2px; }
+.doc-options-group { padding: .25rem .75rem 0; font-size: .8em; font-weight: 600; color: var(--muted, #59636e); }
+.doc-option-detail, .doc-options-empty { color: var(--muted, #59636e); font-size: .85em; }
+.doc-options-empty { padding: .25rem .75rem; }
+.doc-picker { position: relative; display: inline-block; }
+.doc-picker-list { position: absolute; left: 0; top: 100%; max-width: min(28rem, 90vw); }
+.doc-link-dialog { display: flex; gap: .5rem; flex-wrap: wrap; align-items: center; z-index: 10; padding: .5rem; background: var(--bg, #fff); border: 1px solid var(--line, #ddd); border-radius: 6px; }
 `;

@@ -35,6 +35,8 @@ export abstract class NodeViewBase implements NodeView {
     const pos = this.context.props.getPos();
     if (typeof pos !== 'number') return;
     const { view } = this.context.props.editor;
+    // A control that commits what the node already holds (a field left unchanged) makes no step of history.
+    if (Object.entries(patch).every(([field, value]) => JSON.stringify(this.data[field]) === JSON.stringify(value))) return;
     const next: Record<string, unknown> = { ...this.data, ...patch };
     for (const [field, value] of Object.entries(patch)) if (value === undefined) delete next[field];
     view.dispatch(view.state.tr.setNodeMarkup(pos, undefined, { ...this.node.attrs, data: next }));
@@ -52,7 +54,7 @@ export abstract class NodeViewBase implements NodeView {
   /** Events in the view's own controls are theirs, not the editor's. */
   stopEvent(event: Event): boolean {
     const target = event.target as HTMLElement | null;
-    return !!target && !!target.closest?.('input, select, textarea, button') && !this.contentDOM?.contains(target);
+    return !!target && !!target.closest?.('input, select, textarea, button, [role="listbox"]') && !this.contentDOM?.contains(target);
   }
 
   ignoreMutation(mutation: ViewMutationRecord): boolean {

@@ -4,6 +4,7 @@ import { PasswordsService } from '@docs/identity';
 import { createOrganization, TEST_PASSWORD } from '@docs/identity/testing';
 import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
 import { ApiModule } from '../api.module';
+import { eventually, seriousViolations } from './app-in-browser';
 
 /**
  * The app in Debian's Chromium, driven by role and accessible name as a screen reader finds its
@@ -151,6 +152,48 @@ describe('writing in the browser app (Debian Chromium, playwright-core)', () => 
     expect(versions.sort()).toEqual(['First line.', 'First line. My addition.', 'First line. Their addition.']);
     await mine.close();
     await theirs.close();
+  }, 90_000);
+
+  it('links text to another page chosen by its title (Mod-k, a combobox), by keyboard, and saves it', async () => {
+    const space = await t.http.as(adminToken).post(`/v1/orgs/${organizationId}/spaces`, { title: 'Linked' });
+    const guide = await t.http.as(adminToken).post(`/v1/spaces/${space.body.id}/content/pages`, { title: 'Install guide', markdown: 'How to install.' });
+    const notes = await t.http.as(adminToken).post(`/v1/spaces/${space.body.id}/content/pages`, { title: 'Notes', markdown: 'Read the guide first.\n\n## Setup\n\nSteps.' });
+    const page = await signIn(writer, people[0].email, `/s/${space.body.id}/notes`);
+    await editorOf(page).getByText('Read the guide first.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Control+k');
+    const target = page.getByRole('dialog', { name: 'Link' }).getByRole('combobox', { name: 'Link target' });
+    await expect(target.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.type('install');
+    const option = page.getByRole('listbox', { name: 'Link target: suggestions' }).getByRole('option', { name: /Install guide/ });
+    await option.waitFor();
+    // The form and its open list pass axe as well.
+    await expect(seriousViolations(page)).resolves.toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await expect(target.getAttribute('aria-activedescendant')).resolves.toBe(await option.getAttribute('id'));
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Link' }).waitFor({ state: 'detached' });
+    await editorOf(page).locator('a', { hasText: 'Read the guide first.' }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Saved at /).waitFor();
+    const saved = await t.http.as(adminToken).get(`/v1/spaces/${space.body.id}/content/page/${notes.body.id}`, { query: { format: 'document' } });
+    expect(saved.body.document.nodes[0].nodes).toEqual([
+      expect.objectContaining({ object: 'inline', type: 'link', data: { ref: { kind: 'page', page: guide.body.id } }, nodes: [expect.objectContaining({ object: 'text' })] }),
+    ]);
+
+    // A heading of the page is offered by its title, and links to its anchor.
+    await editorOf(page).getByText('Steps.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('setup');
+    await page.getByRole('group', { name: 'Headings of this page' }).getByRole('option', { name: /Setup/ }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await eventually('the anchor link saved', async () => (await pageMarkdown(space.body.id, 'notes')).includes('[Steps.](#setup)'));
+    await page.close();
   }, 90_000);
 
   it('has no serious or critical accessibility violation (axe-core) on the organization and on a space with its page in the editor', async () => {

@@ -49,8 +49,7 @@ describe('the schema against the document model', () => {
   it('has a node for every block type of the reference, and a mark for every mark type', () => {
     const schema = editorSchema();
     const reference = ['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'list-item', 'divider', 'blockquote', 'hint', 'if', 'images', 'image', 'file', 'drawing', 'embed', 'code', 'code-line', 'math', 'expandable', 'tabs', 'tabs-item', 'table', 'swagger', 'openapi-operation', 'openapi-schemas', 'openapi-webhook', 'content-ref', 'integration', 'reusable-content', 'stepper', 'stepper-step', 'columns', 'column'];
-    // A column stands only in columns, which the editor keeps verbatim.
-    expect(reference.filter((type) => !BLOCK_SPECS.some((spec) => spec.type === type))).toEqual(['column']);
+    expect(reference.filter((type) => !BLOCK_SPECS.some((spec) => spec.type === type))).toEqual([]);
     expect(['link', 'emoji', 'icon', 'expression', 'inline-math', 'inline-image', 'annotation', 'mention', 'button'].filter((type) => type !== 'link' && !INLINE_SPECS.some((spec) => spec.type === type))).toEqual([]);
     expect(['bold', 'italic', 'code', 'keyboard', 'strikethrough', 'color', 'superscript', 'subscript'].filter((type) => !schema.marks[type])).toEqual([]);
   });

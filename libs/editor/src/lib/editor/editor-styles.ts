@@ -19,6 +19,15 @@ export const EDITOR_CSS = `
 .doc-table-grid > [data-type="tableHeader"], .doc-table-grid > [data-type="tableRow"] { display: table-row; }
 .doc-table-grid [data-type="tableColumn"], .doc-table-grid [data-type="tableCell"] { display: table-cell; border: 1px solid #ddd; padding: .25rem .5rem; }
 .doc-table-grid [data-type="tableColumn"] { font-weight: 600; }
+.doc-columns-row { display: flex; gap: 1rem; }
+.doc-column { flex: 1 1 0; min-width: 0; display: flex; flex-direction: column; border: 1px dashed var(--line, #ddd); padding: .5rem; }
+.doc-column[data-width] { flex: 0 1 calc(var(--column-width) - 1rem); }
+.doc-column[data-align="middle"] > .doc-column-body { margin: auto 0; } .doc-column[data-align="bottom"] > .doc-column-body { margin-top: auto; }
+.doc-column-options input[type="number"] { width: 5em; }
+.doc-columns[data-count="1"] .doc-remove-column { display: none; }
+@media (max-width: 600px) { .doc-columns-row { flex-direction: column; } .doc-column, .doc-column[data-width] { flex: none; } }
+.doc-conditional { border-left: 4px dotted var(--muted, #59636e); padding: .25rem 0 .25rem 1rem; margin: 1rem 0; }
+.doc-conditional input { min-width: min(24rem, 100%); font-family: monospace; }
 .doc-card { border: 1px solid #ddd; border-radius: 6px; padding: .5rem 1rem; margin: .5rem 0; }
 .doc-chip { display: inline-flex; gap: .25rem; padding: 0 .25rem; border-radius: 4px; background: #0001; }
 .doc-image img { max-width: 100%; }

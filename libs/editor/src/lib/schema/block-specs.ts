@@ -55,6 +55,12 @@ export const CONTAINS = {
   expandableBody: [...ESSENTIALS, 'images', 'codeBlock', 'table', 'hint', 'blockquote', 'reusableContent', UNKNOWN],
   // A fragment holds any block; a cell is edited with the blocks a cell can show.
   tableCell: [...ESSENTIALS, 'images', 'codeBlock', 'hint', 'blockquote', 'math', 'contentRef', 'file', 'embed', 'drawing', 'integration', UNKNOWN],
+  column: [...ESSENTIALS, 'images', 'codeBlock', 'hint', 'contentRef', 'drawing', 'embed', 'file', 'integration', 'math', 'blockquote', 'table', UNKNOWN],
+  // A conditional block holds what the top level holds (the reference's `DocumentBlocksTopLevels`).
+  conditional: [
+    ...ESSENTIALS, 'blockquote', 'hint', 'images', 'file', 'drawing', 'embed', 'codeBlock', 'math', 'expandable', 'tabs', 'table',
+    'swagger', 'openapiOperation', 'openapiSchemas', 'openapiWebhook', 'contentRef', 'integration', 'reusableContent', 'stepper', UNKNOWN,
+  ],
 } as const;
 
 const blocksOf = (names: readonly string[]) => `${any(...names)}+`;
@@ -103,8 +109,9 @@ export const BLOCK_SPECS: readonly BlockSpec[] = [
   atom('swagger', 'swagger', {}, true),
   atom('drawing', 'drawing', {}, true),
   atom('integration', 'integration', {}, true),
-  atom('if', 'conditional', {}, true),
-  atom('columns', 'columns', {}, true),
+  block('if', 'conditional', 'blocks', blocksOf(CONTAINS.conditional), false, { expression: '' }),
+  block('columns', 'columns', 'blocks', 'column+', false),
+  block('column', 'column', 'blocks', blocksOf(CONTAINS.column), false),
 ];
 
 /** A block of a type the editor does not map (or whose content does not fit): kept verbatim. */

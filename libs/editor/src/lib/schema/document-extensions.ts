@@ -29,7 +29,7 @@ function blockNode(spec: BlockSpec) {
     atom: spec.children === 'none',
     selectable: spec.children === 'none' || spec.children === 'fragments' || spec.children === 'table',
     defining: spec.children === 'blocks' || spec.children === 'fragments',
-    isolating: spec.children === 'fragments' || spec.children === 'table' || ['hint', 'tabsItem', 'stepperStep', 'listItem', 'codeBlock'].includes(spec.name),
+    isolating: spec.children === 'fragments' || spec.children === 'table' || ['hint', 'tabsItem', 'stepperStep', 'listItem', 'codeBlock', 'column', 'conditional'].includes(spec.name),
     code: spec.name === 'codeLine',
     // A code line keeps its text's marks (the model allows them), the other text blocks every mark.
     addAttributes: () => ({ key: keyAttribute, data: jsonAttribute('data', spec.data), source: sourceAttribute }),

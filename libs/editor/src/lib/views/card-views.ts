@@ -68,7 +68,5 @@ export const CARDS: Record<string, (context: ViewContext) => CardView> = {
   swagger: (context) => new CardView(context, 'OpenAPI block', [], (data) => `${(data['method'] ?? '').toUpperCase()} ${data['path'] ?? ''}`),
   drawing: (context) => new CardView(context, 'Drawing', [], (data) => data['ref']?.file ?? ''),
   integration: (context) => new CardView(context, 'Integration block', [], (data) => `${data['integration'] ?? ''} ${data['block'] ?? ''}`),
-  conditional: (context) => new CardView(context, 'Conditional content', [], (data) => data['expression'] ?? ''),
-  columns: (context) => new CardView(context, 'Columns', []),
   unknownBlock: (context) => new CardView(context, `Block "${context.props.node.attrs['json']?.type ?? 'unknown'}"`, []),
 };

@@ -1,5 +1,6 @@
 import type { NodeViewRendererProps } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
+import type { Transaction } from '@tiptap/pm/state';
 import type { NodeView, ViewMutationRecord } from '@tiptap/pm/view';
 import type { EditorServices } from '../editor/editor-services';
 
@@ -40,6 +41,14 @@ export abstract class NodeViewBase implements NodeView {
     const next: Record<string, unknown> = { ...this.data, ...patch };
     for (const [field, value] of Object.entries(patch)) if (value === undefined) delete next[field];
     view.dispatch(view.state.tr.setNodeMarkup(pos, undefined, { ...this.node.attrs, data: next }));
+  }
+
+  /** Dispatches the transaction a command makes at this node's position (nothing when it makes none). */
+  protected dispatch(command: (pos: number) => Transaction | undefined): void {
+    const pos = this.context.props.getPos();
+    if (typeof pos !== 'number') return;
+    const tr = command(pos);
+    if (tr) this.context.props.editor.view.dispatch(tr);
   }
 
   protected abstract render(): void;

@@ -4,6 +4,7 @@ import type { EditorServices } from '../editor/editor-services';
 import { CARDS } from './card-views';
 import { CodeBlockView, HintView, ItemsView, ListItemView, TabsItemView } from './container-views';
 import { INLINE_VIEWS } from './inline-views';
+import { ColumnsView, ColumnView, ConditionalView } from './layout-views';
 import { EmbedView, FileView, ImageView } from './media-views';
 import type { NodeViewBase, ViewContext } from './node-view-base';
 import { TableValueView, TableView } from './table-view';
@@ -20,6 +21,9 @@ const VIEWS: Record<string, (context: ViewContext) => NodeViewBase> = {
   embed: (context) => new EmbedView(context),
   table: (context) => new TableView(context),
   tableValue: (context) => new TableValueView(context),
+  columns: (context) => new ColumnsView(context),
+  column: (context) => new ColumnView(context),
+  conditional: (context) => new ConditionalView(context),
   ...CARDS,
   ...INLINE_VIEWS,
 };

@@ -6,6 +6,7 @@ import { toEditorDoc } from '../convert/to-editor-doc';
 import type { DocNode } from '../model/doc-node';
 import { documentExtensions } from '../schema/document-extensions';
 import { withNodeViews } from '../views/node-views';
+import { AnnotationDialog } from './annotation-dialog';
 import { EditingKeymap } from './editing-keymap';
 import type { EditorServices } from './editor-services';
 import { LinkDialog } from './link-dialog';
@@ -65,6 +66,7 @@ export function createPageEditor(element: HTMLElement, options: PageEditorOption
       MarkdownInputRules,
       EditingKeymap,
       LinkDialog.configure({ services }),
+      AnnotationDialog,
       SlashMenu,
       MentionMenu.configure({ services }),
       PasteAndDrop.configure({ services }),

@@ -39,5 +39,10 @@ export const EDITOR_CSS = `
 .doc-options-empty { padding: .25rem .75rem; }
 .doc-picker { position: relative; display: inline-block; }
 .doc-picker-list { position: absolute; left: 0; top: 100%; max-width: min(28rem, 90vw); }
+.doc-annotation { text-decoration: underline dotted; text-underline-offset: .2em; }
+.doc-annotation-dialog textarea { min-width: min(24rem, 80vw); }
+.doc-dialog-problem { margin: 0; color: var(--bad, #b3261e); flex-basis: 100%; }
+.doc-dialog-problem:empty { display: none; }
+.doc-chip input, .doc-chip select { font-size: .9em; padding: 0 .25rem; }
 .doc-link-dialog { display: flex; gap: .5rem; flex-wrap: wrap; align-items: center; z-index: 10; padding: .5rem; background: var(--bg, #fff); border: 1px solid var(--line, #ddd); border-radius: 6px; }
 `;

@@ -71,7 +71,7 @@ export function openLinkDialog(editor: Editor, services: EditorServices = {}): H
 }
 
 /** The form under the selection, where the eyes are (a page may be long); where the layout is unknown, after the editor. */
-function placeBelowSelection(editor: Editor, form: HTMLElement): void {
+export function placeBelowSelection(editor: Editor, form: HTMLElement): void {
   try {
     const at = editor.view.coordsAtPos(editor.state.selection.from);
     Object.assign(form.style, { position: 'absolute', left: `${Math.max(0, at.left + window.scrollX)}px`, top: `${at.bottom + window.scrollY + 4}px` });

@@ -88,7 +88,7 @@ export const BLOCK_SPECS: readonly BlockSpec[] = [
   block('blockquote', 'blockquote', 'blocks', blocksOf(CONTAINS.blockquote), false),
   block('hint', 'hint', 'blocks', blocksOf(CONTAINS.hint), false, { style: 'info' }),
   block('code', 'codeBlock', 'blocks', 'codeLine+', false),
-  block('code-line', 'codeLine', 'inlines', '(text | expression | annotation | unknownInline)*', false),
+  block('code-line', 'codeLine', 'inlines', '(text | expression | unknownInline)*', false),
   block('images', 'images', 'blocks', 'image+', false),
   block('image', 'image', 'fragments', 'caption?', true),
   block('file', 'file', 'fragments', 'caption?', true),

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { TextSelection } from '@tiptap/pm/state';
 import { everyBlockDocument } from '../../testing/every-block-document';
-import { changeValue, closeEditor, domOf, endOf, findKey, newLineAtEnd, openEditor, press, pressIn, selectIn, settled, type, typeInto, view } from '../../testing/editor-harness';
+import { changeValue, closeEditor, endOf, findKey, newLineAtEnd, openEditor, press, pressIn, selectIn, settled, type, typeInto, view } from '../../testing/editor-harness';
 import { canonicalText } from '../convert/canonical-text';
 import type { DocNode } from '../model/doc-node';
 import type { PageEditor } from './create-page-editor';

@@ -12,6 +12,7 @@ import type { EditorServices } from './editor-services';
 import { LinkDialog } from './link-dialog';
 import { MarkdownInputRules } from './markdown-input-rules';
 import { MentionMenu } from './mention-menu';
+import { MoveKeys } from './move-keys';
 import { PasteAndDrop } from './paste-and-drop';
 import { SlashMenu } from './slash-menu';
 import { UniqueIds } from './unique-ids';
@@ -65,6 +66,7 @@ export function createPageEditor(element: HTMLElement, options: PageEditorOption
       UniqueIds,
       MarkdownInputRules,
       EditingKeymap,
+      MoveKeys,
       LinkDialog.configure({ services }),
       AnnotationDialog,
       SlashMenu,

@@ -14,7 +14,8 @@ export const EDITOR_CSS = `
 .doc-task-box { display: none; }
 [data-type="listTasks"] > li { list-style: none; display: flex; gap: .5rem; }
 [data-type="listTasks"] > li > .doc-task-box { display: inline-block; }
-.doc-tab, .doc-stepper .doc-items > * { border: 1px solid #ddd; padding: .5rem; margin: .5rem 0; }
+.doc-tab, .doc-step { border: 1px solid #ddd; padding: .5rem; margin: .5rem 0; }
+.doc-items > :first-child > .doc-controls .doc-move-back, .doc-items > :last-child > .doc-controls .doc-move-forward { display: none; }
 .doc-table-grid { display: table; width: 100%; border-collapse: collapse; }
 .doc-table-grid > [data-type="tableHeader"], .doc-table-grid > [data-type="tableRow"] { display: table-row; }
 .doc-table-grid [data-type="tableColumn"], .doc-table-grid [data-type="tableCell"] { display: table-cell; border: 1px solid #ddd; padding: .25rem .5rem; }

@@ -237,6 +237,13 @@ describe('writing in the browser app (Debian Chromium, playwright-core)', () => 
     await expect(editor.getByRole('textbox', { name: 'Tab title' }).first().inputValue()).resolves.toBe('Second');
 
     await expect(seriousViolations(page)).resolves.toEqual([]);
+    // 390 px wide: the chips, the columns of controls and the forms stay within the window.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await editor.getByText('Two', { exact: true }).click();
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Link target' }).waitFor();
+    await expect(page.evaluate(`document.documentElement.scrollWidth - window.innerWidth`)).resolves.toBeLessThanOrEqual(0);
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(/^Saved at /).waitFor();
     const saved = (await t.http.as(adminToken).get(`/v1/spaces/${space.body.id}/content/page/${created.body.id}`, { query: { format: 'document' } })).body.document;

@@ -30,7 +30,8 @@ export const EDITOR_CSS = `
 .doc-conditional { border-left: 4px dotted var(--muted, #59636e); padding: .25rem 0 .25rem 1rem; margin: 1rem 0; }
 .doc-conditional input { min-width: min(24rem, 100%); font-family: monospace; }
 .doc-card { border: 1px solid #ddd; border-radius: 6px; padding: .5rem 1rem; margin: .5rem 0; }
-.doc-chip { display: inline-flex; gap: .25rem; padding: 0 .25rem; border-radius: 4px; background: #0001; }
+.doc-chip { display: inline-flex; flex-wrap: wrap; max-width: 100%; gap: .25rem; padding: 0 .25rem; border-radius: 4px; background: #0001; }
+.doc-chip input:not([type]), .doc-chip input[type="text"] { max-width: 10rem; }
 .doc-image img { max-width: 100%; }
 .doc-options { z-index: 10; background: var(--bg, #fff); color: var(--fg, #1f2328); border: 1px solid var(--line, #ddd); border-radius: 6px; max-height: 18rem; overflow-y: auto; min-width: 14rem; }
 .doc-options [role="option"] { padding: .25rem .75rem; cursor: pointer; }
@@ -45,5 +46,5 @@ export const EDITOR_CSS = `
 .doc-dialog-problem { margin: 0; color: var(--bad, #b3261e); flex-basis: 100%; }
 .doc-dialog-problem:empty { display: none; }
 .doc-chip input, .doc-chip select { font-size: .9em; padding: 0 .25rem; }
-.doc-link-dialog { display: flex; gap: .5rem; flex-wrap: wrap; align-items: center; z-index: 10; padding: .5rem; background: var(--bg, #fff); border: 1px solid var(--line, #ddd); border-radius: 6px; }
+.doc-link-dialog { max-width: calc(100vw - 1rem); display: flex; gap: .5rem; flex-wrap: wrap; align-items: center; z-index: 10; padding: .5rem; background: var(--bg, #fff); border: 1px solid var(--line, #ddd); border-radius: 6px; }
 `;

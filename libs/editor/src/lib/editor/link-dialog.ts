@@ -74,7 +74,9 @@ export function openLinkDialog(editor: Editor, services: EditorServices = {}): H
 export function placeBelowSelection(editor: Editor, form: HTMLElement): void {
   try {
     const at = editor.view.coordsAtPos(editor.state.selection.from);
-    Object.assign(form.style, { position: 'absolute', left: `${Math.max(0, at.left + window.scrollX)}px`, top: `${at.bottom + window.scrollY + 4}px` });
+    // Within the window: on a narrow screen the form starts further left than the selection.
+    const room = document.documentElement.clientWidth - form.getBoundingClientRect().width - 8;
+    Object.assign(form.style, { position: 'absolute', left: `${Math.max(0, Math.min(at.left, room)) + window.scrollX}px`, top: `${at.bottom + window.scrollY + 4}px` });
   } catch {
     // No layout (a document without rendering): the form stays in the flow.
   }

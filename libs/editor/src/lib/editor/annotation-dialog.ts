@@ -49,7 +49,8 @@ export function openAnnotationDialog(editor: Editor): HTMLFormElement {
 
   const close = () => {
     form.remove();
-    editor.commands.focus();
+    // At once (Tiptap's focus waits a frame): what is typed next goes to the text.
+    editor.view.focus();
   };
   const say = (message: string, field: HTMLElement) => {
     problem.textContent = message;

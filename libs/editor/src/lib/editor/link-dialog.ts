@@ -37,7 +37,8 @@ export function openLinkDialog(editor: Editor, services: EditorServices = {}): H
 
   const close = () => {
     form.remove();
-    editor.commands.focus();
+    // At once (Tiptap's focus waits a frame): what is typed next goes to the text.
+    editor.view.focus();
   };
   const apply = (ref: ContentRef | undefined) => {
     if (!ref) return close();

@@ -1,3 +1,4 @@
+import { TextSelection } from '@tiptap/pm/state';
 import { nameOfRef } from '../editor/choice-sources';
 import type { ContentRef } from '../model/content-ref';
 import { textOfRef } from '../model/ref-text';
@@ -35,8 +36,10 @@ class ChipView extends NodeViewBase {
   private backToText(): void {
     const pos = this.context.props.getPos();
     if (typeof pos !== 'number') return;
-    const { editor } = this.context.props;
-    editor.chain().focus().setTextSelection(pos + this.node.nodeSize).run();
+    const { view } = this.context.props.editor;
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, pos + this.node.nodeSize)));
+    // At once (Tiptap's focus waits a frame): what is typed next goes to the text, not the field.
+    view.focus();
   }
 
   protected render(): void {

@@ -4,7 +4,7 @@ import { PasswordsService } from '@docs/identity';
 import { createOrganization, TEST_PASSWORD } from '@docs/identity/testing';
 import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
 import { ApiModule } from '../api.module';
-import { eventually, seriousViolations } from './app-in-browser';
+import { eventually, isFocused, seriousViolations } from './app-in-browser';
 
 /**
  * The app in Debian's Chromium, driven by role and accessible name as a screen reader finds its
@@ -164,7 +164,7 @@ describe('writing in the browser app (Debian Chromium, playwright-core)', () => 
     await page.keyboard.press('Shift+Home');
     await page.keyboard.press('Control+k');
     const target = page.getByRole('dialog', { name: 'Link' }).getByRole('combobox', { name: 'Link target' });
-    await expect(target.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect(target.evaluate(isFocused)).resolves.toBe(true);
     await page.keyboard.type('install');
     const option = page.getByRole('listbox', { name: 'Link target: suggestions' }).getByRole('option', { name: /Install guide/ });
     await option.waitFor();
@@ -214,7 +214,7 @@ describe('writing in the browser app (Debian Chromium, playwright-core)', () => 
     await page.getByRole('option', { name: 'Button' }).waitFor();
     await page.keyboard.press('Enter');
     const label = editor.getByRole('group', { name: 'Button' }).getByRole('textbox', { name: 'Button label' });
-    await expect(label.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect(label.evaluate(isFocused)).resolves.toBe(true);
     await page.keyboard.type('Sign up');
     await page.keyboard.press('Enter');
     await page.keyboard.type(' today.');
@@ -225,7 +225,7 @@ describe('writing in the browser app (Debian Chromium, playwright-core)', () => 
     for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+ArrowRight');
     await page.keyboard.press('Control+Alt+m');
     const note = page.getByRole('dialog', { name: 'Annotation' }).getByRole('textbox', { name: 'Note' });
-    await expect(note.evaluate((field) => field === document.activeElement)).resolves.toBe(true);
+    await expect(note.evaluate(isFocused)).resolves.toBe(true);
     await page.keyboard.type('Where it *starts*.');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');

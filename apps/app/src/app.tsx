@@ -9,6 +9,12 @@ import { OrganizationScreen } from './screens/organization-screen';
 import { RevisionScreen } from './screens/revision-screen';
 import { SiteScreen } from './screens/site-screen';
 import { SpaceScreen } from './screens/space-screen';
+import { OpenApiSpecScreen } from './settings/openapi-spec-screen';
+import { OpenApiSpecsScreen } from './settings/openapi-specs-screen';
+import { SettingsIndexScreen } from './settings/settings-layout';
+import { WebhookScreen } from './settings/webhook-screen';
+import { WebhooksScreen } from './settings/webhooks-screen';
+import { SpaceSettingsScreen } from './space-settings/space-settings-screen';
 
 /**
  * The app: one screen per kind of `urls.app` the API hands out (docs/api-decisions.md, "Where
@@ -24,10 +30,16 @@ export function App() {
             <Route path="/o/:organizationId" component={OrganizationScreen} />
             <Route path="/o/:organizationId/sites/:siteId" component={SiteScreen} />
             <Route path="/o/:organizationId/integrations/:integrationName" component={IntegrationScreen} />
+            <Route path="/o/:organizationId/settings" component={SettingsIndexScreen} />
+            <Route path="/o/:organizationId/settings/webhooks" component={WebhooksScreen} />
+            <Route path="/o/:organizationId/settings/webhooks/:webhookId" component={WebhookScreen} />
+            <Route path="/o/:organizationId/settings/openapi" component={OpenApiSpecsScreen} />
+            <Route path="/o/:organizationId/openapi/:specSlug" component={OpenApiSpecScreen} />
             <Route path="/integrations/:integrationName" component={IntegrationScreen} />
             <Route path="/c/:collectionId" component={CollectionScreen} />
             <Route path="/s/:spaceId/~/changes/:number/:pagePath*" component={ChangeRequestScreen} />
             <Route path="/s/:spaceId/~/revisions/:revisionId/:pagePath*" component={RevisionScreen} />
+            <Route path="/s/:spaceId/~/settings/:section?" component={SpaceSettingsScreen} />
             <Route path="/s/:spaceId/:pagePath*" component={SpaceScreen} />
             <Route default component={NotFoundScreen} />
           </Router>

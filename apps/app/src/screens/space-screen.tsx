@@ -44,6 +44,9 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
         {space.data && <ChangeRequestList spaceId={spaceId} canCreate={editable} />}
       </SpaceSidebar>
       <main id="main" class="page">
+        <p class="space-settings-link">
+          <a href={`/s/${spaceId}/~/settings`}>Space settings</a>
+        </p>
         <Status resource={space} what="the space" />
         {pages.data && !page && (path ? <p role="alert">No page of this space has the path {path}.</p> : <p>This space has no page yet: make the first one.</p>)}
         {page && page.type !== 'document' && <h1>{page.title}</h1>}

@@ -1,4 +1,5 @@
 import { ErrorBoundary, LocationProvider, Route, Router } from 'preact-iso';
+import { TokensScreen } from './account/tokens-screen';
 import { Layout } from './components/layout';
 import { ChangeRequestScreen } from './screens/change-request-screen';
 import { CollectionScreen } from './screens/collection-screen';
@@ -9,9 +10,14 @@ import { OrganizationScreen } from './screens/organization-screen';
 import { RevisionScreen } from './screens/revision-screen';
 import { SiteScreen } from './screens/site-screen';
 import { SpaceScreen } from './screens/space-screen';
+import { MembersScreen } from './settings/members-screen';
 import { OpenApiSpecScreen } from './settings/openapi-spec-screen';
 import { OpenApiSpecsScreen } from './settings/openapi-specs-screen';
+import { SamlProviderScreen } from './settings/saml-provider-screen';
 import { SettingsIndexScreen } from './settings/settings-layout';
+import { SsoScreen } from './settings/sso-screen';
+import { TeamScreen } from './settings/team-screen';
+import { TeamsScreen } from './settings/teams-screen';
 import { WebhookScreen } from './settings/webhook-screen';
 import { WebhooksScreen } from './settings/webhooks-screen';
 import { SpaceSettingsScreen } from './space-settings/space-settings-screen';
@@ -29,6 +35,11 @@ export function App() {
             <Route path="/" component={HomeScreen} />
             <Route path="/o/:organizationId" component={OrganizationScreen} />
             <Route path="/o/:organizationId/sites/:siteId" component={SiteScreen} />
+            <Route path="/o/:organizationId/settings/members" component={MembersScreen} />
+            <Route path="/o/:organizationId/settings/teams" component={TeamsScreen} />
+            <Route path="/o/:organizationId/settings/teams/:teamId" component={TeamScreen} />
+            <Route path="/o/:organizationId/settings/sso" component={SsoScreen} />
+            <Route path="/o/:organizationId/settings/sso/:providerId" component={SamlProviderScreen} />
             <Route path="/o/:organizationId/integrations/:integrationName" component={IntegrationScreen} />
             <Route path="/o/:organizationId/settings" component={SettingsIndexScreen} />
             <Route path="/o/:organizationId/settings/webhooks" component={WebhooksScreen} />
@@ -37,6 +48,7 @@ export function App() {
             <Route path="/o/:organizationId/openapi/:specSlug" component={OpenApiSpecScreen} />
             <Route path="/integrations/:integrationName" component={IntegrationScreen} />
             <Route path="/c/:collectionId" component={CollectionScreen} />
+            <Route path="/account/tokens" component={TokensScreen} />
             <Route path="/s/:spaceId/~/changes/:number/:pagePath*" component={ChangeRequestScreen} />
             <Route path="/s/:spaceId/~/revisions/:revisionId/:pagePath*" component={RevisionScreen} />
             <Route path="/s/:spaceId/~/settings/:section?" component={SpaceSettingsScreen} />

@@ -9,6 +9,14 @@ export interface SettingsNavEntry {
 }
 
 export const settingsNav: SettingsNavEntry[] = [
+  { label: 'Members', path: 'members' },
+  { label: 'Teams', path: 'teams' },
+  { label: 'Single sign-on', path: 'sso' },
   { label: 'Webhooks', path: 'webhooks' },
   { label: 'OpenAPI specs', path: 'openapi' },
 ];
+
+/** The URL of a settings screen (`path` as in `settingsNav`, or below one: `teams/{teamId}`). */
+export function settingsHref(organizationId: string, path: string): string {
+  return `/o/${organizationId}/settings/${path}`;
+}

@@ -2,7 +2,6 @@ import type { Editor, Range } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { openAnnotationDialog } from './annotation-dialog';
-import { newColumns } from './column-commands';
 import { newTable } from './table-commands';
 
 /** An entry of the `/` menu: its name, other words it is found by, and what it inserts. */
@@ -73,8 +72,8 @@ export const BLOCK_MENU_ITEMS: BlockMenuItem[] = [
   { title: 'Tabs', keywords: ['tab'], run: (editor, range) => insertBlock(editor, range, (e) => e.schema.nodes['tabs'].create(null, e.schema.nodes['tabsItem'].createAndFill({ data: { title: 'Tab 1' } })!)) },
   { title: 'Expandable', keywords: ['details', 'collapse', 'accordion'], run: (editor, range) => insertBlock(editor, range, create('expandable', {})) },
   { title: 'Stepper', keywords: ['steps', 'step'], run: (editor, range) => insertBlock(editor, range, create('stepper', {})) },
-  { title: 'Columns', keywords: ['column', 'layout', 'side by side'], run: (editor, range) => insertBlock(editor, range, (e) => newColumns(e.state)) },
-  { title: 'Conditional content', keywords: ['if', 'condition', 'adaptive', 'visitor'], run: (editor, range) => insertBlock(editor, range, create('conditional', { expression: '' })) },
+  // No "Columns" nor "Conditional content": the reference's documents (0.143.2) list them in no
+  // container, so the API refuses a page holding one; a document that has them is edited in place.
   { title: 'Image', keywords: ['picture', 'figure', 'images'], run: (editor, range) => insertBlock(editor, range, (e) => e.schema.nodes['images'].create({ data: {} }, e.schema.nodes['image'].create({ data: { ref: { kind: 'url', url: '' } } }))) },
   { title: 'File', keywords: ['download', 'attachment'], run: (editor, range) => insertBlock(editor, range, create('file', { ref: { kind: 'file', file: '' } })) },
   { title: 'Embed', keywords: ['video', 'iframe', 'url'], run: (editor, range) => insertBlock(editor, range, create('embed', { url: '' })) },

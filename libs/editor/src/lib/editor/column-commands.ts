@@ -28,16 +28,6 @@ const allSet = (columns: PMNode) => {
   return set;
 };
 
-/** A new columns block of `count` columns sharing the row equally, each with an empty paragraph. */
-export function newColumns(state: EditorState, count = 2): PMNode {
-  const { nodes } = state.schema;
-  const widths = equalWidths(count);
-  return nodes['columns'].create(
-    { data: {} },
-    widths.map((width) => nodes['column'].create({ data: { width: percentWidth(width) } }, nodes['paragraph'].create())),
-  );
-}
-
 /** A column added after the last one; where every column has a share of the row, the shares become equal. */
 export function addColumn(state: EditorState, columnsPos: number): Transaction {
   const columns = state.doc.nodeAt(columnsPos)!;

@@ -14,6 +14,7 @@ import { RequestedReviewer, ReviewsSection } from '../change-requests/reviews-se
 import { CommentThreads } from '../comments/comment-threads';
 import { CreateForm } from '../components/create-form';
 import { Status } from '../components/status';
+import { pageChoices } from '../navigation/page-choices';
 import { pageAtPath, pagesById, pageTree } from '../navigation/page-tree';
 import { TreeView } from '../navigation/tree-view';
 import { PageEditorPanel, SelectedBlock } from './page-editor-panel';
@@ -111,6 +112,8 @@ export function ChangeRequestScreen({ spaceId, number, pagePath = '' }: { spaceI
               titleLevel={2}
               editable={cr.permissions?.edit ?? false}
               resolvePage={(ref) => (ref.kind === 'page' && (!ref.space || ref.space === spaceId) ? titles.get(ref.page) : undefined)}
+              pages={pageChoices(pages.data ?? [])}
+              organizationId={organizationId}
               onSaved={changeRequest.reload}
               onSelectBlock={setBlock}
             />

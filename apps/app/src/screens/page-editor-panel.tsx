@@ -1,4 +1,4 @@
-import { createPageEditor, type ContentRef, type DocNode, type PageEditor } from '@docs/editor';
+import { createPageEditor, type ContentRef, type DocNode, type FileChoice, type MemberChoice, type PageChoice, type PageEditor } from '@docs/editor';
 import { markdownToDocument } from '@docs/document-model';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { listAll } from '../api/client';
@@ -30,6 +30,10 @@ export interface PageEditorPanelProps {
   anchor?: string;
   /** A page reference's title and app address (links to pages, content-ref cards). */
   resolvePage: (ref: ContentRef) => { title: string; href?: string } | undefined;
+  /** The space's pages, for the editor's link pickers. */
+  pages: PageChoice[];
+  /** The space's organization: its members are who a mention (`@`) may name. */
+  organizationId?: string;
   onSaved: () => void;
   /** Told the block the cursor is in (its document `key` and text; one the saved page holds), what a comment on the page's text targets. */
   onSelectBlock?: (block: SelectedBlock | undefined) => void;
@@ -48,10 +52,15 @@ type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Da
  * saved the page meanwhile, both versions are shown and the writer chooses. Where a change request
  * is asked for, the writing moves there with what was typed so far, and saves go to it.
  */
-export function PageEditorPanel({ content, pageId, editable, changeRequest, titleLevel = 1, anchor, resolvePage, onSaved, onSelectBlock }: PageEditorPanelProps) {
+export function PageEditorPanel({ content, pageId, editable, changeRequest, titleLevel = 1, anchor, resolvePage, pages, organizationId, onSaved, onSelectBlock }: PageEditorPanelProps) {
   useEditorStyles();
   const host = useRef<HTMLDivElement>(null);
   const files = useRef(new Map<string, string>());
+  const fileChoices = useRef<FileChoice[]>([]);
+  const members = useRef<MemberChoice[]>([]);
+  // The pickers read the lists as they are when opened (the editor outlives a reload of the tree).
+  const pageList = useRef(pages);
+  pageList.current = pages;
   const editor = useRef<PageEditor | undefined>(undefined);
   // Where saves go and the page as last read or saved there: they move to a change request without remaking the editor.
   const target = useRef(content);
@@ -71,11 +80,12 @@ export function PageEditorPanel({ content, pageId, editable, changeRequest, titl
 
   useEffect(() => {
     let current = true;
-    // The content's files (their download addresses), for the images and files of the page.
-    Promise.all([loadPage(content, pageId), listAll<{ id: string; downloadURL: string }>(`${content}/files`)]).then(
+    // The content's files (their download addresses and names), for the images and files of the page and the link pickers.
+    Promise.all([loadPage(content, pageId), listAll<{ id: string; name: string; downloadURL: string }>(`${content}/files`)]).then(
       ([loaded, stored]) => {
         if (!current) return;
         files.current = new Map(stored.map((file) => [file.id, file.downloadURL]));
+        fileChoices.current = stored.map((file) => ({ id: file.id, name: file.name }));
         base.current = loaded;
         setPage(loaded);
       },
@@ -106,6 +116,21 @@ export function PageEditorPanel({ content, pageId, editable, changeRequest, titl
     return switching.current;
   };
 
+  // Who a mention may name. Not having them (a reader without access to the member list) only empties the `@` list.
+  useEffect(() => {
+    if (!organizationId) return;
+    let current = true;
+    listAll<{ user: { id: string; displayName: string; email?: string } }>(`/v1/orgs/${organizationId}/members`).then(
+      (found) => {
+        if (current) members.current = found.map(({ user }) => ({ id: user.id, name: user.displayName, email: user.email }));
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [organizationId]);
+
   useEffect(() => {
     if (!page || !host.current) return;
     editor.current?.destroy();
@@ -123,6 +148,9 @@ export function PageEditorPanel({ content, pageId, editable, changeRequest, titl
       },
       resolveFile: (fileId) => files.current.get(fileId),
       resolvePage,
+      listPages: () => pageList.current,
+      listFiles: () => fileChoices.current,
+      listMembers: () => members.current,
       markdownToDocument: (markdown: string) => markdownToDocument(markdown) as unknown as DocNode,
     });
     if (onSelectBlock) {

@@ -7,6 +7,7 @@ import { useResource } from '../api/use-resource';
 import { ChangeRequestList } from '../change-requests/change-request-list';
 import { changeRequestHref, changeRequestTitle } from '../change-requests/change-request-words';
 import { Status } from '../components/status';
+import { pageChoices } from '../navigation/page-choices';
 import { firstDocumentPage, pageAtPath, pagesById } from '../navigation/page-tree';
 import { PageEditorPanel } from './page-editor-panel';
 import { SpaceSidebar } from './space-sidebar';
@@ -63,6 +64,8 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
             changeRequest={changeRequest ? undefined : { required: locked, open: () => openChangeRequest(page.title) }}
             anchor={anchor || undefined}
             resolvePage={(ref) => (ref.kind === 'page' && (!ref.space || ref.space === spaceId) ? titles.get(ref.page) : undefined)}
+            pages={pageChoices(pages.data ?? [])}
+            organizationId={space.data.organization}
             onSaved={pages.reload}
           />
         )}

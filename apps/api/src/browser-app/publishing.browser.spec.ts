@@ -5,10 +5,7 @@ import { createOrganization, TEST_PASSWORD } from '@docs/identity/testing';
 import { findWorkspaceRoot } from '@docs/platform';
 import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
 import { ApiModule } from '../api.module';
-import { eventually, openSignedIn, seriousViolations } from './app-in-browser';
-
-/** Whether an element has the focus (run in the page; this project compiles without the DOM's types). */
-const isFocused = (element: unknown): boolean => element === (element as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement;
+import { eventually, isFocused, openSignedIn, seriousViolations } from './app-in-browser';
 
 /**
  * Publishing in the browser app, in Debian's Chromium, by role and accessible name: a site made

@@ -1,4 +1,4 @@
-import { ErrorBoundary, LocationProvider, Route, Router } from 'preact-iso';
+import { ErrorBoundary, lazy, LocationProvider, Route, Router } from 'preact-iso';
 import { TokensScreen } from './account/tokens-screen';
 import { Layout } from './components/layout';
 import { ChangeRequestScreen } from './screens/change-request-screen';
@@ -8,7 +8,6 @@ import { IntegrationScreen } from './screens/integration-screen';
 import { NotFoundScreen } from './screens/not-found-screen';
 import { OrganizationScreen } from './screens/organization-screen';
 import { RevisionScreen } from './screens/revision-screen';
-import { SiteScreen } from './screens/site-screen';
 import { SpaceScreen } from './screens/space-screen';
 import { MembersScreen } from './settings/members-screen';
 import { OpenApiSpecScreen } from './settings/openapi-spec-screen';
@@ -21,6 +20,10 @@ import { TeamsScreen } from './settings/teams-screen';
 import { WebhookScreen } from './settings/webhook-screen';
 import { WebhooksScreen } from './settings/webhooks-screen';
 import { SpaceSettingsScreen } from './space-settings/space-settings-screen';
+
+// Publishing's screens load when first opened: they stay out of the chunk that opens a page for editing.
+const SiteScreen = lazy(() => import('./screens/site-screen').then((module) => module.SiteScreen));
+const ChangeRequestPreviewScreen = lazy(() => import('./screens/change-request-preview-screen').then((module) => module.ChangeRequestPreviewScreen));
 
 /**
  * The app: one screen per kind of `urls.app` the API hands out (docs/api-decisions.md, "Where
@@ -49,6 +52,7 @@ export function App() {
             <Route path="/integrations/:integrationName" component={IntegrationScreen} />
             <Route path="/c/:collectionId" component={CollectionScreen} />
             <Route path="/account/tokens" component={TokensScreen} />
+            <Route path="/s/:spaceId/~/changes/:number/~/preview/:pagePath*" component={ChangeRequestPreviewScreen} />
             <Route path="/s/:spaceId/~/changes/:number/:pagePath*" component={ChangeRequestScreen} />
             <Route path="/s/:spaceId/~/revisions/:revisionId/:pagePath*" component={RevisionScreen} />
             <Route path="/s/:spaceId/~/settings/:section?" component={SpaceSettingsScreen} />

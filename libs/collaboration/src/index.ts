@@ -9,6 +9,7 @@ export * from './lib/change-requests/change-request.entity';
 export * from './lib/change-requests/change-request-number.entity';
 export * from './lib/change-requests/change-request-contributor.entity';
 export * from './lib/change-requests/change-request-head';
+export * from './lib/change-requests/change-request-heads';
 export * from './lib/change-requests/change-request-permissions';
 export * from './lib/change-requests/change-request.presenter';
 export * from './lib/change-requests/change-requests.service';

@@ -17,3 +17,5 @@ export * from './lib/published/published-sites.module';
 export * from './lib/published/published-site-directory';
 export * from './lib/published/visitor-access';
 export * from './lib/published/site-search';
+export * from './lib/previews/site-preview-grants';
+export * from './lib/previews/preview-change-requests';

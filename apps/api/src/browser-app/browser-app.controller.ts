@@ -17,12 +17,14 @@ import { assetPath, browserAppPage } from './browser-app-files';
 @Controller()
 export class BrowserAppController {
   private readonly cookie: SessionCookie;
+  private readonly headers: Record<string, string>;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly sessions: SessionAuthenticator,
   ) {
     this.cookie = new SessionCookie(config.urls.app, config.sessions.maxSeconds);
+    this.headers = browserAppHeaders(new URL(config.urls.published).origin);
   }
 
   @Get(['/', 'o/*rest', 's/*rest', 'c/*rest', 'integrations/*rest', 'account/*rest'])
@@ -35,7 +37,7 @@ export class BrowserAppController {
     }
     const page = browserAppPage();
     if (!page) throw new ServiceUnavailableException('The browser app is not built: npm start builds it (or run npx nx build app).');
-    res.status(200).set(BROWSER_APP_HEADERS).send(page);
+    res.status(200).set(this.headers).send(page);
   }
 
   @Get('assets/:name')
@@ -46,13 +48,17 @@ export class BrowserAppController {
   }
 }
 
-/** The app's page: its own scripts and styles only, the API on the same origin, no framing. */
-export const BROWSER_APP_HEADERS: Record<string, string> = {
-  'Content-Type': 'text/html; charset=utf-8',
-  'Cache-Control': 'no-store',
-  'Content-Security-Policy':
-    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data: blob:; font-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'Referrer-Policy': 'same-origin',
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-};
+/**
+ * The app's page: its own scripts and styles only, the API on the same origin, no framing of it;
+ * it frames only the site server (`publishedOrigin`: the previews of sites and change requests).
+ */
+export function browserAppHeaders(publishedOrigin: string): Record<string, string> {
+  return {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data: blob:; font-src 'self'; frame-src ${publishedOrigin}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+    'Referrer-Policy': 'same-origin',
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+  };
+}

@@ -27,6 +27,8 @@ describe('where urls.app land: the browser app', () => {
     const app = await t.http.as(undefined).get(path, asBrowser(cookie));
     expect(app.status).toBe(200);
     expect(app.headers['content-security-policy']).toContain("script-src 'self'");
+    // It frames the site server's previews, nothing else.
+    expect(app.headers['content-security-policy']).toContain('frame-src http://docs.test;');
     expect(app.headers['cache-control']).toBe('no-store');
     const script = /<script type="module" crossorigin src="\/assets\/([\w.-]+\.js)">/.exec(app.text)![1];
     // An ended session is no session: back to the sign-in page.

@@ -21,6 +21,13 @@ export type {
   RevisionPageDocument,
   RevisionPageGroup,
   SearchPageResult,
+  ShareLink,
+  Site,
+  SiteSection,
+  SiteSectionGroup,
+  SiteSpace,
+  SiteStructure,
+  SiteVisibility,
   Space,
   User,
 } from '@gitbook/api';

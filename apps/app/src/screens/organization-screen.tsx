@@ -10,6 +10,7 @@ import { rememberDeleted } from '../navigation/deleted-spaces';
 import { DeletedSpacesPanel } from '../navigation/deleted-spaces-panel';
 import { ancestorsOf } from '../navigation/tree-model';
 import { TreeView } from '../navigation/tree-view';
+import { SiteList } from '../sites/site-list';
 
 /** An organization's content: its collections and spaces, and where new ones are made. */
 export function OrganizationContent({ organizationId, current }: { organizationId: string; current?: string }) {
@@ -71,6 +72,7 @@ export function OrganizationScreen({ organizationId }: { organizationId: string 
             </p>
           </>
         )}
+        {organization.data && <SiteList organizationId={organizationId} />}
       </main>
     </div>
   );

@@ -1,16 +1,23 @@
-import { api } from '../api/client';
+import { api, listAll } from '../api/client';
+import type { Site, SiteStructure, Space } from '../api/types';
 import { useResource } from '../api/use-resource';
 import { Status } from '../components/status';
+import { PublishPanel } from '../sites/publish-panel';
+import { ShareLinksPanel } from '../sites/share-links-panel';
+import { SitePreviewPanel } from '../sites/site-preview-panel';
+import { SiteSettings } from '../sites/site-settings';
+import { SiteStructurePanel } from '../sites/site-structure-panel';
 
-interface SiteSummary {
-  title: string;
-  visibility: string;
-  urls: { published?: string };
-}
-
-/** `/o/{organizationId}/sites/{siteId}`: a docs site. */
+/** `/o/{organizationId}/sites/{siteId}`: a docs site: publishing and its live address, settings and visibility, sections and variants, share links, a preview. */
 export function SiteScreen({ organizationId, siteId }: { organizationId: string; siteId: string }) {
-  const site = useResource(`site:${siteId}`, () => api.get<SiteSummary>(`/v1/orgs/${organizationId}/sites/${siteId}`));
+  const base = `/v1/orgs/${organizationId}/sites/${siteId}`;
+  const site = useResource(`site:${siteId}`, () => api.get<Site>(base));
+  const structure = useResource(`site-structure:${siteId}`, () => api.get<SiteStructure>(`${base}/structure`));
+  const spaces = useResource(`spaces:${organizationId}`, () => listAll<Space>(`/v1/orgs/${organizationId}/spaces`));
+  const changed = () => {
+    site.reload();
+    structure.reload();
+  };
   return (
     <main id="main" class="page">
       <p class="breadcrumbs">
@@ -20,14 +27,11 @@ export function SiteScreen({ organizationId, siteId }: { organizationId: string;
       {site.data && (
         <>
           <h1>{site.data.title}</h1>
-          <p>
-            <span class="badge">{site.data.visibility}</span>{' '}
-            {site.data.urls.published && (
-              <a href={site.data.urls.published} target="_blank" rel="noopener">
-                Open the live site
-              </a>
-            )}
-          </p>
+          <PublishPanel base={base} site={site.data} onChange={site.reload} />
+          <SiteStructurePanel base={base} structure={structure} spaces={spaces.data ?? []} onChange={changed} />
+          <SiteSettings base={base} site={site.data} onSaved={site.reload} />
+          <ShareLinksPanel base={base} visibility={site.data.visibility} />
+          <SitePreviewPanel base={base} title={site.data.title} />
         </>
       )}
     </main>

@@ -20,6 +20,11 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/** The policy of a preview's pages: the site's, but the app at `appOrigin` may frame them (its preview screen). */
+export function previewContentSecurityPolicy(appOrigin: string): string {
+  return CONTENT_SECURITY_POLICY.replace("frame-ancestors 'self'", `frame-ancestors 'self' ${appOrigin}`);
+}
+
 /** Answers with a status, headers and a body (no body for HEAD, 204 and 304). */
 export function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: string | Buffer): void {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;

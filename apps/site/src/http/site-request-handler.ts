@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { PublishedContent } from '@docs/content';
+import { PageTreeNode, PublishedContent } from '@docs/content';
 import { APP_CONFIG, AppConfig, Clock, ROOT_LOGGER } from '@docs/platform';
-import { PublishedSiteDirectory, PublishedSiteLookup, SiteSearch, VisitorAccess } from '@docs/sites';
+import { PreviewChangeRequests, PublishedSiteDirectory, PublishedSiteLookup, SITE_PREVIEW_PATH, SiteAudience, SiteSearch, SitePreviewGrants, VisitorAccess } from '@docs/sites';
 import { ASSETS_PATH, renderErrorPage, SiteAssets } from '@docs/site-renderer';
 import { parseCookies, serializeCookie } from '../access/visitor-cookies';
 import { CachedResponse, cachedResponse, RenderCache } from '../cache/render-cache';
@@ -11,14 +11,17 @@ import { firstDocumentUnder } from '../pages/page-tree-index';
 import { variantTitle } from '../pages/site-navigation';
 import { PageTarget, SitePages, SiteView } from '../pages/site-pages';
 import { MountCandidate, mountCandidates, pathSegments, PublishedOrigin, publishedOriginOf } from '../routing/site-mount';
-import { SiteLinks } from '../routing/site-routes';
-import { acceptsBrotli, CONTENT_SECURITY_POLICY, send, sendCached } from './responses';
+import { SiteLinks, Variant } from '../routing/site-routes';
+import { previewStructure } from '../preview/preview-structure';
+import { acceptsBrotli, CONTENT_SECURITY_POLICY, previewContentSecurityPolicy, send, sendCached } from './responses';
 import { SiteViewRecorder } from '../views/site-view-recorder';
 
 /** The cookie holding a visitor's share key (scoped to the site's base path). */
 export const SHARE_COOKIE = 'site_share';
 /** The cookie holding a visitor's token of a visitor-auth site (scoped to the site's base path). */
 export const VISITOR_COOKIE = 'site_visitor';
+
+type GrantedAudience = Extract<SiteAudience, { access: 'granted' }>;
 
 /** Pages the search dialog shows at most. */
 const SEARCH_RESULTS = 20;
@@ -46,6 +49,8 @@ export class SiteRequestHandler {
   private readonly notFound = cachedResponse(renderErrorPage({ status: 404 }), 'text/html; charset=utf-8');
   private readonly assets = SiteAssets.load();
   private readonly links = new WeakMap<SiteLinks['structure'], Map<string, SiteLinks>>();
+  /** Previews are framed by the app (APP_URL): their pages' policy lets it. */
+  private readonly previewPolicy: string;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -57,9 +62,12 @@ export class SiteRequestHandler {
     private readonly content: PublishedContent,
     private readonly clock: Clock,
     private readonly views: SiteViewRecorder,
+    private readonly previewGrants: SitePreviewGrants,
+    @Optional() private readonly changeRequests?: PreviewChangeRequests,
   ) {
     this.published = publishedOriginOf(config.urls.published);
     this.cache = new RenderCache(config.site.cacheBytes);
+    this.previewPolicy = previewContentSecurityPolicy(new URL(config.urls.app).origin);
   }
 
   /** The node:http request listener. */
@@ -98,6 +106,10 @@ export class SiteRequestHandler {
       else send(req, res, 200, headers, asset.body);
       return;
     }
+
+    // Previews (a signed token in the path, from the api's getSitePublishingPreviewById): no site lookup by address.
+    const previewPrefix = `${this.published.pathPrefix}/${SITE_PREVIEW_PATH}/`;
+    if (path.startsWith(previewPrefix)) return this.preview(req, res, path, previewPrefix, query);
 
     const cookies = parseCookies(req.headers.cookie);
     const queryShare = query.get('share') ?? undefined;
@@ -179,11 +191,42 @@ export class SiteRequestHandler {
       return this.serve(req, res, `${keyBase}|${rest}`, headers, () => (rest === '/llms.txt' ? this.pages.llms(view) : this.pages.llmsFull(view)));
     }
 
-    // A page (or a page as markdown: its URL plus `.md`).
+    const served = await this.servePage(req, res, view, segments, path, query, headers, keyBase, CONTENT_SECURITY_POLICY);
+    // A page view, once the page is sent (a 304 too: the visitor is on the page): handed over, written later.
+    if (served && req.method === 'GET') {
+      this.views.record(req, {
+        organizationId: site.organizationId,
+        siteId: site.id,
+        siteSpaceId: served.variant.siteSpace.id,
+        spaceId: served.variant.siteSpace.spaceId,
+        pageId: served.page?.pageId,
+        url: new URL(`${secure ? 'https' : 'http'}://${host}${req.url ?? '/'}`),
+      });
+    }
+  }
+
+  /**
+   * The page at `segments` of the view (or the page as markdown: its URL plus `.md`), a group's
+   * redirect to its first page, or the 404. Answers the variant and page it sent as HTML (a page
+   * view), undefined for anything else.
+   */
+  private async servePage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    view: SiteView,
+    segments: string[],
+    path: string,
+    query: URLSearchParams,
+    headers: Record<string, string>,
+    keyBase: string,
+    policy: string,
+  ): Promise<{ variant: Variant; page: PageTreeNode | undefined } | undefined> {
+    const { links } = view;
+    const cacheControl = headers['Cache-Control'];
     if (path.length > 1 && path.endsWith('/')) {
       const search = query.toString();
       send(req, res, 308, { Location: `${path.replace(/\/+$/, '') || '/'}${search ? `?${search}` : ''}`, 'Cache-Control': cacheControl }, '');
-      return;
+      return undefined;
     }
     const resolved = links.resolve(segments);
     if (!resolved) return this.sendNotFound(req, res);
@@ -202,25 +245,52 @@ export class SiteRequestHandler {
       if (!first) return this.sendNotFound(req, res);
       const target = links.pageUrl(resolved.variant, first.path ?? '', first === base.index.first);
       send(req, res, 302, { Location: format === 'md' ? `${links.pageUrl(resolved.variant, first.path ?? '', false)}.md` : target, 'Cache-Control': cacheControl }, '');
-      return;
+      return undefined;
     }
     if (page && page.type !== 'document') return this.sendNotFound(req, res);
     const target: PageTarget = { ...base, page };
     const key = `${keyBase}|${resolved.variant.siteSpace.id}|${base.revision.id}|${page?.pageId ?? ''}|${pagePath === '' ? 'home' : 'path'}|${format}`;
-    if (format === 'md') return this.serve(req, res, key, headers, () => this.pages.markdown(view, target));
-    headers['Content-Security-Policy'] = CONTENT_SECURITY_POLICY;
-    await this.serve(req, res, key, headers, () => this.pages.page(view, target), site.organizationId);
-    // A page view, once the page is sent (a 304 too: the visitor is on the page): handed over, written later.
-    if (req.method === 'GET') {
-      this.views.record(req, {
-        organizationId: site.organizationId,
-        siteId: site.id,
-        siteSpaceId: resolved.variant.siteSpace.id,
-        spaceId: resolved.variant.siteSpace.spaceId,
-        pageId: page?.pageId,
-        url: new URL(`${secure ? 'https' : 'http'}://${host}${req.url ?? '/'}`),
-      });
+    if (format === 'md') {
+      await this.serve(req, res, key, headers, () => this.pages.markdown(view, target));
+      return undefined;
     }
+    headers['Content-Security-Policy'] = policy;
+    await this.serve(req, res, key, headers, () => this.pages.page(view, target), view.published.site.organizationId);
+    return { variant: resolved.variant, page };
+  }
+
+  /**
+   * A preview (`{PUBLISHED_URL}/~site/preview/{token}/...`): the site space and change request
+   * its token grants, whether the site is published or not, as the site's anonymous readers would
+   * see it, under the token's path (its links, files and search stay in the preview). Never
+   * cached by browsers or proxies, never indexed, framed by the app only; a token that is not
+   * ours, expired, or names what no longer exists gets the same 404 as anything else.
+   */
+  private async preview(req: IncomingMessage, res: ServerResponse, path: string, prefix: string, query: URLSearchParams): Promise<void> {
+    const after = path.slice(prefix.length);
+    const token = after.split('/', 1)[0];
+    const grant = this.previewGrants.verify(token, Math.floor(this.clock.now().getTime() / 1000));
+    if (!grant) return this.sendNotFound(req, res);
+    const lookup = await this.directory.forPreview(grant.site);
+    if (!lookup) return this.sendNotFound(req, res);
+    const changeRequest = grant.changeRequest ? await this.changeRequests?.head(grant.changeRequest) : undefined;
+    if (grant.changeRequest && !changeRequest) return this.sendNotFound(req, res);
+    const structure = previewStructure(lookup.published.structure, grant.siteSpace, changeRequest);
+    if (!structure) return this.sendNotFound(req, res);
+    const basePath = `${prefix}${token}`;
+    const segments = pathSegments(path.slice(basePath.length) || '/');
+    if (!segments) return this.sendNotFound(req, res);
+    const audience: GrantedAudience = { access: 'granted', claims: { unsigned: {} }, structure, key: 'preview' };
+    const view: SiteView = { published: lookup.published, audience, links: new SiteLinks(structure, basePath), canonicalRoot: this.pages.canonicalRoot(lookup.published) };
+    const headers: Record<string, string> = {
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+      // The token is in the path: never sent on to the pages' external links.
+      'Referrer-Policy': 'no-referrer',
+      'X-Robots-Tag': 'noindex',
+    };
+    if (segments[0] === '~site') return this.siteEndpoint(req, res, view, segments.slice(1), query, headers);
+    await this.servePage(req, res, view, segments, path, query, headers, `preview|${lookup.published.stamp}|${basePath}|${view.canonicalRoot}`, this.previewPolicy);
   }
 
   /** The links of a visitor's structure under a base path (the same structure object while the site's state and the claims are the same). */
@@ -372,8 +442,9 @@ export class SiteRequestHandler {
     send(req, res, 401, { ...headers, 'Content-Type': 'text/html; charset=utf-8' }, renderErrorPage({ status: 401, siteTitle, homeUrl: basePath || '/' }));
   }
 
-  private sendNotFound(req: IncomingMessage, res: ServerResponse, extra?: Record<string, string>): void {
+  private sendNotFound(req: IncomingMessage, res: ServerResponse, extra?: Record<string, string>): undefined {
     send(req, res, 404, { 'Content-Type': this.notFound.contentType, 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', ...extra }, this.notFound.body);
+    return undefined;
   }
 }
 

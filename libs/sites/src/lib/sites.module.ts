@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContentCoreModule, SpaceShareUrls } from '@docs/content';
 import { IdentityCoreModule } from '@docs/identity';
 import { SiteAccess } from './access/site-access';
+import { SitePreviewController } from './previews/site-preview.controller';
+import { SitePreviewGrants } from './previews/site-preview-grants';
 import { AdaptiveSchemaController } from './adaptive/adaptive-schema.controller';
 import { AdaptiveSchemaService } from './adaptive/adaptive-schema.service';
 import { PublishedSiteController } from './published/published-site.controller';
@@ -50,6 +52,7 @@ import { StructureViews } from './structure/structure-views';
   controllers: [
     SitesController,
     PublishingAuthController,
+    SitePreviewController,
     AdaptiveSchemaController,
     SiteStructureController,
     SiteSectionsController,
@@ -79,6 +82,7 @@ import { StructureViews } from './structure/structure-views';
     PublishedSiteService,
     SiteCatalog,
     SiteSearch,
+    SitePreviewGrants,
     { provide: SpaceShareUrls, useClass: SiteSpaceShareUrls },
   ],
   exports: [SpaceShareUrls, SiteCatalog],

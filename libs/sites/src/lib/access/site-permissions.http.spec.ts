@@ -40,11 +40,12 @@ const SITES_TABLE: PermissionTable<Fixture> = {
     { operation: '`GET /orgs/{id}/sites`', cells: cells(200, 200, 200, 200, 200, 200, 403, 404), check: (f, who) => status(as(f, who).get(`/v1/orgs/${f.organizationId}/sites`)) },
     { operation: '`POST /orgs/{id}/sites`', cells: cells(201, 403, 403, 403, 403, 403, 403, 404), check: (f, who) => status(as(f, who).post(`/v1/orgs/${f.organizationId}/sites`, { title: 'New' })) },
     {
-      operation: '`GET /orgs/{id}/sites/{siteId}`, `.../structure`, `.../sections`, `.../section-groups`, `.../site-spaces`, `.../adaptive-schema`, `.../adaptive-schema/template-conditions`',
+      operation:
+        '`GET /orgs/{id}/sites/{siteId}`, `.../structure`, `.../sections`, `.../section-groups`, `.../site-spaces`, `.../adaptive-schema`, `.../adaptive-schema/template-conditions`, `.../publishing/preview`',
       cells: cells(200, 200, 200, 200, 200, 200, 404, 404),
       check: async (f, who) => {
         const { base } = await site(f);
-        return Promise.all(['', '/structure', '/sections', '/section-groups', '/site-spaces', '/adaptive-schema', '/adaptive-schema/template-conditions'].map((path) => status(as(f, who).get(`${base}${path}`))));
+        return Promise.all(['', '/structure', '/sections', '/section-groups', '/site-spaces', '/adaptive-schema', '/adaptive-schema/template-conditions', '/publishing/preview'].map((path) => status(as(f, who).get(`${base}${path}`))));
       },
     },
     {

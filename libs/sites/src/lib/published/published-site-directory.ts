@@ -58,6 +58,9 @@ const BY_PROXY = preparedStatement(
     ORDER BY length(st.proxy_origin) DESC, st.created_at, st.id LIMIT 1`,
 );
 
+/** A site by id, published or not: what a preview shows (its grant was checked). `$1` site, `$2` share key HMAC (unused: null). */
+const BY_ID = preparedStatement('sites_by_id_for_preview', `SELECT ${stateColumns('$2')} FROM sites st WHERE st.id = $1`);
+
 const TIMESTAMPS = ['created_at', 'updated_at', 'adaptive_schema_updated_at'];
 
 type StateRow = { state: string; share_key_valid: boolean } | undefined;
@@ -88,7 +91,8 @@ export const SITES_CHANGED_CHANNEL = 'sites_changed';
 /**
  * Finds published sites for the site server, in one prepared statement: by custom hostname, by
  * organization and basename (or id) under `PUBLISHED_URL`, or by proxy origin. Unpublished sites
- * are not found. The parsing of a site's state is kept while its text stays the same.
+ * are not found, except by `forPreview` (by id, for a preview whose grant was checked). The
+ * parsing of a site's state is kept while its text stays the same.
  *
  * Freshness (`SITE_FRESHNESS`). `notify` (the default): answers are kept while this process hears
  * PostgreSQL's `sites_changed` notifications, which every statement changing a site, its
@@ -144,6 +148,11 @@ export class PublishedSiteDirectory {
   /** `origins`: the candidate `host/path` prefixes of the request, any order. */
   byProxy(origins: string[], shareKey?: string): Promise<PublishedSiteLookup | undefined> {
     return origins.length === 0 ? Promise.resolve(undefined) : this.find(BY_PROXY, [origins], shareKey);
+  }
+
+  /** A site by id whether published or not, for previews (the caller checked the preview's grant). */
+  forPreview(siteId: string): Promise<PublishedSiteLookup | undefined> {
+    return this.find(BY_ID, [siteId], undefined);
   }
 
   private async find(statement: PreparedStatement, values: unknown[], shareKey: string | undefined): Promise<PublishedSiteLookup | undefined> {

@@ -222,7 +222,10 @@ describe('publishing in the browser app (Debian Chromium, playwright-core)', () 
     const edited = await api().patch(`/v1/spaces/${space}/change-requests/${changeRequest.body.number}/content/page/${intro.id}`, { markdown: 'Welcome to the new notes.' });
     expect(edited.status).toBe(200);
 
-    const page = await openSignedIn(browser, base, email, `/s/${space}/~/changes/${changeRequest.body.number}/~/preview`);
+    // From the change request's screen, its "Preview" link.
+    const page = await openSignedIn(browser, base, email, `/s/${space}/~/changes/${changeRequest.body.number}`);
+    await page.getByRole('navigation', { name: 'Change request' }).getByRole('link', { name: 'Preview' }).click();
+    await page.waitForURL(`${base}/s/${space}/~/changes/${changeRequest.body.number}/~/preview`);
     await page.getByRole('heading', { level: 1, name: /Preview of #\d+ Friendlier welcome/ }).waitFor();
     await page.getByRole('combobox', { name: 'Site' }).selectOption({ label: 'Preview site' });
     const frame = page.frameLocator('iframe[title="Preview of Introduction on Preview site"]');

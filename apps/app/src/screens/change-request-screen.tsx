@@ -5,6 +5,7 @@ import { changeRequestContent, changeRequestPath } from '../api/content-paths';
 import type { ChangeRequestReview, Organization, OrganizationMember, RevisionPage, Space, User } from '../api/types';
 import { useResource } from '../api/use-resource';
 import { ChangesSection } from '../change-requests/changes-section';
+import { previewScreenUrl } from '../sites/preview-pages';
 import { ChangeRequestHeader, ChangeRequestWithExtensions } from '../change-requests/change-request-header';
 import { changeRequestHref } from '../change-requests/change-request-words';
 import { ConflictsSection } from '../change-requests/conflicts-section';
@@ -82,6 +83,12 @@ export function ChangeRequestScreen({ spaceId, number, pagePath = '' }: { spaceI
             <a href={changeRequestHref(spaceId, cr.number)} aria-current={page ? undefined : 'page'}>
               Overview
             </a>
+          </p>
+        )}
+        {cr && (
+          <p>
+            {/* As the published site would show it: the page on screen, or the site's home. */}
+            <a href={previewScreenUrl(spaceId, cr.number, page?.type === 'document' ? page.path : undefined)}>Preview</a>
           </p>
         )}
         {cr?.permissions?.edit && (

@@ -27,7 +27,7 @@ export function App() {
             <Route path="/integrations/:integrationName" component={IntegrationScreen} />
             <Route path="/c/:collectionId" component={CollectionScreen} />
             <Route path="/s/:spaceId/~/changes/:number" component={ChangeRequestScreen} />
-            <Route path="/s/:spaceId/~/revisions/:revisionId" component={RevisionScreen} />
+            <Route path="/s/:spaceId/~/revisions/:revisionId/:pagePath*" component={RevisionScreen} />
             <Route path="/s/:spaceId/:pagePath*" component={SpaceScreen} />
             <Route default component={NotFoundScreen} />
           </Router>

@@ -10,6 +10,7 @@ export type {
   RevisionPage,
   RevisionPageDocument,
   RevisionPageGroup,
+  SearchPageResult,
   Space,
   User,
 } from '@gitbook/api';

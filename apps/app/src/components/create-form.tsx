@@ -5,15 +5,18 @@ interface CreateFormProps {
   label: string;
   /** The field's name: "Title". */
   field?: string;
-  onCreate: (value: string) => Promise<void>;
+  /** A second field the new thing needs: a link's "URL". */
+  urlField?: string;
+  onCreate: (value: string, url?: string) => Promise<void>;
 }
 
-/** A button that opens a one-field form in place; Escape or "Cancel" closes it, the focus back on the button. */
-export function CreateForm({ label, field = 'Title', onCreate }: CreateFormProps) {
+/** A button that opens a one-field form in place (two with a URL); Escape or "Cancel" closes it, the focus back on the button. */
+export function CreateForm({ label, field = 'Title', urlField, onCreate }: CreateFormProps) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const url = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (open) input.current?.focus();
@@ -39,9 +42,11 @@ export function CreateForm({ label, field = 'Title', onCreate }: CreateFormProps
         event.preventDefault();
         const value = input.current!.value.trim();
         if (!value) return setError(`${field} is required.`);
+        const address = url.current?.value.trim();
+        if (urlField && !address) return setError(`${urlField} is required.`);
         setBusy(true);
         try {
-          await onCreate(value);
+          await onCreate(value, address);
           close();
         } catch (failure) {
           setError((failure as Error).message);
@@ -53,6 +58,11 @@ export function CreateForm({ label, field = 'Title', onCreate }: CreateFormProps
       <label>
         {field} <input ref={input} name="value" required maxLength={255} aria-invalid={error ? true : undefined} />
       </label>
+      {urlField && (
+        <label>
+          {urlField} <input ref={url} name="url" type="url" required placeholder="https://" />
+        </label>
+      )}
       <button type="submit" disabled={busy}>
         Create
       </button>

@@ -1,8 +1,8 @@
 import type { Collection, Space } from '../api/types';
 import { contentTree } from './content-tree';
 
-const collection = (id: string, title: string, parent?: string) => ({ id, title, parent }) as Collection;
-const space = (id: string, title: string, parent?: string, emoji?: string) => ({ id, title, parent, emoji }) as Space;
+const collection = (id: string, title: string, parent?: string) => ({ id, title, parent, permissions: { admin: true } }) as Collection;
+const space = (id: string, title: string, parent?: string, emoji?: string, admin = true) => ({ id, title, parent, emoji, permissions: { admin } }) as Space;
 
 describe('contentTree', () => {
   it('nests collections and their spaces, top-level spaces beside them, in the order given', () => {
@@ -16,5 +16,12 @@ describe('contentTree', () => {
       ['Handbook', '/s/s1', []],
       ['Untitled', '/s/s4', []],
     ]);
+  });
+
+  it('lets the person edit what they are an admin of; renaming edits the title without its emoji', () => {
+    const [rocket, theirs, plain] = contentTree([], [space('s1', 'Setup', undefined, '1f680'), space('s2', 'Theirs', undefined, undefined, false), space('s3', 'Plain', undefined, '✨')]);
+    expect([rocket.label, rocket.title, rocket.editable]).toEqual(['🚀 Setup', 'Setup', true]);
+    expect(theirs.editable).toBe(false);
+    expect(plain.label).toBe('✨ Plain');
   });
 });

@@ -1,14 +1,20 @@
 import type { RevisionPage } from '../api/types';
+import { emojiText } from './emoji-text';
 import type { TreeNode } from './tree-model';
 
-/** A space's pages as a tree of app URLs (`/s/{spaceId}/{path}`); a link page opens its target. */
-export function pageTree(spaceId: string, pages: RevisionPage[]): TreeNode[] {
+/**
+ * A space's pages as a tree of app URLs (`{base}/{path}`: the space's `/s/{spaceId}`, or one of
+ * its revisions'); a link page has no path. `editable`: the person may change the space's pages.
+ */
+export function pageTree(spaceId: string, pages: RevisionPage[], options: { base?: string; editable?: boolean } = {}): TreeNode[] {
+  const base = options.base ?? `/s/${spaceId}`;
   return pages.map((page) => {
-    const children = 'pages' in page && Array.isArray(page.pages) ? pageTree(spaceId, page.pages as RevisionPage[]) : [];
-    const emoji = 'emoji' in page && page.emoji ? `${String.fromCodePoint(parseInt(page.emoji, 16))} ` : '';
+    const children = 'pages' in page && Array.isArray(page.pages) ? pageTree(spaceId, page.pages as RevisionPage[], options) : [];
+    const emoji = 'emoji' in page && page.emoji ? `${emojiText(page.emoji)} ` : '';
     const kind = page.type === 'group' ? 'group' : page.type === 'link' ? 'link' : undefined;
     const path = 'path' in page ? page.path : undefined;
-    return { id: page.id, label: `${emoji}${page.title || 'Untitled'}`, href: path !== undefined ? `/s/${spaceId}/${path}` : undefined, kind, children };
+    const title = page.title || 'Untitled';
+    return { id: page.id, label: `${emoji}${title}`, title, href: path !== undefined ? `${base}/${path}` : undefined, kind, hidden: 'hidden' in page && page.hidden === true, editable: options.editable, children };
   });
 }
 
@@ -32,11 +38,15 @@ export function pageAtPath(pages: RevisionPage[], path: string): RevisionPage | 
   return undefined;
 }
 
-/** Every page of the tree by id: what a page reference names (its title, its app address). */
-export function pagesById(spaceId: string, pages: RevisionPage[], into = new Map<string, { title: string; href?: string }>()): Map<string, { title: string; href?: string }> {
-  for (const page of pages) {
-    into.set(page.id, { title: page.title, href: 'path' in page && page.path !== undefined ? `/s/${spaceId}/${page.path}` : undefined });
-    if ('pages' in page && Array.isArray(page.pages)) pagesById(spaceId, page.pages as RevisionPage[], into);
-  }
+/** Every page of the tree by id: what a page reference names (its title, its app address under `base`). */
+export function pagesById(spaceId: string, pages: RevisionPage[], base = `/s/${spaceId}`): Map<string, { title: string; href?: string }> {
+  const into = new Map<string, { title: string; href?: string }>();
+  const walk = (level: RevisionPage[]) => {
+    for (const page of level) {
+      into.set(page.id, { title: page.title, href: 'path' in page && page.path !== undefined ? `${base}/${page.path}` : undefined });
+      if ('pages' in page && Array.isArray(page.pages)) walk(page.pages as RevisionPage[]);
+    }
+  };
+  walk(pages);
   return into;
 }

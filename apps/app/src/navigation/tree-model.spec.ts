@@ -16,6 +16,7 @@ describe('tree navigation (WAI-ARIA tree view keys)', () => {
       ['b', 0],
       ['g', 0],
     ]);
+    expect(visibleNodes(tree, new Set(['a'])).map((row) => `${row.node.id} ${row.position}/${row.siblings}`)).toEqual(['a 1/3', 'a1 1/2', 'a2 2/2', 'b 2/3', 'g 3/3']);
   });
 
   it('moves with the arrows, Home and End; expands, enters, collapses and climbs with Right and Left; opens with Enter', () => {

@@ -2,21 +2,36 @@
 export interface TreeNode {
   id: string;
   label: string;
+  /** Its own title when the label adds to it (an emoji): what renaming edits. */
+  title?: string;
   /** Where it opens; a node without one only groups others. */
   href?: string;
   children: TreeNode[];
   /** A short word for screen readers and the eye: "collection", "group", "link". */
   kind?: string;
+  /** A page left out of the published site's navigation. */
+  hidden?: boolean;
+  /** Whether the person may rename, move and delete it (the tree offers those actions only then). */
+  editable?: boolean;
+}
+
+/** A node as the tree shows it: its depth, its parent, its place among its siblings (from 1). */
+export interface VisibleNode {
+  node: TreeNode;
+  depth: number;
+  parent?: TreeNode;
+  position: number;
+  siblings: number;
 }
 
 /** The nodes as the keyboard walks them: in order, children after their parent when it is expanded. */
-export function visibleNodes(roots: TreeNode[], expanded: ReadonlySet<string>): { node: TreeNode; depth: number; parent?: TreeNode }[] {
-  const out: { node: TreeNode; depth: number; parent?: TreeNode }[] = [];
+export function visibleNodes(roots: TreeNode[], expanded: ReadonlySet<string>): VisibleNode[] {
+  const out: VisibleNode[] = [];
   const walk = (nodes: TreeNode[], depth: number, parent?: TreeNode) => {
-    for (const node of nodes) {
-      out.push({ node, depth, parent });
+    nodes.forEach((node, index) => {
+      out.push({ node, depth, parent, position: index + 1, siblings: nodes.length });
       if (node.children.length > 0 && expanded.has(node.id)) walk(node.children, depth + 1, node);
-    }
+    });
   };
   walk(roots, 0);
   return out;

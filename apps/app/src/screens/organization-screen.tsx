@@ -5,6 +5,10 @@ import { useResource } from '../api/use-resource';
 import { CreateForm } from '../components/create-form';
 import { Status } from '../components/status';
 import { contentTree } from '../navigation/content-tree';
+import { contentTreeEditing } from '../navigation/content-tree-editing';
+import { rememberDeleted } from '../navigation/deleted-spaces';
+import { DeletedSpacesPanel } from '../navigation/deleted-spaces-panel';
+import { ancestorsOf } from '../navigation/tree-model';
 import { TreeView } from '../navigation/tree-view';
 
 /** An organization's content: its collections and spaces, and where new ones are made. */
@@ -16,6 +20,12 @@ export function OrganizationContent({ organizationId, current }: { organizationI
       listAll<Space>(`/v1/orgs/${organizationId}/spaces`),
     ]);
     return contentTree(collections, spaces);
+  });
+  const editing = contentTreeEditing(content.reload, (node, spaces) => {
+    const deletedAt = new Date();
+    rememberDeleted(spaces.map((space) => ({ id: space.id, label: space.label, organizationId, deletedAt })));
+    // The screen showing what was deleted has nothing left to show.
+    if (current && (node.id === current || spaces.some((space) => space.id === current) || ancestorsOf([node], current).length > 0)) route(`/o/${organizationId}`);
   });
   return (
     <nav class="sidebar" aria-label="Content">
@@ -38,7 +48,8 @@ export function OrganizationContent({ organizationId, current }: { organizationI
         />
       </div>
       <Status resource={content} what="the content" />
-      {content.data && <TreeView label="Collections and spaces" roots={content.data} current={current} />}
+      {content.data && <TreeView label="Collections and spaces" roots={content.data} current={current} editing={editing} />}
+      <DeletedSpacesPanel organizationId={organizationId} onRestored={content.reload} />
     </nav>
   );
 }

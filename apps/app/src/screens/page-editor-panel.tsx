@@ -5,12 +5,15 @@ import { listAll } from '../api/client';
 import type { JSONDocument } from '../api/types';
 import { useEditorStyles } from './editor-styles';
 import { loadPage, LoadedPage, savePage } from './page-saving';
+import { showSection } from './section-anchor';
 import { uploadFile } from './upload-file';
 
 export interface PageEditorPanelProps {
   spaceId: string;
   pageId: string;
   editable: boolean;
+  /** A section to open the page at (`#anchor` of the address). */
+  anchor?: string;
   /** A page reference's title and app address (links to pages, content-ref cards). */
   resolvePage: (ref: ContentRef) => { title: string; href?: string } | undefined;
   onSaved: () => void;
@@ -23,7 +26,7 @@ type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Da
  * from what was read (an unchanged page writes no revision), with the revision it was read at:
  * when someone else saved the page meanwhile, both versions are shown and the writer chooses.
  */
-export function PageEditorPanel({ spaceId, pageId, editable, resolvePage, onSaved }: PageEditorPanelProps) {
+export function PageEditorPanel({ spaceId, pageId, editable, anchor, resolvePage, onSaved }: PageEditorPanelProps) {
   useEditorStyles();
   const host = useRef<HTMLDivElement>(null);
   const files = useRef(new Map<string, string>());
@@ -64,6 +67,11 @@ export function PageEditorPanel({ spaceId, pageId, editable, resolvePage, onSave
     setDirty(false);
     return () => editor.current?.destroy();
   }, [page?.etag, page?.id]);
+
+  // Once the page is in the editor, and whenever the address names another section (not on saves).
+  useEffect(() => {
+    if (anchor && editor.current) showSection(editor.current, anchor);
+  }, [anchor, page?.id]);
 
   /** Writes the editor's document on top of `base` (the page as read, or theirs after a conflict). */
   const saveOnto = async (base: LoadedPage) => {

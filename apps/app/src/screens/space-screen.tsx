@@ -1,12 +1,12 @@
 import { useLocation } from 'preact-iso';
+import { useEffect, useRef } from 'preact/hooks';
 import { api } from '../api/client';
 import type { RevisionPage, Space } from '../api/types';
 import { useResource } from '../api/use-resource';
-import { CreateForm } from '../components/create-form';
 import { Status } from '../components/status';
-import { firstDocumentPage, pageAtPath, pagesById, pageTree } from '../navigation/page-tree';
-import { TreeView } from '../navigation/tree-view';
+import { firstDocumentPage, pageAtPath, pagesById } from '../navigation/page-tree';
 import { PageEditorPanel } from './page-editor-panel';
+import { SpaceSidebar } from './space-sidebar';
 
 /** `/s/{spaceId}` and `/s/{spaceId}/{page path}`: a space, its pages, and the page the path names. */
 export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pagePath?: string }) {
@@ -15,30 +15,14 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
   const pages = useResource(`pages:${spaceId}`, async () => (await api.get<{ pages: RevisionPage[] }>(`/v1/spaces/${spaceId}/content/pages`)).pages);
   const path = decodeURIComponent(pagePath);
   const page = pages.data ? (path ? pageAtPath(pages.data, path) : firstDocumentPage(pages.data)) : undefined;
-  const tree = pages.data ? pageTree(spaceId, pages.data) : [];
   const titles = pages.data ? pagesById(spaceId, pages.data) : new Map<string, { title: string; href?: string }>();
+  const editable = space.data?.permissions?.edit !== false && space.data !== undefined;
+  // The router's URL has no hash on a first load: the section is read from the browser's location.
+  const anchor = decodeURIComponent(location.hash.slice(1));
+  usePageFollowedAcrossMoves(spaceId, path, page?.id, pages.data, route);
   return (
     <div class="workspace">
-      <nav class="sidebar" aria-label="Pages">
-        {space.data && (
-          <p class="breadcrumbs">
-            <a href={`/o/${space.data.organization}`}>All spaces</a>
-          </p>
-        )}
-        {space.data && <h2 class="space-title">{space.data.title || 'Untitled'}</h2>}
-        <div class="sidebar-actions">
-          <CreateForm
-            label="New page"
-            onCreate={async (title) => {
-              const created = await api.post<{ path: string }>(`/v1/spaces/${spaceId}/content/pages`, { title });
-              pages.reload();
-              route(`/s/${spaceId}/${created.path}`);
-            }}
-          />
-        </div>
-        <Status resource={pages} what="the pages" />
-        {pages.data && <TreeView label="Pages" roots={tree} current={page?.id} />}
-      </nav>
+      <SpaceSidebar spaceId={spaceId} space={space.data} pages={pages} current={page?.id} editable={editable} />
       <main id="main" class="page">
         <Status resource={space} what="the space" />
         {pages.data && !page && (path ? <p role="alert">No page of this space has the path {path}.</p> : <p>This space has no page yet: make the first one.</p>)}
@@ -48,7 +32,8 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
             key={page.id}
             spaceId={spaceId}
             pageId={page.id}
-            editable={space.data.permissions?.edit !== false}
+            editable={editable}
+            anchor={anchor || undefined}
             resolvePage={(ref) => (ref.kind === 'page' && (!ref.space || ref.space === spaceId) ? titles.get(ref.page) : undefined)}
             onSaved={pages.reload}
           />
@@ -56,4 +41,27 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
       </main>
     </div>
   );
+}
+
+/**
+ * Moving a page (or a page above it) changes its path: when the tree read again no longer has the
+ * path on screen but still has the page, the page stays on screen at its new address (the history
+ * entry replaced: Back does not lead to a path that no longer exists). Only a change of the tree
+ * does this; an address typed or followed to a missing path says so.
+ */
+function usePageFollowedAcrossMoves(
+  spaceId: string,
+  path: string,
+  pageId: string | undefined,
+  pages: RevisionPage[] | undefined,
+  route: (url: string, replace?: boolean) => void,
+): void {
+  const previous = useRef<{ spaceId: string; path: string; pageId?: string; pages?: RevisionPage[] }>(undefined);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { spaceId, path, pageId, pages };
+    if (pageId || !pages || !before?.pageId || before.spaceId !== spaceId || before.path !== path || before.pages === pages) return;
+    const moved = pagesById(spaceId, pages).get(before.pageId)?.href;
+    if (moved) route(`${moved}${location.hash}`, true);
+  }, [spaceId, path, pageId, pages]);
 }

@@ -9,8 +9,8 @@ export type LighthouseCategory = 'performance' | 'accessibility' | 'best-practic
 export interface LighthouseReport {
   /** Each category's score, 0 to 100. */
   scores: Partial<Record<LighthouseCategory, number>>;
-  /** The audits scored below 0.9 (informative and manual ones aside), with their score. */
-  failed: string[];
+  /** The audits scored below 0.9 (informative and manual ones aside). */
+  failed: { id: string; score: number }[];
   /** Lantern's metrics in ms (CLS unitless): what the performance score is made of. */
   metrics: Record<string, number>;
 }
@@ -45,7 +45,7 @@ export function lighthouse(url: string, preset: 'mobile' | 'desktop', outputDir:
       const scores = Object.fromEntries(options.categories.map((id) => [id, Math.round(report.categories[id].score * 100)]));
       const failed = Object.values<any>(report.audits)
         .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
-        .map((audit) => `${audit.id} (${audit.score})`);
+        .map((audit) => ({ id: audit.id as string, score: audit.score as number }));
       const metricIds = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
       const metrics = Object.fromEntries(metricIds.filter((id) => report.audits[id]).map((id) => [id, report.audits[id].numericValue as number]));
       resolve({ scores, failed, metrics });

@@ -329,7 +329,7 @@ async function main(): Promise<void> {
             '|---|---:|---:|---:|---:|---|',
             ...(['mobile', 'desktop'] as const).map((preset) => {
               const s = scores[preset];
-              return `| ${preset} | ${s.scores.performance} | ${s.scores.accessibility} | ${s.scores['best-practices']} | ${s.scores.seo} | ${s.failed.join(', ') || 'none'} |`;
+              return `| ${preset} | ${s.scores.performance} | ${s.scores.accessibility} | ${s.scores['best-practices']} | ${s.scores.seo} | ${s.failed.map((audit) => `${audit.id} (${audit.score})`).join(', ') || 'none'} |`;
             }),
           ]
         : []),

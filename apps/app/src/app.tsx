@@ -1,14 +1,17 @@
 import { ErrorBoundary, LocationProvider, Route, Router } from 'preact-iso';
 import { Layout } from './components/layout';
-import { ChangeRequestScreen } from './screens/change-request-screen';
+import { lazyComponent } from './components/lazy-component';
 import { CollectionScreen } from './screens/collection-screen';
 import { HomeScreen } from './screens/home-screen';
-import { IntegrationScreen } from './screens/integration-screen';
 import { NotFoundScreen } from './screens/not-found-screen';
 import { OrganizationScreen } from './screens/organization-screen';
-import { RevisionScreen } from './screens/revision-screen';
-import { SiteScreen } from './screens/site-screen';
 import { SpaceScreen } from './screens/space-screen';
+
+// Screens beyond finding one's way and writing are chunks of their own, loaded when first opened.
+const ChangeRequestScreen = lazyComponent(() => import('./screens/change-request-screen').then((module) => module.ChangeRequestScreen), 'Loading the change request…');
+const RevisionScreen = lazyComponent(() => import('./screens/revision-screen').then((module) => module.RevisionScreen), 'Loading the revision…');
+const SiteScreen = lazyComponent(() => import('./screens/site-screen').then((module) => module.SiteScreen), 'Loading the site…');
+const IntegrationScreen = lazyComponent(() => import('./screens/integration-screen').then((module) => module.IntegrationScreen), 'Loading the integration…');
 
 /**
  * The app: one screen per kind of `urls.app` the API hands out (docs/api-decisions.md, "Where

@@ -1,9 +1,9 @@
-import { createPageEditor, type ContentRef, type DocNode, type PageEditor } from '@docs/editor';
-import { markdownToDocument } from '@docs/document-model';
+import { createPageEditor, type ContentRef, type PageEditor } from '@docs/editor';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { listAll } from '../api/client';
 import type { JSONDocument } from '../api/types';
 import { useEditorStyles } from './editor-styles';
+import { convertMarkdown } from './markdown-converter';
 import { loadPage, LoadedPage, savePage } from './page-saving';
 import { showSection } from './section-anchor';
 import { uploadFile } from './upload-file';
@@ -62,7 +62,7 @@ export function PageEditorPanel({ spaceId, pageId, editable, anchor, resolvePage
       uploadFile: (file) => uploadFile(spaceId, file),
       resolveFile: (fileId) => files.current.get(fileId),
       resolvePage,
-      markdownToDocument: (markdown: string) => markdownToDocument(markdown) as unknown as DocNode,
+      markdownToDocument: convertMarkdown,
     });
     setDirty(false);
     return () => editor.current?.destroy();

@@ -4,7 +4,7 @@ import { useResource } from '../api/use-resource';
 import { Status } from '../components/status';
 import { firstDocumentPage, pageAtPath, pagesById, pageTree } from '../navigation/page-tree';
 import { TreeView } from '../navigation/tree-view';
-import { RevisionPageReader } from './revision-page-reader';
+import { RevisionPageReader } from './editor-panels';
 
 interface Revision {
   id: string;

@@ -5,7 +5,7 @@ import type { RevisionPage, Space } from '../api/types';
 import { useResource } from '../api/use-resource';
 import { Status } from '../components/status';
 import { firstDocumentPage, pageAtPath, pagesById } from '../navigation/page-tree';
-import { PageEditorPanel } from './page-editor-panel';
+import { PageEditorPanel } from './editor-panels';
 import { SpaceSidebar } from './space-sidebar';
 
 /** `/s/{spaceId}` and `/s/{spaceId}/{page path}`: a space, its pages, and the page the path names. */
@@ -20,6 +20,8 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
   // The router's URL has no hash on a first load: the section is read from the browser's location.
   const anchor = decodeURIComponent(location.hash.slice(1));
   usePageFollowedAcrossMoves(spaceId, path, page?.id, pages.data, route);
+  // The editor's code downloads beside the space's first requests, not after them (a failure shows in the panel).
+  useEffect(() => void PageEditorPanel.preload().catch(() => undefined), []);
   return (
     <div class="workspace">
       <SpaceSidebar spaceId={spaceId} space={space.data} pages={pages} current={page?.id} editable={editable} />

@@ -19,8 +19,9 @@ import { longPage, prose, SAMPLE_PAGE } from './sample-pages';
  * 2. Lighthouse 12.2.3 (mobile) on the space screen with a page open: performance, accessibility;
  * 3. typing in a page of 5,000 words and 20 code blocks: from each keydown's timestamp to the end
  *    of the frame that follows it (requestAnimationFrame, then a task), in the page;
- * 4. opening a space of 1,000 pages: from the navigation's start to the frame after the tree's
- *    last row is in the document, once with an empty cache and then with the app's files cached.
+ * 4. opening a space of 1,000 pages (50 sections of 20, and all at the top level): from the
+ *    navigation's start to the frame after the tree's last row is in the document, once with an
+ *    empty cache and then with the app's files cached.
  */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const TREE_OPENS = Number(process.env.BENCH_TREE_OPENS ?? 7);
@@ -102,26 +103,48 @@ async function typingLatencies(browser: Browser, url: string, count: number): Pr
 }
 
 /**
- * 4. In the page: the time (from the navigation's start) of the end of the frame after the tree's
- * last row, the one labelled `last`, is in the document, in `window.__treeShownAt`.
+ * 4. In the page: the times (from the navigation's start) of the ends of the frames after the
+ * rows with these ids are in the document: the last row in view (`__treeOnScreenAt`) and the
+ * tree's last row (`__treeWholeAt`).
  */
-const treeShownScript = (last: string) => `
+const treeShownScript = (lastInView: string, last: string) => `
   (() => {
+    const marks = { __treeOnScreenAt: ${JSON.stringify(lastInView)}, __treeWholeAt: ${JSON.stringify(last)} };
     const watcher = new MutationObserver(() => {
-      const rows = document.querySelectorAll('[role=tree][aria-label="Pages"] [role=treeitem]');
-      const row = rows[rows.length - 1];
-      if (!row || !row.textContent.includes(${JSON.stringify(last)})) return;
-      watcher.disconnect();
-      requestAnimationFrame(() => setTimeout(() => (window.__treeShownAt = performance.now()), 0));
+      for (const [mark, id] of Object.entries(marks)) {
+        if (!document.querySelector('[role=tree] [data-node="' + id + '"]')) continue;
+        delete marks[mark];
+        requestAnimationFrame(() => setTimeout(() => (window[mark] = performance.now()), 0));
+      }
+      if (Object.keys(marks).length === 0) watcher.disconnect();
     });
     watcher.observe(document, { childList: true, subtree: true });
   })();
 `;
 
-/** 4. One opening of the space: ms from the navigation's start to its whole tree on screen. */
-async function treeShownMs(page: Page, url: string): Promise<number> {
+/** 4. One opening of the space: ms from the navigation's start to its tree on screen, and to the whole tree in the document. */
+async function treeShownMs(page: Page, url: string): Promise<{ onScreen: number; whole: number }> {
   await page.goto(url, { waitUntil: 'commit' });
-  return inPage<number>(page, '__treeShownAt', (value) => value !== undefined);
+  const whole = await inPage<number>(page, '__treeWholeAt', (value) => value !== undefined);
+  return { onScreen: await inPage<number>(page, '__treeOnScreenAt', (value) => value !== undefined), whole };
+}
+
+/** 4. The id of the last row of the space's tree that is in view once the whole tree is there. */
+async function lastRowInView(browser: Browser, url: string, lastRow: string): Promise<string> {
+  const page = await browser.context.newPage();
+  await page.goto(url);
+  await page.locator(`[role=tree] [data-node="${lastRow}"]`).waitFor({ state: 'attached', timeout: 60_000 });
+  const id = (await page.evaluate(() => {
+    const { document, innerHeight } = globalThis as any;
+    const inView = [...document.querySelectorAll('[role=tree] [role=treeitem]')].filter((row: any) => {
+      const box = row.getBoundingClientRect();
+      return box.bottom > 0 && box.top < innerHeight;
+    });
+    return inView[inView.length - 1]?.getAttribute('data-node');
+  })) as string | undefined;
+  await page.close();
+  if (!id) throw new Error(`no row of the tree at ${url} is in view`);
+  return id;
 }
 
 /**
@@ -171,9 +194,11 @@ async function main(): Promise<void> {
     const editingUrl = `${base}/s/${handbook.id}/${installation.path}`;
     const longSpace = await api<{ id: string }>(base, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Long pages' });
     const long = await api<{ path: string }>(base, 'POST', `/v1/spaces/${longSpace.id}/content/pages`, { title: 'A long page', markdown: longPage(1) });
-    const large = await spaceWithPages(base, organizationId, '1,000 pages', 3);
-    const largeTree = await api<{ pages: { title: string }[] }>(base, 'GET', `/v1/spaces/${large.spaceId}/content/pages`);
-    const lastRow = largeTree.pages[largeTree.pages.length - 1].title;
+    // Two spaces of 1,000 pages: 50 sections of 20 (the sections collapsed), and all at the top level.
+    const largeSpaces = [
+      { name: '50 sections of 20', ...(await spaceWithPages(base, organizationId, '1,000 pages in sections', 3)) },
+      { name: 'all at the top level', ...(await spaceWithPages(base, organizationId, '1,000 pages at the top level', 3, true)) },
+    ];
 
     // 1. JavaScript to open a page for editing, with an empty cache (a fresh profile each time).
     const downloads: ScriptDownload[][] = [];
@@ -193,15 +218,31 @@ async function main(): Promise<void> {
     browsers.push(browser);
     await browser.context.addCookies([cookie]);
 
-    // 4. The space of 1,000 pages: the first opening with an empty cache, then with the app's files cached.
-    const treePage = await browser.context.newPage();
-    await treePage.addInitScript(treeShownScript(lastRow));
-    const treeUrl = `${base}/s/${large.spaceId}`;
-    const treeCold = await treeShownMs(treePage, treeUrl);
-    const treeWarm: number[] = [];
-    for (let i = 0; i < TREE_OPENS; i++) treeWarm.push(await treeShownMs(treePage, treeUrl));
-    const visibleRows = (await treePage.getByRole('tree', { name: 'Pages' }).getByRole('treeitem').count()) as number;
-    await treePage.close();
+    // 4. The spaces of 1,000 pages: the first opening with an empty cache, then with the app's files cached.
+    const trees: { name: string; rows: number; cold: { onScreen: number; whole: number }; warm: { onScreen: number; whole: number }[] }[] = [];
+    for (const large of largeSpaces) {
+      const { pages } = await api<{ pages: { id: string }[] }>(base, 'GET', `/v1/spaces/${large.spaceId}/content/pages`);
+      const lastRow = pages[pages.length - 1].id;
+      const url = `${base}/s/${large.spaceId}`;
+      const treeBrowser = await launchChromium();
+      browsers.push(treeBrowser);
+      await treeBrowser.context.addCookies([cookie]);
+      const lastInView = await lastRowInView(treeBrowser, url, lastRow);
+      await treeBrowser.close();
+      browsers.pop();
+      const fresh = await launchChromium();
+      browsers.push(fresh);
+      await fresh.context.addCookies([cookie]);
+      const treePage = await fresh.context.newPage();
+      await treePage.addInitScript(treeShownScript(lastInView, lastRow));
+      const cold = await treeShownMs(treePage, url);
+      const warm: { onScreen: number; whole: number }[] = [];
+      for (let i = 0; i < TREE_OPENS; i++) warm.push(await treeShownMs(treePage, url));
+      const rows = (await treePage.getByRole('tree', { name: 'Pages' }).getByRole('treeitem').count()) as number;
+      trees.push({ name: large.name, rows, cold, warm });
+      await fresh.close();
+      browsers.pop();
+    }
 
     // 3. Typing in the long page.
     const latencies = await typingLatencies(browser, `${base}/s/${longSpace.id}/${long.path}`, KEYSTROKES);
@@ -218,7 +259,6 @@ async function main(): Promise<void> {
     const accessibilityScores = reports.map((r) => r.scores.accessibility!);
     const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
     const p95 = percentile(latencies, 95);
-    const treeMedian = median(treeWarm);
     const rows = [
       '| figure | target | median | runs / spread | |',
       '|---|---:|---:|---|---|',
@@ -230,12 +270,15 @@ async function main(): Promise<void> {
         : []),
       `| JavaScript to open a page for editing, gzip (KB) | ≤ ${TARGETS.scriptKb} | ${kb(gzipped)} | ${scripts.length} files; ${kb(transferred)} KB on the wire, ${kb(scripts.reduce((sum, s) => sum + s.bytes, 0))} KB decoded | ${verdict(gzipped / 1024 <= TARGETS.scriptKb && transferred / 1024 <= TARGETS.scriptKb)} |`,
       `| typing, 5,000 words and 20 code blocks: key to paint p95 (ms) | ≤ ${TARGETS.typingP95Ms} | ${p95.toFixed(1)} | ${latencies.length} keys: p50 ${median(latencies).toFixed(1)}, p99 ${percentile(latencies, 99).toFixed(1)}, max ${Math.max(...latencies).toFixed(1)} | ${verdict(p95 <= TARGETS.typingP95Ms)} |`,
-      `| a space of 1,000 pages: tree on screen (ms), app cached | ≤ ${TARGETS.treeMs} | ${treeMedian.toFixed(0)} | ${TREE_OPENS} opens: ${spread(treeWarm)}; empty cache ${treeCold.toFixed(0)} | ${verdict(treeMedian <= TARGETS.treeMs)} |`,
+      ...trees.map((tree) => {
+        const onScreen = median(tree.warm.map((open) => open.onScreen));
+        const whole = tree.warm.map((open) => open.whole);
+        return `| a space of 1,000 pages, ${tree.name}: its tree on screen (ms), app cached | ≤ ${TARGETS.treeMs} | ${onScreen.toFixed(0)} | ${TREE_OPENS} opens: ${spread(tree.warm.map((open) => open.onScreen))}; empty cache ${tree.cold.onScreen.toFixed(0)}; all ${tree.rows} rows in the document: median ${median(whole).toFixed(0)} (${spread(whole)}), empty cache ${tree.cold.whole.toFixed(0)} | ${verdict(onScreen <= TARGETS.treeMs && tree.cold.onScreen <= TARGETS.treeMs)} |`;
+      }),
     ];
     const details = [
       '',
       `Scripts to edit a page (${scripts.length}): ${scripts.map((s) => `${new URL(s.url).pathname} ${kb(s.transferred)} KB on the wire, ${kb(s.gzip)} KB gzip`).join('; ')}.`,
-      `The tree of the 1,000-page space shows ${visibleRows} rows (its top level: the sections are collapsed).`,
       ...(reports.length > 0
         ? [
             `Lighthouse metrics (medians of ${reports.length}): ${Object.keys(reports[0].metrics)

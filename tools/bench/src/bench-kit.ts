@@ -54,19 +54,21 @@ export async function api<T>(base: string, method: string, path: string, body?: 
 }
 
 /**
- * A space of 1,000 pages (50 sections of a README and 19 pages each), imported through the api
- * from a zip: bodies of `paragraphs` paragraphs of about 120 characters each.
+ * A space of 1,000 pages (50 sections of a README and 19 pages each; with `flat`, 1,000 pages at
+ * the top level), imported through the api from a zip: bodies of `paragraphs` paragraphs of about
+ * 120 characters each.
  */
-export async function spaceWithPages(base: string, organizationId: string, title: string, paragraphs: number): Promise<{ spaceId: string; leaf: string; section: string }> {
+export async function spaceWithPages(base: string, organizationId: string, title: string, paragraphs: number, flat = false): Promise<{ spaceId: string; leaf: string; section: string }> {
   const space = await api<{ id: string }>(base, 'POST', `/v1/orgs/${organizationId}/spaces`, { title });
   const zip = new ZipFile();
   const body = (n: number) =>
     [`# Page ${n}`, ...Array.from({ length: paragraphs }, (_, i) => `Page ${n} explains one part of the product in some detail, with enough words to look like documentation (${i}).`)].join('\n\n');
   let n = 0;
-  for (let section = 0; section < 50; section++) {
+  for (let section = 0; section < (flat ? 0 : 50); section++) {
     zip.addBuffer(Buffer.from(body(n++)), `section-${section}/README.md`);
     for (let page = 0; page < 19; page++) zip.addBuffer(Buffer.from(body(n++)), `section-${section}/page-${page}.md`);
   }
+  for (let page = 0; page < (flat ? 1000 : 0); page++) zip.addBuffer(Buffer.from(body(n++)), `page-${String(page).padStart(4, '0')}.md`);
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
@@ -76,10 +78,10 @@ export async function spaceWithPages(base: string, organizationId: string, title
     body: Buffer.concat(chunks),
   });
   if (!res.ok) throw new Error(`import -> ${res.status} ${await res.text()}`);
-  const tree = await api<{ pages: { id: string; pages: { id: string }[] }[] }>(base, 'GET', `/v1/spaces/${space.id}/content/pages`);
+  const tree = await api<{ pages: { id: string; pages?: { id: string }[] }[] }>(base, 'GET', `/v1/spaces/${space.id}/content/pages`);
   const count = (pages: { pages?: unknown[] }[]): number => pages.reduce((sum, page) => sum + 1 + count((page.pages ?? []) as { pages?: unknown[] }[]), 0);
   if (count(tree.pages) !== 1000) throw new Error(`${title}: ${count(tree.pages)} pages imported, not 1,000`);
-  return { spaceId: space.id, section: tree.pages[0].id, leaf: tree.pages[0].pages[0].id };
+  return { spaceId: space.id, section: tree.pages[0].id, leaf: (tree.pages[0].pages?.[0] ?? tree.pages[0]).id };
 }
 
 /**

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'preact/hooks';
 
 export interface LazyComponent<P> {
   (props: P): JSX.Element | null;
-  /** Starts loading its code now (say, beside a screen's first requests); the same promise every time. */
-  preload(): Promise<ComponentType<P>>;
+  /** Starts loading its code now, say beside a screen's first requests (once; a failure shows where it renders). */
+  preload(): void;
 }
 
 /**
@@ -16,7 +16,7 @@ export interface LazyComponent<P> {
 export function lazyComponent<P>(load: () => Promise<ComponentType<P>>, loading: string): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
-  const preload = () =>
+  const loadOnce = () =>
     (pending ??= load().then(
       (component) => (loaded = component),
       (error: Error) => {
@@ -30,7 +30,7 @@ export function lazyComponent<P>(load: () => Promise<ComponentType<P>>, loading:
     useEffect(() => {
       if (loaded) return;
       let current = true;
-      preload().then(
+      loadOnce().then(
         () => current && setReady(true),
         (failure: Error) => current && setError(failure),
       );
@@ -51,6 +51,6 @@ export function lazyComponent<P>(load: () => Promise<ComponentType<P>>, loading:
     }
     return <p role="status">{loading}</p>;
   };
-  Lazy.preload = preload;
+  Lazy.preload = () => void loadOnce().catch(() => undefined);
   return Lazy;
 }

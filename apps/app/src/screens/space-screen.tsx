@@ -20,8 +20,8 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
   // The router's URL has no hash on a first load: the section is read from the browser's location.
   const anchor = decodeURIComponent(location.hash.slice(1));
   usePageFollowedAcrossMoves(spaceId, path, page?.id, pages.data, route);
-  // The editor's code downloads beside the space's first requests, not after them (a failure shows in the panel).
-  useEffect(() => void PageEditorPanel.preload().catch(() => undefined), []);
+  // The editor's code downloads from the screen's first render, beside the space's first requests.
+  PageEditorPanel.preload();
   return (
     <div class="workspace">
       <SpaceSidebar spaceId={spaceId} space={space.data} pages={pages} current={page?.id} editable={editable} />

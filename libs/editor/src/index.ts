@@ -14,7 +14,7 @@ export { BLOCK_SPECS, FRAGMENT_SPECS } from './lib/schema/block-specs';
 export { INLINE_SPECS } from './lib/schema/inline-specs';
 export { createPageEditor } from './lib/editor/create-page-editor';
 export type { PageEditor, PageEditorOptions } from './lib/editor/create-page-editor';
-export type { EditorServices } from './lib/editor/editor-services';
+export type { EditorServices, PageChoice, FileChoice, MemberChoice } from './lib/editor/editor-services';
 export { EDITOR_CSS } from './lib/editor/editor-styles';
 export { BLOCK_MENU_ITEMS } from './lib/editor/block-menu-items';
 export { refFromText, textOfRef } from './lib/model/ref-text';

@@ -16,6 +16,9 @@ export async function openSignedIn(browser: Browser, base: string, email: string
   return page;
 }
 
+/** For `locator.evaluate`: whether the element has the focus (typed without the DOM's types, which the api does not load). */
+export const isFocused = (element: unknown): boolean => element === (element as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement;
+
 let axeSource: string | undefined;
 
 /**

@@ -8,9 +8,10 @@ import { assetForm, assetPath, browserAppPage } from './browser-app-files';
 
 /**
  * The browser app (apps/app) at APP_URL, by default the API's own origin: every `urls.app` the API
- * hands out is one of its routes. Without a session, the sign-in page, which comes back here once
- * signed in; with one, the app's page, whose script reads the API with the session. Its files have
- * content hashes in their names, so they are cached for a year.
+ * hands out is one of its routes, and so are the person's own pages (`/account/...`). Without a
+ * session, the sign-in page, which comes back here once signed in; with one, the app's page, whose
+ * script reads the API with the session. Its files have content hashes in their names, so they are
+ * cached for a year.
  */
 @ApiExcludeController()
 @Public()
@@ -25,7 +26,7 @@ export class BrowserAppController {
     this.cookie = new SessionCookie(config.urls.app, config.sessions.maxSeconds);
   }
 
-  @Get(['/', 'o/*rest', 's/*rest', 'c/*rest', 'integrations/*rest'])
+  @Get(['/', 'o/*rest', 's/*rest', 'c/*rest', 'integrations/*rest', 'account/*rest'])
   async open(@Req() req: Request, @Res() res: Response): Promise<void> {
     const value = this.cookie.read(req.headers);
     const caller = value ? await this.sessions.authenticate(value) : undefined;

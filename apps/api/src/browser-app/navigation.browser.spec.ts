@@ -3,10 +3,9 @@ import { PasswordsService } from '@docs/identity';
 import { createOrganization, TEST_PASSWORD } from '@docs/identity/testing';
 import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
 import { ApiModule } from '../api.module';
-import { eventually, openSignedIn, seriousViolations } from './app-in-browser';
+import { eventually, isFocused, openSignedIn, seriousViolations } from './app-in-browser';
 
 /** Whether an element has the focus (run in the page; this project compiles without the DOM's types). */
-const isFocused = (element: unknown): boolean => element === (element as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement;
 
 /** A tree's row by its accessible name (its label, and its kind in parentheses). */
 const row = (tree: Locator, name: string) => tree.getByRole('treeitem', { name, exact: true });

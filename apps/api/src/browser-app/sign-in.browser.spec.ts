@@ -81,13 +81,18 @@ describe('signing in from a browser (Debian Chromium, playwright-core)', () => {
     await account.focus();
     await page.keyboard.press('Enter');
     await expect(account.getAttribute('aria-expanded')).resolves.toBe('true');
+    // Its first entry has the focus: the person's API tokens, then the sign-out buttons.
+    await expect(page.getByRole('link', { name: 'API tokens' }).evaluate(isFocused)).resolves.toBe(true);
+    await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Sign out', exact: true }).evaluate(isFocused)).resolves.toBe(true);
     await page.keyboard.press('Escape');
     await expect(account.getAttribute('aria-expanded')).resolves.toBe('false');
     await expect(account.evaluate(isFocused)).resolves.toBe(true);
     await page.keyboard.press('Enter');
-    // The menu opens on the next render: Enter goes to "Sign out" once it has the focus.
-    await page.waitForFunction(() => (globalThis as any).document.activeElement?.textContent === 'Sign out');
+    // The menu opens on the next render: Tab goes to "Sign out" once its first entry has the focus.
+    await page.waitForFunction(() => (globalThis as any).document.activeElement?.textContent === 'API tokens');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Sign out', exact: true }).evaluate(isFocused)).resolves.toBe(true);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${base}/auth/sign-in`);
 

@@ -4,6 +4,7 @@ import { PasswordsService } from '@docs/identity';
 import { createOrganization, TEST_PASSWORD } from '@docs/identity/testing';
 import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
 import { ApiModule } from '../api.module';
+import { eventually, isFocused, seriousViolations } from './app-in-browser';
 
 /**
  * The app in Debian's Chromium, driven by role and accessible name as a screen reader finds its
@@ -17,7 +18,7 @@ describe('writing in the browser app (Debian Chromium, playwright-core)', () => 
   let second: Browser;
   let organizationId: string;
   let adminToken: string;
-  const people: { email: string }[] = [];
+  const people: { email: string; id: string; name: string }[] = [];
 
   beforeAll(async () => {
     const port = await freePort();
@@ -29,7 +30,7 @@ describe('writing in the browser app (Debian Chromium, playwright-core)', () => 
     adminToken = members.admin.token;
     for (const member of [members.admin, members.editor]) {
       await t.get(PasswordsService).set(member.user.id, TEST_PASSWORD, 'cli');
-      people.push({ email: member.user.email });
+      people.push({ email: member.user.email, id: member.user.id, name: member.user.displayName });
     }
     writer = await launchChromium();
     second = await launchChromium();
@@ -152,6 +153,112 @@ describe('writing in the browser app (Debian Chromium, playwright-core)', () => 
     await mine.close();
     await theirs.close();
   }, 90_000);
+
+  it('links text to another page chosen by its title (Mod-k, a combobox), by keyboard, and saves it', async () => {
+    const space = await t.http.as(adminToken).post(`/v1/orgs/${organizationId}/spaces`, { title: 'Linked' });
+    const guide = await t.http.as(adminToken).post(`/v1/spaces/${space.body.id}/content/pages`, { title: 'Install guide', markdown: 'How to install.' });
+    const notes = await t.http.as(adminToken).post(`/v1/spaces/${space.body.id}/content/pages`, { title: 'Notes', markdown: 'Read the guide first.\n\n## Setup\n\nSteps.' });
+    const page = await signIn(writer, people[0].email, `/s/${space.body.id}/notes`);
+    await editorOf(page).getByText('Read the guide first.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Control+k');
+    const target = page.getByRole('dialog', { name: 'Link' }).getByRole('combobox', { name: 'Link target' });
+    await expect(target.evaluate(isFocused)).resolves.toBe(true);
+    await page.keyboard.type('install');
+    const option = page.getByRole('listbox', { name: 'Link target: suggestions' }).getByRole('option', { name: /Install guide/ });
+    await option.waitFor();
+    // The form and its open list pass axe as well.
+    await expect(seriousViolations(page)).resolves.toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await expect(target.getAttribute('aria-activedescendant')).resolves.toBe(await option.getAttribute('id'));
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Link' }).waitFor({ state: 'detached' });
+    await editorOf(page).locator('a', { hasText: 'Read the guide first.' }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Saved at /).waitFor();
+    const saved = await t.http.as(adminToken).get(`/v1/spaces/${space.body.id}/content/page/${notes.body.id}`, { query: { format: 'document' } });
+    expect(saved.body.document.nodes[0].nodes).toEqual([
+      expect.objectContaining({ object: 'inline', type: 'link', data: { ref: { kind: 'page', page: guide.body.id } }, nodes: [expect.objectContaining({ object: 'text' })] }),
+    ]);
+
+    // A heading of the page is offered by its title, and links to its anchor.
+    await editorOf(page).getByText('Steps.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('setup');
+    await page.getByRole('group', { name: 'Headings of this page' }).getByRole('option', { name: /Setup/ }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await eventually('the anchor link saved', async () => (await pageMarkdown(space.body.id, 'notes')).includes('[Steps.](#setup)'));
+    await page.close();
+  }, 90_000);
+
+  it('mentions a member (@), inserts a button, annotates a word and moves a tab, by keyboard, and saves them; axe passes with them on screen', async () => {
+    const space = await t.http.as(adminToken).post(`/v1/orgs/${organizationId}/spaces`, { title: 'Inlines' });
+    const markdown = 'Intro.\n\n{% tabs %}\n{% tab title="First" %}\nOne\n{% endtab %}\n\n{% tab title="Second" %}\nTwo\n{% endtab %}\n{% endtabs %}\n';
+    const created = await t.http.as(adminToken).post(`/v1/spaces/${space.body.id}/content/pages`, { title: 'Team', markdown });
+    const page = await signIn(writer, people[0].email, `/s/${space.body.id}/team`);
+    const editor = editorOf(page);
+    await editor.getByText('Intro.').click();
+    await page.keyboard.press('End');
+    const editorName = people[1].name;
+    await page.keyboard.type(` Ask @${editorName.slice(0, 6)}`);
+    await page.getByRole('listbox', { name: 'Mention someone or a page' }).getByRole('option', { name: new RegExp(editorName) }).waitFor();
+    await page.keyboard.press('Enter');
+    await editor.getByText(`@${editorName}`).waitFor();
+
+    await page.keyboard.type('then /button');
+    await page.getByRole('option', { name: 'Button' }).waitFor();
+    await page.keyboard.press('Enter');
+    const label = editor.getByRole('group', { name: 'Button' }).getByRole('textbox', { name: 'Button label' });
+    await expect(label.evaluate(isFocused)).resolves.toBe(true);
+    await page.keyboard.type('Sign up');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(' today.');
+
+    // Annotate "Intro": select it, Ctrl+Alt+M, write the note, apply by keyboard.
+    await editor.locator('p').first().click({ position: { x: 1, y: 8 } });
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Control+Alt+m');
+    const note = page.getByRole('dialog', { name: 'Annotation' }).getByRole('textbox', { name: 'Note' });
+    await expect(note.evaluate(isFocused)).resolves.toBe(true);
+    await page.keyboard.type('Where it *starts*.');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Annotation' }).waitFor({ state: 'detached' });
+
+    // The second tab first: the cursor in it, Alt+ArrowLeft.
+    await editor.getByText('Two', { exact: true }).click();
+    await page.keyboard.press('Alt+ArrowLeft');
+    await expect(editor.getByRole('textbox', { name: 'Tab title' }).first().inputValue()).resolves.toBe('Second');
+
+    await expect(seriousViolations(page)).resolves.toEqual([]);
+    // 390 px wide: the chips, the columns of controls and the forms stay within the window.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await editor.getByText('Two', { exact: true }).click();
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Link target' }).waitFor();
+    await expect(page.evaluate(`document.documentElement.scrollWidth - window.innerWidth`)).resolves.toBeLessThanOrEqual(0);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Saved at /).waitFor();
+    const saved = (await t.http.as(adminToken).get(`/v1/spaces/${space.body.id}/content/page/${created.body.id}`, { query: { format: 'document' } })).body.document;
+    const inlines = saved.nodes[0].nodes;
+    expect(inlines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'annotation', nodes: [expect.objectContaining({ leaves: [expect.objectContaining({ text: 'Intro' })] })] }),
+        expect.objectContaining({ type: 'mention', data: { ref: { kind: 'user', user: people[1].id } } }),
+        expect.objectContaining({ type: 'button', data: { label: 'Sign up', kind: 'primary', ref: { kind: 'url', url: '' } } }),
+      ]),
+    );
+    expect(JSON.stringify(inlines.find((node: { type?: string }) => node.type === 'annotation').fragments)).toContain('starts');
+    expect(saved.nodes[1].nodes.map((tab: { data: { title: string } }) => tab.data.title)).toEqual(['Second', 'First']);
+    await page.close();
+  }, 120_000);
 
   it('has no serious or critical accessibility violation (axe-core) on the organization and on a space with its page in the editor', async () => {
     const audit = await launchChromium({ bypassCSP: true });

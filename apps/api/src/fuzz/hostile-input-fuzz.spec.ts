@@ -203,7 +203,7 @@ describe(`hostile input over every operation (seed ${SEED})`, () => {
     if (mutation.socket) return t.http.raw(op.method.toUpperCase(), mutation.socket.target, [`Authorization: Bearer ${world.token}`, ...mutation.socket.headers]);
     // Translation settings are judged by spec/api.md, not the reference (API-CONVENTIONS); webhooks, an
     // extension, by their own documented schemas.
-    const contract = extensionContract(op.path);
+    const contract = extensionContract(op.path, op.method);
     return t.http.send(op.method, mutation.target!, world.token, mutation.body, { raw: mutation.raw, contract });
   }
 

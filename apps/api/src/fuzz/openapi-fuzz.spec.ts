@@ -74,7 +74,7 @@ describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, 
     const token = attempt.token === null ? undefined : (attempt.token ?? world.token);
     // Translation settings are judged by spec/api.md, not the reference (API-CONVENTIONS).
     // Webhooks are an extension resource: judged by their own contract (docs/api-decisions.md).
-    const judge = extensionContract(op.path);
+    const judge = extensionContract(op.path, op.method);
     return t.http.send(op.method, attempt.path, token, attempt.body, { ...attempt.options, query: query ?? attempt.options?.query, contract: judge });
   }
 

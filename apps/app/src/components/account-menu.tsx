@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { User } from '../api/types';
 
 /**
- * "Account": a button that opens a menu with the person's address and the sign-out forms (plain
- * form posts: they work whatever the state of the page). Escape, or focus leaving the menu,
+ * "Account": a button that opens a menu with the person's address, their API tokens and the
+ * sign-out forms (plain form posts: they work whatever the state of the page). Escape, or focus leaving the menu,
  * closes it; Escape gives the focus back to the button.
  */
 export function AccountMenu({ user }: { user?: User }) {
@@ -32,6 +32,9 @@ export function AccountMenu({ user }: { user?: User }) {
         onFocusOut={(event) => !menu.current?.contains(event.relatedTarget as Node | null) && event.relatedTarget !== button.current && close(false)}
       >
         {user && <p class="account-email">{user.email}</p>}
+        <a href="/account/tokens" onClick={() => setOpen(false)}>
+          API tokens
+        </a>
         <form method="post" action="/auth/sign-out">
           <button type="submit">Sign out</button>
         </form>

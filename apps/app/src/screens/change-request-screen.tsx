@@ -1,33 +1,170 @@
-import { api } from '../api/client';
-import type { ChangeRequest, Space } from '../api/types';
+import { useLocation } from 'preact-iso';
+import { useEffect, useState } from 'preact/hooks';
+import { api, listAll } from '../api/client';
+import { changeRequestContent, changeRequestPath } from '../api/content-paths';
+import type { ChangeRequestReview, Organization, OrganizationMember, RevisionPage, Space, User } from '../api/types';
 import { useResource } from '../api/use-resource';
+import { ChangesSection } from '../change-requests/changes-section';
+import { ChangeRequestHeader, ChangeRequestWithExtensions } from '../change-requests/change-request-header';
+import { changeRequestHref } from '../change-requests/change-request-words';
+import { ConflictsSection } from '../change-requests/conflicts-section';
+import { MergeSection } from '../change-requests/merge-section';
+import { mergeVerdict, MergeRules } from '../change-requests/merge-verdict';
+import { RequestedReviewer, ReviewsSection } from '../change-requests/reviews-section';
+import { CommentThreads } from '../comments/comment-threads';
+import { CreateForm } from '../components/create-form';
 import { Status } from '../components/status';
+import { pageChoices } from '../navigation/page-choices';
+import { pageAtPath, pagesById, pageTree } from '../navigation/page-tree';
+import { TreeView } from '../navigation/tree-view';
+import { PageEditorPanel, SelectedBlock } from './page-editor-panel';
 
-const STATUS_WORDS: Record<string, string> = { draft: 'Draft', open: 'Open for review', merged: 'Merged', archived: 'Archived' };
+type SpaceWithRules = Space & { mergeRules: MergeRules };
 
-/** `/s/{spaceId}/~/changes/{number}`: a change request of a space. */
-export function ChangeRequestScreen({ spaceId, number }: { spaceId: string; number: string }) {
-  const space = useResource(`space:${spaceId}`, () => api.get<Space>(`/v1/spaces/${spaceId}`));
-  const changeRequest = useResource(`change-request:${spaceId}:${number}`, () => api.get<ChangeRequest>(`/v1/spaces/${spaceId}/change-requests/${number}`));
-  const data = changeRequest.data;
+/**
+ * `/s/{spaceId}/~/changes/{number}[/{page path}]`: a change request. Its pages in a tree and, for a
+ * page, the editor (saving to the change request) and the page's comments; otherwise its overview:
+ * conflicts left by an update, merge (with the merge rules' verdict), changes per page, reviews,
+ * comments.
+ */
+export function ChangeRequestScreen({ spaceId, number, pagePath = '' }: { spaceId: string; number: string; pagePath?: string }) {
+  const { route } = useLocation();
+  const path = changeRequestPath(spaceId, number);
+  const [block, setBlock] = useState<SelectedBlock>();
+  const space = useResource(`space:${spaceId}`, () => api.get<SpaceWithRules>(`/v1/spaces/${spaceId}`));
+  const user = useResource('user', () => api.get<User>('/v1/user'));
+  const changeRequest = useResource(`change-request:${spaceId}:${number}`, () => api.get<ChangeRequestWithExtensions>(path));
+  const cr = changeRequest.data;
+  const content = cr ? changeRequestContent(spaceId, cr.id) : undefined;
+  const pages = useResource(cr ? `change-request-pages:${cr.id}:${cr.revision}` : null, async () => (await api.get<{ pages: RevisionPage[] }>(`${content}/pages`)).pages);
+  const organizationId = space.data?.organization;
+  const organization = useResource(organizationId ? `organization:${organizationId}` : null, () => api.get<Organization & { mergeRules: MergeRules }>(`/v1/orgs/${organizationId}`));
+  const members = useResource(organizationId ? `members:${organizationId}` : null, () => listAll<OrganizationMember>(`/v1/orgs/${organizationId}/members`));
+  const reviews = useResource(cr ? `reviews:${cr.id}:${cr.revision}:${cr.updatedAt}` : null, () => listAll<ChangeRequestReview>(`${path}/reviews`));
+  const requested = useResource(cr ? `requested:${cr.id}:${cr.updatedAt}` : null, () => listAll<RequestedReviewer>(`${path}/requested-reviewers`));
+
+  const reloadReviews = () => {
+    changeRequest.reload();
+    reviews.reload();
+    requested.reload();
+  };
+  const pagePathDecoded = decodeURIComponent(pagePath);
+  const page = pages.data && pagePathDecoded ? pageAtPath(pages.data, pagePathDecoded) : undefined;
+  useEffect(() => setBlock(undefined), [page?.id]);
+  const tree = pages.data && cr ? retarget(pageTree(spaceId, pages.data), spaceId, cr.number) : [];
+  const titles = pages.data ? pagesById(spaceId, pages.data) : new Map<string, { title: string; href?: string }>();
+  const spaceHref = `/s/${spaceId}`;
+
+  const names = new Map((members.data ?? []).map((member) => [member.user.id, member.user.displayName]));
+  const verdict =
+    cr && space.data && organization.data && reviews.data && requested.data && user.data
+      ? mergeVerdict({
+          spaceRules: space.data.mergeRules ?? { type: 'inherit' },
+          organizationRules: organization.data.mergeRules ?? { type: 'none' },
+          changeRequest: { status: cr.status, subject: cr.subject, outdated: cr.outdated, conflicts: cr.conflicts ?? [], createdBy: cr.createdBy?.id, mayMerge: cr.permissions?.merge ?? false },
+          actorId: user.data.id,
+          reviews: reviews.data.filter((review) => !review.outdated).map((review) => ({ reviewerId: review.reviewer.id, status: review.status })),
+          pendingReviewers: requested.data.map((entry) => entry.user.id),
+          nameOf: (id) => names.get(id) ?? id,
+        })
+      : undefined;
+
   return (
-    <main id="main" class="page">
-      {space.data && (
-        <p class="breadcrumbs">
-          <a href={`/s/${spaceId}`}>{space.data.title}</a>
-        </p>
-      )}
-      <Status resource={changeRequest} what="the change request" />
-      {data && (
-        <>
-          <h1>
-            #{data.number} {data.subject || 'Untitled change request'}
-          </h1>
-          <p>
-            <span class="badge">{STATUS_WORDS[data.status] ?? data.status}</span> by {data.createdBy.displayName}, {new Date(data.createdAt).toLocaleString()}
+    <div class="workspace">
+      <nav class="sidebar" aria-label="Change request">
+        {space.data && (
+          <p class="breadcrumbs">
+            <a href={spaceHref}>{space.data.title || 'Untitled'}</a>
           </p>
-        </>
-      )}
-    </main>
+        )}
+        {cr && (
+          <p>
+            <a href={changeRequestHref(spaceId, cr.number)} aria-current={page ? undefined : 'page'}>
+              Overview
+            </a>
+          </p>
+        )}
+        {cr?.permissions?.edit && (
+          <div class="sidebar-actions">
+            <CreateForm
+              label="New page"
+              onCreate={async (title) => {
+                const created = await api.post<{ path: string }>(`${content}/pages`, { title });
+                changeRequest.reload();
+                route(changeRequestHref(spaceId, cr.number, created.path));
+              }}
+            />
+          </div>
+        )}
+        <Status resource={pages} what="the pages" />
+        {pages.data && <TreeView label="Pages of the change request" roots={tree} current={page?.id} />}
+      </nav>
+      <main id="main" class="page change-request">
+        <Status resource={changeRequest} what="the change request" />
+        {cr && <ChangeRequestHeader path={path} changeRequest={cr} onChanged={changeRequest.reload} />}
+        {cr && pagePathDecoded && pages.data && !page && <p role="alert">No page of this change request has the path {pagePathDecoded}.</p>}
+        {cr && page && page.type === 'document' && content && (
+          <>
+            <PageEditorPanel
+              key={page.id}
+              content={content}
+              pageId={page.id}
+              titleLevel={2}
+              editable={cr.permissions?.edit ?? false}
+              resolvePage={(ref) => (ref.kind === 'page' && (!ref.space || ref.space === spaceId) ? titles.get(ref.page) : undefined)}
+              pages={pageChoices(pages.data ?? [])}
+              organizationId={organizationId}
+              onSaved={changeRequest.reload}
+              onSelectBlock={setBlock}
+            />
+            <CommentThreads
+              path={`${path}/comments`}
+              pageId={page.id}
+              heading="Comments on this page"
+              userId={user.data?.id}
+              canComment={cr.permissions?.comment ?? false}
+              block={block}
+            />
+          </>
+        )}
+        {cr && page && page.type !== 'document' && <h2>{page.title}</h2>}
+        {cr && !pagePathDecoded && (
+          <>
+            <ConflictsSection spaceId={spaceId} changeRequest={cr} canEdit={cr.permissions?.edit ?? false} onResolved={changeRequest.reload} />
+            {cr.status === 'merged' ? (
+              <p role="status" class="note">
+                Merged into the space. <a href={spaceHref}>Open the space</a>
+              </p>
+            ) : (
+              verdict && <MergeSection path={path} verdict={verdict} spaceHref={spaceHref} onMerged={changeRequest.reload} />
+            )}
+            <ChangesSection spaceId={spaceId} changeRequest={cr} />
+            {reviews.data && requested.data && (
+              <ReviewsSection
+                path={path}
+                reviews={reviews.data}
+                requested={requested.data}
+                members={members.data ?? []}
+                authorId={cr.createdBy?.id}
+                canRequest={cr.permissions?.edit ?? false}
+                canReview={cr.permissions?.review ?? false}
+                onChanged={reloadReviews}
+              />
+            )}
+            <CommentThreads path={`${path}/comments`} heading="Comments" userId={user.data?.id} canComment={cr.permissions?.comment ?? false} />
+          </>
+        )}
+      </main>
+    </div>
   );
+}
+
+/** The page tree's links, pointed into the change request (`/s/{space}/~/changes/{n}/{path}`). */
+function retarget(nodes: ReturnType<typeof pageTree>, spaceId: string, number: number): ReturnType<typeof pageTree> {
+  const prefix = `/s/${spaceId}/`;
+  return nodes.map((node) => ({
+    ...node,
+    href: node.href?.startsWith(prefix) ? changeRequestHref(spaceId, number, node.href.slice(prefix.length)) : node.href,
+    children: retarget(node.children, spaceId, number),
+  }));
 }

@@ -66,6 +66,9 @@ export function OrganizationScreen({ organizationId }: { organizationId: string 
           <>
             <h1>{organization.data.title}</h1>
             <p>Open a space from the list, or make a new one.</p>
+            <p>
+              <a href={`/o/${organizationId}/settings`}>Organization settings</a>
+            </p>
           </>
         )}
       </main>

@@ -14,36 +14,37 @@ export type SaveOutcome =
   /** Someone saved this page first: theirs, to show beside the writer's, who chooses. */
   | { kind: 'conflict'; theirs: LoadedPage };
 
-export async function loadPage(spaceId: string, pageId: string): Promise<LoadedPage> {
-  const answer = await apiRequest<{ id: string; title: string; document: JSONDocument }>('GET', `/v1/spaces/${spaceId}/content/page/${pageId}?format=document`);
+/** A page of `content` (a space's or a change request's: api/content-paths.ts) with the revision it was read at. */
+export async function loadPage(content: string, pageId: string): Promise<LoadedPage> {
+  const answer = await apiRequest<{ id: string; title: string; document: JSONDocument }>('GET', `${content}/page/${pageId}?format=document`);
   return { id: answer.body.id, title: answer.body.title, document: answer.body.document, etag: answer.headers.get('ETag') ?? '' };
 }
 
 /**
- * Saves a page's body only if the page has not changed since it was read. The ETag is the
- * space's revision, so a save after anyone changed anything in the space gets a 412: the page is
+ * Saves a page's body into `content` only if the page has not changed since it was read. The ETag
+ * is the content's revision, so a save after anyone changed anything in it gets a 412: the page is
  * read again, and when its body is still the one the writer started from (another page changed),
  * the save is made again on the new revision; when it is not, the writer sees both versions.
  */
-export async function savePage(spaceId: string, base: LoadedPage, document: JSONDocument): Promise<SaveOutcome> {
+export async function savePage(content: string, base: LoadedPage, document: JSONDocument): Promise<SaveOutcome> {
   let etag = base.etag;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const answer = await apiRequest<{ id: string; title: string; document: JSONDocument }>(
         'PATCH',
-        `/v1/spaces/${spaceId}/content/page/${base.id}?format=document`,
+        `${content}/page/${base.id}?format=document`,
         { document },
         { 'If-Match': etag },
       );
       return { kind: 'saved', page: { id: base.id, title: answer.body.title, document: answer.body.document ?? document, etag: answer.headers.get('ETag') ?? '' } };
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 412) throw error;
-      const current = await loadPage(spaceId, base.id);
+      const current = await loadPage(content, base.id);
       if (!sameDocument(current.document, base.document)) return { kind: 'conflict', theirs: current };
       etag = current.etag;
     }
   }
-  throw new ApiError(412, 'The space keeps changing while saving: try again.');
+  throw new ApiError(412, 'The content keeps changing while saving: try again.');
 }
 
 /** Documents compared as data (key order aside). */

@@ -1,9 +1,13 @@
 import { useLocation } from 'preact-iso';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api/client';
-import type { RevisionPage, Space } from '../api/types';
+import { changeRequestContent, spaceContent } from '../api/content-paths';
+import type { ChangeRequest, RevisionPage, Space } from '../api/types';
 import { useResource } from '../api/use-resource';
+import { ChangeRequestList } from '../change-requests/change-request-list';
+import { changeRequestHref, changeRequestTitle } from '../change-requests/change-request-words';
 import { Status } from '../components/status';
+import { pageChoices } from '../navigation/page-choices';
 import { firstDocumentPage, pageAtPath, pagesById } from '../navigation/page-tree';
 import { PageEditorPanel } from './editor-panels';
 import { SpaceSidebar } from './space-sidebar';
@@ -17,26 +21,53 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
   const page = pages.data ? (path ? pageAtPath(pages.data, path) : firstDocumentPage(pages.data)) : undefined;
   const titles = pages.data ? pagesById(spaceId, pages.data) : new Map<string, { title: string; href?: string }>();
   const editable = space.data?.permissions?.edit !== false && space.data !== undefined;
+  // A locked space takes no direct edit (409): its pages are written through change requests, its tree stays as it is.
+  const locked = space.data?.editMode === 'locked';
   // The router's URL has no hash on a first load: the section is read from the browser's location.
   const anchor = decodeURIComponent(location.hash.slice(1));
   usePageFollowedAcrossMoves(spaceId, path, page?.id, pages.data, route);
   // The editor's code downloads from the screen's first render, beside the space's first requests.
   PageEditorPanel.preload();
+  // The change request this visit writes through (a locked space's first change, or the writer's choice): one for every page.
+  const [changeRequest, setChangeRequest] = useState<ChangeRequest>();
+  const opening = useRef<Promise<ChangeRequest> | undefined>(undefined);
+  const openChangeRequest = async (pageTitle: string) => {
+    opening.current ??= api.post<ChangeRequest>(`/v1/spaces/${spaceId}/change-requests`, { subject: `Edit ${pageTitle}`.slice(0, 100) }).catch((error: Error) => {
+      opening.current = undefined;
+      throw error;
+    });
+    const opened = await opening.current;
+    setChangeRequest(opened);
+    return changeRequestContent(spaceId, opened.id);
+  };
   return (
     <div class="workspace">
-      <SpaceSidebar spaceId={spaceId} space={space.data} pages={pages} current={page?.id} editable={editable} />
+      <SpaceSidebar spaceId={spaceId} space={space.data} pages={pages} current={page?.id} editable={editable && !locked}>
+        {space.data && <ChangeRequestList spaceId={spaceId} canCreate={editable} />}
+      </SpaceSidebar>
       <main id="main" class="page">
+        <p class="space-settings-link">
+          <a href={`/s/${spaceId}/~/settings`}>Space settings</a>
+        </p>
         <Status resource={space} what="the space" />
         {pages.data && !page && (path ? <p role="alert">No page of this space has the path {path}.</p> : <p>This space has no page yet: make the first one.</p>)}
         {page && page.type !== 'document' && <h1>{page.title}</h1>}
+        {changeRequest && (
+          <p class="note" role="status">
+            Your changes go to <a href={changeRequestHref(spaceId, changeRequest.number, page && 'path' in page ? page.path : undefined)}>change request {changeRequestTitle(changeRequest)}</a>.
+          </p>
+        )}
         {page && page.type === 'document' && space.data && (
           <PageEditorPanel
             key={page.id}
-            spaceId={spaceId}
+            content={changeRequest ? changeRequestContent(spaceId, changeRequest.id) : spaceContent(spaceId)}
             pageId={page.id}
             editable={editable}
+            changeRequest={changeRequest ? undefined : { required: locked, open: () => openChangeRequest(page.title) }}
             anchor={anchor || undefined}
             resolvePage={(ref) => (ref.kind === 'page' && (!ref.space || ref.space === spaceId) ? titles.get(ref.page) : undefined)}
+            pages={pageChoices(pages.data ?? [])}
+            organizationId={space.data.organization}
             onSaved={pages.reload}
           />
         )}

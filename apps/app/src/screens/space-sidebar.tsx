@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
 import { api } from '../api/client';
 import type { RevisionPage, Space } from '../api/types';
@@ -17,6 +18,8 @@ interface SpaceSidebarProps {
   /** The page on screen. */
   current?: string;
   editable: boolean;
+  /** What else the sidebar lists under the pages (the space's change requests). */
+  children?: ComponentChildren;
 }
 
 /**
@@ -24,7 +27,7 @@ interface SpaceSidebarProps {
  * links (last at the top level), and the page tree; editable (rename, move, hide, delete) for
  * people who may edit the space.
  */
-export function SpaceSidebar({ spaceId, space, pages, current, editable }: SpaceSidebarProps) {
+export function SpaceSidebar({ spaceId, space, pages, current, editable, children }: SpaceSidebarProps) {
   const { route } = useLocation();
   const tree = pages.data ? pageTree(spaceId, pages.data, { editable }) : [];
   const create = async (body: Record<string, unknown>) => {
@@ -72,6 +75,7 @@ export function SpaceSidebar({ spaceId, space, pages, current, editable }: Space
           )}
           <Status resource={pages} what="the pages" />
           {pages.data && <TreeView label="Pages" roots={tree} current={current} editing={editing} />}
+          {children}
         </>
       )}
     </nav>

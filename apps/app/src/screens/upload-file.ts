@@ -1,8 +1,8 @@
 import { ApiError, signInAgain } from '../api/client';
 
-/** Uploads a file into the space (its raw bytes as the body): the editor's images and files. */
-export async function uploadFile(spaceId: string, file: File): Promise<{ fileId: string; url: string }> {
-  const res = await fetch(`/v1/spaces/${spaceId}/content/files?name=${encodeURIComponent(file.name)}`, {
+/** Uploads a file into `content`, a space's or a change request's (its raw bytes as the body): the editor's images and files. */
+export async function uploadFile(content: string, file: File): Promise<{ fileId: string; url: string }> {
+  const res = await fetch(`${content}/files?name=${encodeURIComponent(file.name)}`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': file.type || 'application/octet-stream' },

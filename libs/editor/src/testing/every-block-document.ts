@@ -238,7 +238,17 @@ export const everyBlockDocument = (): DocNode => ({
       key: 'columns',
       isVoid: false,
       data: { fullWidth: false },
-      nodes: [{ object: 'block', type: 'column', key: 'col-1', isVoid: false, data: { width: 50, verticalAlignment: 'top' }, nodes: [paragraph('col-p', text('Left'))] }],
+      nodes: [
+        { object: 'block', type: 'column', key: 'col-1', isVoid: false, data: { width: { unit: '%', value: 40 }, verticalAlignment: 'top' }, nodes: [paragraph('col-p', text('Left'))] },
+        {
+          object: 'block',
+          type: 'column',
+          key: 'col-2',
+          isVoid: false,
+          data: { width: { unit: '%', value: 60 } },
+          nodes: [paragraph('col-2-p', text('Right')), { object: 'block', type: 'hint', key: 'col-2-hint', isVoid: false, data: { style: 'info' }, nodes: [paragraph('col-2-hint-p', text('Aside'))] }],
+        },
+      ],
     },
     paragraph('p-last', text('The end.')),
   ],

@@ -8,6 +8,7 @@ import { TokenAuthenticator } from './auth/token-authenticator';
 import { BootstrapService } from './bootstrap/bootstrap.service';
 import { InvitationEntity } from './invites/invitation.entity';
 import { InvitesService } from './invites/invites.service';
+import { PendingInvitations } from './invites/pending-invitations';
 import { MemberCountsService } from './members/member-counts';
 import { MemberEntity } from './members/member.entity';
 import { MemberPresenter } from './members/member.presenter';
@@ -75,6 +76,7 @@ const services = [
   ApiTokensService,
   TokenAuthenticator,
   InvitesService,
+  PendingInvitations,
   BootstrapService,
   MembersService,
   MemberCountsService,

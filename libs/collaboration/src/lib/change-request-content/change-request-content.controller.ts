@@ -37,8 +37,8 @@ import { ChangeRequestContent } from './change-request-content.service';
 
 /**
  * A change request's content: the reads of the space's content on the change request's head
- * (read level), and the page writes (edit level; 409 once merged or archived, or while the space
- * is locked). Same services as space content; every answer's `ETag` names the revision.
+ * (read level), and the page writes (edit level; 409 once merged or archived, whatever the space's
+ * edit mode). Same services as space content; every answer's `ETag` names the revision.
  */
 @ApiTags('change-request-content')
 @Controller('v1/spaces/:spaceId/change-requests/:changeRequestId/content')

@@ -16,8 +16,8 @@ export class ChangeRequestContent {
   }
 
   /**
-   * Its head for a write (edit level). Merged and archived change requests and locked spaces are
-   * refused (409) here and again under the head's lock, where it counts.
+   * Its head for a write (edit level). Merged and archived change requests are refused (409) here
+   * and again under the head's lock, where it counts.
    */
   async head(spaceId: string, key: string, caller: Caller): Promise<ChangeRequestContentHead> {
     const { space, changeRequest } = await this.changeRequests.require(spaceId, key, caller, 'edit', 'edit change requests');

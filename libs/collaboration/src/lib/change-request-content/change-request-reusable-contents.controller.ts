@@ -23,7 +23,7 @@ import { ChangeRequestContent } from './change-request-content.service';
 /**
  * A change request's reusable contents (the reference's read, read level; the writes as on space
  * content) and variables, by the content library's services on the change request's head. Writes
- * are refused (409) once it is merged or archived, or while the space is locked.
+ * are refused (409) once it is merged or archived.
  */
 @ApiTags('change-request-content')
 @Controller('v1/spaces/:spaceId/change-requests/:changeRequestId/content')

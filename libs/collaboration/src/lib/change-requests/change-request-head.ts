@@ -1,13 +1,13 @@
 import { ConflictException, NotFoundException } from '@nestjs/common';
-import { assertSpaceEditable, ContentHead, ContentWriteFacts, RevisionEntity } from '@docs/content';
+import { ContentHead, ContentWriteFacts, RevisionEntity } from '@docs/content';
 import type { DomainEvent } from '@docs/platform';
 import type { EntityManager } from 'typeorm';
 import type { ChangeRequestStatus } from './change-request.entity';
 
 /**
  * A change request's content: the head is the change request row's `revision_id`, its index
- * rows are keyed by the change request's id. Writes are refused once it is merged or archived,
- * and while its space is locked; the space's `live` edit mode does not matter here.
+ * rows are keyed by the change request's id. Writes are refused once it is merged or archived;
+ * the space's edit mode does not matter here (a locked space is changed through change requests).
  * Writes lock the space row in KEY SHARE, then the change request's row: the order merges take
  * (the space, then the change request), so the two cannot deadlock. (The revision a write inserts
  * takes that KEY SHARE through its foreign key anyway; taking it first only moves the wait for a
@@ -27,16 +27,15 @@ export class ChangeRequestContentHead extends ContentHead {
     // foreign key anyway): a merge holds the space, then waits for the change request; taking
     // the change request first and the space's key lock second deadlocked with it.
     await tx.query(`SELECT 1 FROM spaces WHERE id = $1 FOR KEY SHARE`, [this.spaceId]);
-    const [row]: { status: ChangeRequestStatus; revision_id: string; edit_mode: 'live' | 'locked' }[] = await tx.query(
-      `SELECT cr.status, cr.revision_id, s.edit_mode
-         FROM change_requests cr JOIN spaces s ON s.id = cr.space_id
+    const [row]: { status: ChangeRequestStatus; revision_id: string }[] = await tx.query(
+      `SELECT cr.status, cr.revision_id
+         FROM change_requests cr
         WHERE cr.id = $1 AND cr.space_id = $2 AND cr.organization_id = $3
           FOR UPDATE OF cr`,
       [this.key, this.spaceId, this.organizationId],
     );
     if (!row) throw new NotFoundException(`No change request has the id ${this.key}.`);
     assertContentChangeable(row.status, this.key);
-    assertSpaceEditable({ id: this.spaceId, editMode: row.edit_mode });
     return { revisionId: row.revision_id };
   }
 

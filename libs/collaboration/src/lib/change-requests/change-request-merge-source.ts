@@ -21,6 +21,6 @@ export class ChangeRequestMergeSource extends MergeSource {
     if (!changeRequest) return undefined;
     const creator = changeRequest.createdBy ? await this.dataSource.manager.findOneBy(UserEntity, { id: changeRequest.createdBy }) : null;
     // Merged: never outdated, whatever the space's revision; no caller-specific permissions here.
-    return this.presenter.present(changeRequest, { spaceRevisionId: changeRequest.baseRevisionId, spaceLocked: false, level: null, callerId: '', creator: creator ?? undefined }, { permissions: false });
+    return this.presenter.present(changeRequest, { spaceRevisionId: changeRequest.baseRevisionId, level: null, callerId: '', creator: creator ?? undefined }, { permissions: false });
   }
 }

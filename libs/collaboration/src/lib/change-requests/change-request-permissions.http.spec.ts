@@ -74,7 +74,7 @@ const CHANGE_REQUESTS_TABLE: PermissionTable<Fixture> = {
     },
     {
       operation: '`POST .../content/pages`, `.../content/files`, `.../content/reusable-contents` in a change request',
-      required: 'edit; active; space not locked (409)',
+      required: 'edit; active (whatever the space\'s edit mode)',
       cells: EDIT(201),
       check: async (f, who) => {
         const { path } = await changeRequest(f);
@@ -87,7 +87,7 @@ const CHANGE_REQUESTS_TABLE: PermissionTable<Fixture> = {
     },
     {
       operation: '`PATCH .../content/page/{pageId}`, `PUT`/`PATCH .../content/variables` in a change request',
-      required: 'edit; active; space not locked (409)',
+      required: 'edit; active (whatever the space\'s edit mode)',
       cells: EDIT(200),
       check: async (f, who) => {
         const { path, pageId } = await changeRequest(f);
@@ -100,7 +100,7 @@ const CHANGE_REQUESTS_TABLE: PermissionTable<Fixture> = {
     },
     {
       operation: '`.../content/import`, `.../content/page/{pageId}/import`',
-      required: 'edit; active; space not locked (409)',
+      required: 'edit; active (whatever the space\'s edit mode)',
       cells: EDIT(201),
       check: async (f, who) => {
         const { path, pageId } = await changeRequest(f);
@@ -108,10 +108,10 @@ const CHANGE_REQUESTS_TABLE: PermissionTable<Fixture> = {
         return [await status(as(f, who).post(`${path}/content/import`, undefined, raw)), await status(as(f, who).post(`${path}/content/page/${pageId}/import`, undefined, raw))];
       },
     },
-    { operation: '`POST .../update`', required: 'edit; active; space not locked (409)', cells: EDIT(200), check: async (f, who) => status(as(f, who).post(`${(await changeRequest(f)).path}/update`)) },
+    { operation: '`POST .../update`', required: 'edit; active (whatever the space\'s edit mode)', cells: EDIT(200), check: async (f, who) => status(as(f, who).post(`${(await changeRequest(f)).path}/update`)) },
     {
       operation: '`POST .../merge`',
-      required: 'review; active; no unresolved conflicts; space not locked (409); the merge rules (409 naming the unmet rules)',
+      required: 'review; active; no unresolved conflicts; the merge rules (409 naming the unmet rules)',
       cells: REVIEW(200),
       check: async (f, who) => status(as(f, who).post(`${(await changeRequest(f)).path}/merge`)),
     },
@@ -163,7 +163,7 @@ const CHANGE_REQUESTS_TABLE: PermissionTable<Fixture> = {
     },
     { operation: '`view`', required: 'read', cells: cells(true, true, true, true, true, true, false, false), check: (f, who) => permission(f, who, ['view']) },
     { operation: '`comment`', required: 'comment', cells: cells(true, true, true, true, true, false, false, false), check: (f, who) => permission(f, who, ['comment']) },
-    { operation: '`edit`', required: 'edit, active, space not locked', cells: cells(true, true, true, true, false, false, false, false), check: (f, who) => permission(f, who, ['edit']) },
+    { operation: '`edit`', required: 'edit, active', cells: cells(true, true, true, true, false, false, false, false), check: (f, who) => permission(f, who, ['edit']) },
     { operation: '`archive`', required: 'edit, not merged', cells: cells(true, true, true, true, false, false, false, false), check: (f, who) => permission(f, who, ['archive']) },
     {
       operation: '`review` (the author, here the edit role, never)',
@@ -171,7 +171,7 @@ const CHANGE_REQUESTS_TABLE: PermissionTable<Fixture> = {
       cells: cells(true, true, true, false, false, false, false, false),
       check: (f, who) => permission(f, who, ['review']),
     },
-    { operation: '`merge`', required: 'review, active, space not locked', cells: cells(true, true, true, false, false, false, false, false), check: (f, who) => permission(f, who, ['merge']) },
+    { operation: '`merge`', required: 'review, active', cells: cells(true, true, true, false, false, false, false, false), check: (f, who) => permission(f, who, ['merge']) },
   ],
 };
 

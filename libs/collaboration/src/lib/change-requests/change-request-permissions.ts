@@ -16,18 +16,18 @@ export interface ChangeRequestPermissions {
 
 /**
  * The change request permission table (docs/permissions.md): the caller's level on the space,
- * the change request's status, the space's edit mode and whether the caller is its author decide.
+ * the change request's status and whether the caller is its author decide. The space's edit mode
+ * does not: a locked space takes its changes through change requests (docs/api-decisions.md).
  */
 export function changeRequestPermissions(
   level: ContentLevel,
   changeRequest: { status: ChangeRequestStatus; createdBy?: string | null },
-  space: { locked: boolean },
   callerId?: string,
 ): ChangeRequestPermissions {
   const active = isActive(changeRequest.status);
   // Nobody reviews their own change request (docs/api-decisions.md).
   const author = callerId !== undefined && changeRequest.createdBy === callerId;
-  const writable = active && !space.locked;
+  const writable = active;
   return {
     view: levelAtLeast(level, 'read'),
     comment: levelAtLeast(level, 'comment'),

@@ -9,7 +9,6 @@ import { changeRequestPermissions } from './change-request-permissions';
 export interface ChangeRequestContext {
   /** The space's current revision (`outdated` compares it with the change request's base). */
   spaceRevisionId: string;
-  spaceLocked: boolean;
   level: ContentLevel;
   /** The caller (their own change requests are not theirs to review). */
   callerId: string;
@@ -47,7 +46,7 @@ export class ChangeRequestPresenter {
         location: this.urls.api('v1/spaces', changeRequest.spaceId, 'change-requests', changeRequest.id),
       },
       conflicts: changeRequest.unresolvedConflicts,
-      ...(options.permissions ? { permissions: changeRequestPermissions(context.level, changeRequest, { locked: context.spaceLocked }, context.callerId) } : {}),
+      ...(options.permissions ? { permissions: changeRequestPermissions(context.level, changeRequest, context.callerId) } : {}),
     };
   }
 }

@@ -186,7 +186,7 @@ export class ChangeRequestsService {
   }
 
   private context(access: SpaceAccess, callerId: string, creator: UserEntity | undefined) {
-    return { spaceRevisionId: access.space.revisionId, spaceLocked: access.space.editMode === 'locked', level: access.level, callerId, creator };
+    return { spaceRevisionId: access.space.revisionId, level: access.level, callerId, creator };
   }
 
   /** The creators of a page of change requests, in one query. */

@@ -23,8 +23,7 @@ describe('status moves', () => {
 });
 
 describe('change request permissions', () => {
-  const cell = (level: Parameters<typeof changeRequestPermissions>[0], status: 'draft' | 'open' | 'archived' | 'merged', locked = false) =>
-    changeRequestPermissions(level, { status }, { locked });
+  const cell = (level: Parameters<typeof changeRequestPermissions>[0], status: 'draft' | 'open' | 'archived' | 'merged') => changeRequestPermissions(level, { status });
 
   it('follows the table for each level', () => {
     expect(cell('admin', 'open')).toEqual({ view: true, comment: true, edit: true, archive: true, review: true, merge: true });
@@ -36,18 +35,17 @@ describe('change request permissions', () => {
     expect(cell(null, 'open')).toEqual({ view: false, comment: false, edit: false, archive: false, review: false, merge: false });
   });
 
-  it('follows the status and the lock', () => {
+  it('follows the status', () => {
     expect(cell('admin', 'merged')).toMatchObject({ edit: false, archive: false, review: false, merge: false, view: true });
     expect(cell('admin', 'archived')).toMatchObject({ edit: false, archive: true, review: false, merge: false });
-    expect(cell('admin', 'open', true)).toMatchObject({ edit: false, merge: false, review: true, archive: true });
   });
 });
 
 describe('change request permissions of the author', () => {
   it('never lets the author review their own change request; merging stays a matter of level', () => {
-    const mine = changeRequestPermissions('admin', { status: 'open', createdBy: 'u1' }, { locked: false }, 'u1');
+    const mine = changeRequestPermissions('admin', { status: 'open', createdBy: 'u1' }, 'u1');
     expect(mine).toMatchObject({ review: false, merge: true, edit: true });
-    const theirs = changeRequestPermissions('review', { status: 'open', createdBy: 'u2' }, { locked: false }, 'u1');
+    const theirs = changeRequestPermissions('review', { status: 'open', createdBy: 'u2' }, 'u1');
     expect(theirs).toMatchObject({ review: true, merge: true });
   });
 });

@@ -235,8 +235,8 @@ describe('change requests: content, merge and update', () => {
     expect(await markdownIn(spaceContent, ids.C)).toBe('Gamma edited live.\n');
   });
 
-  it('archived change requests and locked spaces refuse writes; live edit mode does not matter', async () => {
-    const { as, ids, open, space } = await setup({ A: 'Alpha.' });
+  it('archived change requests refuse writes; a locked space takes its changes through change requests', async () => {
+    const { as, ids, open, space, spaceContent, markdownIn } = await setup({ A: 'Alpha.' });
     const { base, content } = await open();
     await as('editor').patch(base, { status: 'archived' });
     const archived = await as('editor').patch(`${content}/page/${ids.A}`, { title: 'x' });
@@ -248,11 +248,13 @@ describe('change requests: content, merge and update', () => {
     expect((await as('editor').patch(`${content}/page/${ids.A}`, { title: 'Open again' })).status).toBe(200);
 
     await as('admin').patch(`/v1/spaces/${space.id}`, { editMode: 'locked' });
-    expect((await as('editor').patch(`${content}/page/${ids.A}`, { title: 'x' })).status).toBe(409);
-    expect((await as('reviewer').post(`${base}/merge`)).status).toBe(409);
-    expect((await as('reader').get(base)).body.permissions).toMatchObject({ edit: false, merge: false });
-    await as('admin').patch(`/v1/spaces/${space.id}`, { editMode: 'live' });
+    expect((await as('editor').patch(`${spaceContent}/page/${ids.A}`, { title: 'x' })).status).toBe(409);
+    expect((await as('editor').patch(`${content}/page/${ids.A}`, { markdown: 'Alpha, locked space.' })).status).toBe(200);
+    expect((await as('editor').post(`${base}/update`)).status).toBe(200);
+    expect((await as('editor').get(base)).body.permissions).toMatchObject({ edit: true });
+    expect((await as('reviewer').get(base)).body.permissions).toMatchObject({ merge: true });
     expect((await as('reviewer').post(`${base}/merge`)).body.result).toBe('merge');
+    expect(await markdownIn(spaceContent, ids.A)).toBe('Alpha, locked space.\n');
   });
 
   it('uploads a file into the change request; the merge brings it to the space', async () => {

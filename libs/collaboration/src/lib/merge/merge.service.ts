@@ -1,7 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  assertSpaceEditable,
   BlobStore,
   ContentWriter,
   documentBytes,
@@ -92,7 +91,7 @@ export class MergeService {
       const { steps, conflicts, entries } = await this.plan(tx, cr.baseRevisionId, spaceRevisionId, cr.revisionId, { ours: 'space', theirs: 'change request' });
       if (conflicts.length > 0) return { revision: cr.revisionId, result: 'conflicts', conflicts };
 
-      const head = new SpaceContentHead(space.space.id, space.space.organizationId);
+      const head = new SpaceContentHead(space.space.id, space.space.organizationId, { mergeOfChangeRequest: true });
       const written = await this.writer.applyIn(
         tx,
         head,
@@ -248,12 +247,12 @@ export class MergeService {
   }
 
   private async lockSpace(tx: EntityManager, spaceId: string): Promise<string> {
-    const [row]: { id: string; edit_mode: 'live' | 'locked'; revision_id: string }[] = await tx.query(
-      `SELECT id, edit_mode, revision_id FROM spaces WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+    // A locked space is not checked: merging a change request is how its content changes.
+    const [row]: { id: string; revision_id: string }[] = await tx.query(
+      `SELECT id, revision_id FROM spaces WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
       [spaceId],
     );
     if (!row) throw new NotFoundException(`No space has the id ${spaceId}.`);
-    assertSpaceEditable({ id: row.id, editMode: row.edit_mode });
     return row.revision_id;
   }
 

@@ -324,10 +324,10 @@ describe('change requests: reviews, review requests and merge rules', () => {
         expect({ name, ...crRes.body.permissions }).toMatchObject({ name, ...cell });
       }
       expect([(await outsider.get(`/v1/spaces/${space.id}`)).status, (await outsider.get(base)).status]).toEqual([404, 404]);
-      // A locked space: review stays, merge goes.
+      // A locked space: review and merge stay (its changes come through change requests), live edits go.
       await as('admin').patch(`/v1/spaces/${space.id}`, { editMode: 'locked' });
-      expect((await as('reviewer').get(base)).body.permissions).toMatchObject({ review: true, merge: false });
-      expect((await as('reviewer').get(`/v1/spaces/${space.id}`)).body.permissions).toMatchObject({ review: true, merge: false });
+      expect((await as('reviewer').get(base)).body.permissions).toMatchObject({ review: true, merge: true, edit: true });
+      expect((await as('reviewer').get(`/v1/spaces/${space.id}`)).body.permissions).toMatchObject({ review: true, merge: true, edit: true, triggerGitSync: false });
       expect((await as('reviewer').post(`${base}/reviews`, { status: 'approved' })).status).toBe(201);
       await as('admin').patch(`/v1/spaces/${space.id}`, { editMode: 'live' });
       // The creator-role author of a change request: review false on it, true on others.

@@ -5,13 +5,18 @@ import type { RevisionEntity } from '../revisions/revision.entity';
 import { assertSpaceEditable } from '../spaces/space-editable';
 import { ContentHead, ContentWriteFacts } from './content-head';
 
-/** A space's current content: the head is the space row's `revision_id`. */
+/**
+ * A space's current content: the head is the space row's `revision_id`. Writes are refused while
+ * the space is locked, except a change request's merge (`mergeOfChangeRequest`): that is how a
+ * locked space's content changes.
+ */
 export class SpaceContentHead extends ContentHead {
   readonly key: string;
 
   constructor(
     readonly spaceId: string,
     readonly organizationId: string,
+    readonly options: { mergeOfChangeRequest?: boolean } = {},
   ) {
     super();
     this.key = spaceId;
@@ -23,7 +28,7 @@ export class SpaceContentHead extends ContentHead {
       [this.spaceId, this.organizationId],
     );
     if (!row) throw new NotFoundException(`No space has the id ${this.spaceId}.`);
-    assertSpaceEditable({ id: row.id, editMode: row.edit_mode });
+    if (!this.options.mergeOfChangeRequest) assertSpaceEditable({ id: row.id, editMode: row.edit_mode });
     return { revisionId: row.revision_id };
   }
 

@@ -105,9 +105,9 @@ describe('content permission model', () => {
       ]);
     });
 
-    it('reports no content change on a locked space, even to admins', () => {
+    it('reports no Git Sync on a locked space, even to admins; editing and merging through change requests stay', () => {
       const p = spacePermissions('admin', { locked: true });
-      expect(p).toMatchObject({ view: true, admin: true, edit: false, merge: false, triggerGitSync: false, comment: true, review: true });
+      expect(p).toMatchObject({ view: true, admin: true, edit: true, merge: true, triggerGitSync: false, comment: true, review: true });
     });
   });
 

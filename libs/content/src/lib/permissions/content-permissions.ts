@@ -90,9 +90,10 @@ export interface CollectionPermissions {
 }
 
 /**
- * Space `permissions` for a caller with `level`. A locked space reports no content-changing
- * permission (`edit`, `merge`, `triggerGitSync`) to anyone, admins included: unlocking it first
- * (PATCH, which needs `admin`) is what they can do.
+ * Space `permissions` for a caller with `level`. `edit` is the reference's "edit the content by
+ * creating a change request": a locked space's content changes that way, so `edit` and `merge`
+ * follow the level there too; only `triggerGitSync`, which writes the space itself, is false on a
+ * locked space for everyone, admins included.
  */
 export function spacePermissions(level: ContentLevel, space: { locked: boolean }): SpacePermissions {
   const at = (role: MemberRole) => levelAtLeast(level, role);
@@ -102,10 +103,10 @@ export function spacePermissions(level: ContentLevel, space: { locked: boolean }
     access: at('read'),
     admin: at('admin'),
     viewInviteLinks: at('admin'),
-    edit: changeable && at('edit'),
+    edit: at('edit'),
     triggerGitSync: changeable && at('edit'),
     comment: at('comment'),
-    merge: changeable && at('review'),
+    merge: at('review'),
     review: at('review'),
     installIntegration: at('admin'),
   };

@@ -325,13 +325,19 @@ const CONTENT_TABLE: PermissionTable<Fixture> = {
     { operation: 'Space `view`, `access`', required: 'read', cells: cells(true, true, true, true, true, true, false, false), check: (f, who) => permission(f, who, 'space', ['view', 'access']) },
     { operation: 'Space `comment`', required: 'comment', cells: cells(true, true, true, true, true, false, false, false), check: (f, who) => permission(f, who, 'space', ['comment']) },
     {
-      operation: 'Space `edit`, `triggerGitSync`',
+      operation: 'Space `edit` (the reference\'s "by creating a change request")',
+      required: 'edit (a locked space too: its changes come through change requests)',
+      cells: cells(true, true, true, true, false, false, false, false),
+      check: (f, who) => permission(f, who, 'space', ['edit']),
+    },
+    {
+      operation: 'Space `triggerGitSync`',
       required: 'edit, and the space not locked',
       cells: cells(true, true, true, true, false, false, false, false),
-      check: (f, who) => permission(f, who, 'space', ['edit', 'triggerGitSync']),
+      check: (f, who) => permission(f, who, 'space', ['triggerGitSync']),
     },
     { operation: 'Space `review`', required: 'review', cells: cells(true, true, true, false, false, false, false, false), check: (f, who) => permission(f, who, 'space', ['review']) },
-    { operation: 'Space `merge`', required: 'review, and the space not locked', cells: cells(true, true, true, false, false, false, false, false), check: (f, who) => permission(f, who, 'space', ['merge']) },
+    { operation: 'Space `merge`', required: 'review (a locked space too: its changes come through change requests)', cells: cells(true, true, true, false, false, false, false, false), check: (f, who) => permission(f, who, 'space', ['merge']) },
     {
       operation: 'Space `admin`, `viewInviteLinks`, `installIntegration`',
       required: 'admin',

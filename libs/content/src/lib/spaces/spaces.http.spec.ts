@@ -76,8 +76,8 @@ describe('spaces', () => {
       });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ emoji: '📚', editMode: 'locked', language: 'pt-br', parent: collection.id });
-      // A locked space reports that nobody can change its content.
-      expect(res.body.permissions).toMatchObject({ admin: true, edit: false, merge: false, triggerGitSync: false });
+      // A locked space changes through change requests (edit, merge); nothing writes it directly (Git Sync).
+      expect(res.body.permissions).toMatchObject({ admin: true, edit: true, merge: true, triggerGitSync: false });
       expect(await listIds(t, members.admin.token, `/v1/collections/${collection.id}/spaces`)).toEqual([res.body.id]);
     });
 

@@ -42,16 +42,17 @@ describe('the schema against the document model', () => {
     expect(types.has('unknownBlock')).toBe(false);
     expect(types.has('unknownInline')).toBe(false);
     expect(types.has('mark:unknownMark')).toBe(false);
-    const expected = [...BLOCK_SPECS.map((spec) => spec.name), ...FRAGMENT_SPECS.map((spec) => spec.name), ...INLINE_SPECS.map((spec) => spec.name), 'tableHeader', 'tableColumn', 'tableRow', 'tableCell', 'tableValue', ...[...PLAIN_MARKS, 'color', 'link'].map((name) => `mark:${name}`)];
+    const expected = [...BLOCK_SPECS.map((spec) => spec.name), ...FRAGMENT_SPECS.map((spec) => spec.name), ...INLINE_SPECS.map((spec) => spec.name), 'tableHeader', 'tableColumn', 'tableRow', 'tableCell', 'tableValue', ...[...PLAIN_MARKS, 'color', 'link', 'annotation'].map((name) => `mark:${name}`)];
     expect(expected.filter((name) => !types.has(name))).toEqual([]);
   });
 
   it('has a node for every block type of the reference, and a mark for every mark type', () => {
     const schema = editorSchema();
     const reference = ['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'list-item', 'divider', 'blockquote', 'hint', 'if', 'images', 'image', 'file', 'drawing', 'embed', 'code', 'code-line', 'math', 'expandable', 'tabs', 'tabs-item', 'table', 'swagger', 'openapi-operation', 'openapi-schemas', 'openapi-webhook', 'content-ref', 'integration', 'reusable-content', 'stepper', 'stepper-step', 'columns', 'column'];
-    // A column stands only in columns, which the editor keeps verbatim.
-    expect(reference.filter((type) => !BLOCK_SPECS.some((spec) => spec.type === type))).toEqual(['column']);
-    expect(['link', 'emoji', 'icon', 'expression', 'inline-math', 'inline-image', 'annotation', 'mention', 'button'].filter((type) => type !== 'link' && !INLINE_SPECS.some((spec) => spec.type === type))).toEqual([]);
+    expect(reference.filter((type) => !BLOCK_SPECS.some((spec) => spec.type === type))).toEqual([]);
+    // A link and an annotation are marks over their text; the other inlines are atoms.
+    const inlineTypes = ['link', 'emoji', 'icon', 'expression', 'inline-math', 'inline-image', 'annotation', 'mention', 'button'];
+    expect(inlineTypes.filter((type) => !INLINE_SPECS.some((spec) => spec.type === type) && !schema.marks[type])).toEqual([]);
     expect(['bold', 'italic', 'code', 'keyboard', 'strikethrough', 'color', 'superscript', 'subscript'].filter((type) => !schema.marks[type])).toEqual([]);
   });
 
@@ -158,5 +159,43 @@ describe('an edit', () => {
     const expected = clone(document);
     expected.nodes!.find((n) => n.key === 'table')!.data!['definition']['c0'].title = 'First Name';
     expect(out).toEqual(expected);
+  });
+});
+
+describe('annotations', () => {
+  const note = [{ object: 'fragment', type: 'annotation-body', fragment: 'annotation-body', nodes: [paragraph(text('A note'))] }] as DocNode[];
+  const annotation = (nodes: DocNode[], key?: string): DocNode => ({ object: 'inline', type: 'annotation', ...(key ? { key } : {}), isVoid: false, nodes, fragments: note });
+
+  it('are a mark over their text holding the note, written back as the inline they were (in text and in code)', () => {
+    const document = documentOf(
+      paragraph(text('A '), annotation([text('marked ', 'bold'), text('term')], 'a1'), text(' here')),
+      { object: 'block', type: 'code', isVoid: false, data: {}, nodes: [{ object: 'block', type: 'code-line', isVoid: false, data: {}, nodes: [text('let '), annotation([text('x')]), text(' = 1')] }] },
+    );
+    const doc = toEditorDoc(document);
+    expect(typesIn(doc).has('mark:annotation')).toBe(true);
+    expect(typesIn(doc).has('unknownInline')).toBe(false);
+    expect(fromEditorDoc(doc)).toEqual(document);
+    expect(fromEditorDoc(doc, { reuse: false })).toEqual(canonicalText(document));
+  });
+
+  it('keep one that has no text, or holds more than text, verbatim', () => {
+    const document = documentOf(
+      paragraph(text('a '), annotation([text('')]), text(' b '), annotation([text('x'), { object: 'inline', type: 'emoji', isVoid: true, data: { code: '1f600' } }])),
+    );
+    const doc = toEditorDoc(document);
+    expect(doc.firstChild!.content.content.filter((node) => node.type.name === 'unknownInline')).toHaveLength(2);
+    // Verbatim even when rebuilt (the text around them is already as the editor writes it).
+    expect(fromEditorDoc(doc, { reuse: false })).toEqual(document);
+  });
+
+  it('and links do not overlap: a link over annotated text replaces the annotation there', () => {
+    const document = documentOf(paragraph(annotation([text('term')], 'a1')));
+    const state = EditorState.create({ doc: toEditorDoc(document) });
+    const link = editorSchema().marks['link'].create({ data: { ref: { kind: 'url', url: 'https://example.com' } } });
+    const doc = state.tr.addMark(1, 3, link).doc;
+    expect(fromEditorDoc(doc).nodes![0].nodes).toEqual([
+      { object: 'inline', type: 'link', isVoid: false, data: { ref: { kind: 'url', url: 'https://example.com' } }, nodes: [text('te')] },
+      { ...annotation([text('rm')], 'a1') },
+    ]);
   });
 });

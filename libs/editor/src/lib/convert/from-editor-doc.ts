@@ -8,6 +8,9 @@ import { assembleFields } from './assemble-fields';
 import { newId } from './new-id';
 import { tableFromEditor } from './table-from-editor';
 
+/** The marks written as an inline around their text rather than as a leaf's mark. */
+const WRAPPERS = new Set(['link', 'annotation']);
+
 export interface FromEditorOptions {
   /**
    * Write a node that is as it was read as the JSON it was read from (default). Off, every node is
@@ -113,18 +116,18 @@ export class FromEditor {
     return assembleFields(source, { object: 'fragment', fragment: source?.fragment ?? cell.attrs['fragmentId'] ?? newId('f'), nodes: this.blocks(cell) });
   }
 
-  /** Text and inlines: runs of text as text objects of leaves, a link's run as its inline. */
+  /** Text and inlines: runs of text as text objects of leaves, a link's or an annotation's run as its inline. */
   inlines(parent: PMNode): DocNode[] {
     const out: DocNode[] = [];
-    let link: { mark: Mark; node: DocNode } | undefined;
+    let wrapper: { mark: Mark; node: DocNode } | undefined;
     parent.forEach((child) => {
-      const mark = child.marks.find((m) => m.type.name === 'link');
-      if (link && (!mark || !mark.eq(link.mark))) link = undefined;
-      if (mark && !link) {
-        link = { mark, node: this.link(mark) };
-        out.push(link.node);
+      const mark = child.marks.find((m) => WRAPPERS.has(m.type.name));
+      if (wrapper && (!mark || !mark.eq(wrapper.mark))) wrapper = undefined;
+      if (mark && !wrapper) {
+        wrapper = { mark, node: mark.type.name === 'link' ? this.link(mark) : this.annotation(mark) };
+        out.push(wrapper.node);
       }
-      const into = link ? link.node.nodes! : out;
+      const into = wrapper ? wrapper.node.nodes! : out;
       if (child.isText) {
         const leaf: DocLeaf = { object: 'leaf', text: child.text!, marks: this.marks(child.marks) };
         const last = into[into.length - 1];
@@ -142,6 +145,20 @@ export class FromEditor {
     return assembleFields(source, { object: 'inline', type: 'link', key: mark.attrs['key'] ?? undefined, isVoid: source ? source.isVoid : false, data: mark.attrs['data'] ?? undefined, nodes: [] });
   }
 
+  /** An annotation: its fields as read, its text (filled in by `inlines`) and its note. */
+  private annotation(mark: Mark): DocNode {
+    const source = sourceOf(mark.attrs)?.json;
+    return assembleFields(source, {
+      object: 'inline',
+      type: 'annotation',
+      key: mark.attrs['key'] ?? undefined,
+      isVoid: source ? source.isVoid : false,
+      data: mark.attrs['data'] ?? undefined,
+      nodes: [],
+      fragments: mark.attrs['note'] ?? undefined,
+    });
+  }
+
   inline(node: PMNode): DocNode {
     const unchanged = this.unchanged(node);
     if (unchanged) return unchanged;
@@ -155,7 +172,7 @@ export class FromEditor {
   marks(marks: readonly Mark[]): DocMark[] {
     const out: DocMark[] = [];
     for (const mark of marks) {
-      if (mark.type.name === 'link') continue;
+      if (WRAPPERS.has(mark.type.name)) continue;
       if (mark.type.name === UNKNOWN_MARK) out.push(mark.attrs['json']);
       else if (mark.type.name === 'color') out.push({ object: 'mark', type: 'color', data: mark.attrs['data'] });
       else out.push({ object: 'mark', type: mark.type.name });

@@ -4,7 +4,7 @@ import { sourceOf } from '../model/model-source';
 import { assembleFields } from './assemble-fields';
 import type { FromEditor } from './from-editor-doc';
 import { newId } from './new-id';
-import { orderIndexBetween } from './order-index';
+import { orderIndexesInOrder } from './order-index';
 
 const EMPTY_TABLE = { view: { type: 'grid', columns: [], hideHeader: false }, records: {}, definition: {} };
 
@@ -18,7 +18,7 @@ const isEmptyCell = (cell: PMNode) => cell.childCount === 1 && cell.firstChild!.
  * row gets an id and an order index between its neighbours'); each text cell its fragment. What
  * the editor does not show is kept: columns the view hides (their definitions and values),
  * fragments no shown cell uses, every other field of the view, records and definitions, in the
- * order they were stored.
+ * order they were stored. A row moved gets an order index between its new neighbours'.
  */
 export function tableFromEditor(writer: FromEditor, node: PMNode): { data: Record<string, any>; fragments: DocNode[] } {
   const source = sourceOf(node.attrs)?.json;
@@ -48,12 +48,8 @@ export function tableFromEditor(writer: FromEditor, node: PMNode): { data: Recor
   // Rows: each its record, its cells' values over the values of hidden columns.
   const rows: PMNode[] = [];
   node.forEach((row, _, index) => index > 0 && rows.push(row));
-  const orderIndexes = rows.map((row) => row.attrs['record']?.['orderIndex'] as string | undefined);
-  for (let i = 0; i < rows.length; i++) {
-    if (orderIndexes[i] !== undefined) continue;
-    const next = orderIndexes.slice(i + 1).find((index) => index !== undefined);
-    orderIndexes[i] = orderIndexBetween(orderIndexes[i - 1], next);
-  }
+  // The rows' order is the records' order: a moved row gets an index between its new neighbours'.
+  const orderIndexes = orderIndexesInOrder(rows.map((row) => row.attrs['record']?.['orderIndex'] as string | undefined));
 
   const cellFragments = new Map<string, DocNode>();
   const newFragments: DocNode[] = [];

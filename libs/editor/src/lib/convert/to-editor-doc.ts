@@ -9,6 +9,14 @@ import { tableToEditor } from './table-to-editor';
 
 const PLAIN = new Set<string>(PLAIN_MARKS);
 
+/** An annotation the editor edits: text (some of it not empty) and its note; any other is kept verbatim. */
+const isAnnotation = (json: DocNode) =>
+  json.object === 'inline' &&
+  json.type === 'annotation' &&
+  Array.isArray(json.nodes) &&
+  json.nodes.every((child) => child.object === 'text' && Array.isArray(child.leaves)) &&
+  json.nodes.some((child) => child.leaves!.some((leaf) => typeof leaf.text === 'string' && leaf.text !== ''));
+
 /**
  * A model document (JSONDocument) as an editor document. Every block, fragment and inline becomes
  * its node, with its `key`, its `data` and the JSON it was read from (`source`: fields the editor
@@ -128,6 +136,20 @@ export class ToEditor {
             const atom = this.inline(child, parent);
             if (!atom.type.allowsMarkType(link.type)) return undefined;
             if (!add(atom.mark(link.addToSet(atom.marks)))) return undefined;
+          }
+        }
+      } else if (isAnnotation(json)) {
+        // An annotation is a mark over its text: the mark holds the annotation's fields and its note.
+        const annotation = this.schema.marks['annotation'].create({
+          key: typeof json.key === 'string' ? json.key : null,
+          data: json.data ?? null,
+          note: json.fragments ?? null,
+          source: new ModelSource(json),
+        });
+        for (const child of json.nodes!) {
+          for (const leaf of child.leaves ?? []) {
+            if (typeof leaf.text !== 'string' || leaf.text === '') continue;
+            if (!add(this.schema.text(leaf.text, annotation.addToSet(this.marks(leaf.marks ?? []))))) return undefined;
           }
         }
       } else if (!add(this.inline(json, parent))) return undefined;

@@ -1,6 +1,7 @@
 import type { Editor, Range } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
+import { openAnnotationDialog } from './annotation-dialog';
 import { newTable } from './table-commands';
 
 /** An entry of the `/` menu: its name, other words it is found by, and what it inserts. */
@@ -35,10 +36,13 @@ function insertBlock(editor: Editor, range: Range, make: (editor: Editor) => PMN
   return true;
 }
 
-/** An inline atom where the `/` was typed. */
+/** An inline atom where the `/` was typed; its first field takes the focus (a formula, a label to type). */
 function insertInline(editor: Editor, range: Range, name: string, data: Record<string, unknown>): boolean {
   const node = editor.schema.nodes[name].create({ data });
-  return editor.chain().focus().deleteRange(range).insertContent(node.toJSON()).run();
+  if (!editor.chain().focus().deleteRange(range).insertContent(node.toJSON()).run()) return false;
+  const chip = editor.view.nodeDOM(range.from);
+  (chip instanceof HTMLElement ? chip.querySelector<HTMLElement>('input, textarea') : null)?.focus();
+  return true;
 }
 
 const create = (name: string, data?: Record<string, unknown>) => (editor: Editor) => editor.schema.nodes[name].createAndFill(data ? { data } : null)!;
@@ -68,6 +72,8 @@ export const BLOCK_MENU_ITEMS: BlockMenuItem[] = [
   { title: 'Tabs', keywords: ['tab'], run: (editor, range) => insertBlock(editor, range, (e) => e.schema.nodes['tabs'].create(null, e.schema.nodes['tabsItem'].createAndFill({ data: { title: 'Tab 1' } })!)) },
   { title: 'Expandable', keywords: ['details', 'collapse', 'accordion'], run: (editor, range) => insertBlock(editor, range, create('expandable', {})) },
   { title: 'Stepper', keywords: ['steps', 'step'], run: (editor, range) => insertBlock(editor, range, create('stepper', {})) },
+  // No "Columns" nor "Conditional content": the reference's documents (0.143.2) list them in no
+  // container, so the API refuses a page holding one; a document that has them is edited in place.
   { title: 'Image', keywords: ['picture', 'figure', 'images'], run: (editor, range) => insertBlock(editor, range, (e) => e.schema.nodes['images'].create({ data: {} }, e.schema.nodes['image'].create({ data: { ref: { kind: 'url', url: '' } } }))) },
   { title: 'File', keywords: ['download', 'attachment'], run: (editor, range) => insertBlock(editor, range, create('file', { ref: { kind: 'file', file: '' } })) },
   { title: 'Embed', keywords: ['video', 'iframe', 'url'], run: (editor, range) => insertBlock(editor, range, create('embed', { url: '' })) },
@@ -76,6 +82,13 @@ export const BLOCK_MENU_ITEMS: BlockMenuItem[] = [
   { title: 'Divider', keywords: ['hr', 'line', 'separator'], run: (editor, range) => insertBlock(editor, range, create('divider', {})) },
   { title: 'Page link', keywords: ['content-ref', 'link', 'page'], run: (editor, range) => insertBlock(editor, range, create('contentRef', { ref: { kind: 'page', page: '' } })) },
   { title: 'Reusable content', keywords: ['include', 'snippet'], run: (editor, range) => insertBlock(editor, range, create('reusableContent', { ref: { kind: 'reusable-content', reusableContent: '' } })) },
+  { title: 'Button', keywords: ['cta', 'call to action', 'link'], run: (editor, range) => insertInline(editor, range, 'button', { label: '', kind: 'primary', ref: { kind: 'url', url: '' } }) },
+  { title: 'Icon', keywords: ['symbol', 'glyph'], run: (editor, range) => insertInline(editor, range, 'icon', { icon: '' }) },
+  {
+    title: 'Annotation',
+    keywords: ['note', 'footnote', 'tooltip'],
+    run: (editor, range) => (editor.chain().focus().deleteRange(range).run(), openAnnotationDialog(editor), true),
+  },
   { title: 'Variable', keywords: ['expression', 'var'], run: (editor, range) => insertInline(editor, range, 'expression', { expression: '' }) },
   { title: 'OpenAPI operation', keywords: ['api', 'endpoint', 'openapi'], run: (editor, range) => insertBlock(editor, range, create('openapiOperation', { ref: { kind: 'openapi', spec: '' }, path: '', method: 'get' })) },
   { title: 'OpenAPI schemas', keywords: ['api', 'schema', 'openapi'], run: (editor, range) => insertBlock(editor, range, create('openapiSchemas', { ref: { kind: 'openapi', spec: '' }, schemas: [] })) },

@@ -6,10 +6,13 @@ import { toEditorDoc } from '../convert/to-editor-doc';
 import type { DocNode } from '../model/doc-node';
 import { documentExtensions } from '../schema/document-extensions';
 import { withNodeViews } from '../views/node-views';
+import { AnnotationDialog } from './annotation-dialog';
 import { EditingKeymap } from './editing-keymap';
 import type { EditorServices } from './editor-services';
 import { LinkDialog } from './link-dialog';
 import { MarkdownInputRules } from './markdown-input-rules';
+import { MentionMenu } from './mention-menu';
+import { MoveKeys } from './move-keys';
 import { PasteAndDrop } from './paste-and-drop';
 import { SlashMenu } from './slash-menu';
 import { UniqueIds } from './unique-ids';
@@ -63,8 +66,11 @@ export function createPageEditor(element: HTMLElement, options: PageEditorOption
       UniqueIds,
       MarkdownInputRules,
       EditingKeymap,
-      LinkDialog,
+      MoveKeys,
+      LinkDialog.configure({ services }),
+      AnnotationDialog,
       SlashMenu,
+      MentionMenu.configure({ services }),
       PasteAndDrop.configure({ services }),
     ],
     editable: !options.readOnly,

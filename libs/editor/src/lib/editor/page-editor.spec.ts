@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
 import { markdownToDocument } from '@docs/document-model';
 import { Slice } from '@tiptap/pm/model';
-import type { Node as PMNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { everyBlockDocument } from '../../testing/every-block-document';
 import type { DocNode } from '../model/doc-node';
-import { createPageEditor, PageEditor } from './create-page-editor';
+import { closeEditor, endOf, findKey, newLineAtEnd, openEditor, press, settled, type, view } from '../../testing/editor-harness';
+import type { PageEditor } from './create-page-editor';
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 const text = (value: string): DocNode => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
@@ -17,66 +17,15 @@ const uploads: File[] = [];
 const convert = (markdown: string) => markdownToDocument(markdown) as unknown as DocNode;
 
 function open(document: DocNode, readOnly = false, markdownToDocumentService: (markdown: string) => DocNode | Promise<DocNode> = convert): PageEditor {
-  host = window.document.createElement('div');
-  const element = window.document.createElement('div');
-  host.append(element);
-  window.document.body.append(host);
-  page = createPageEditor(element, {
-    document,
+  ({ host, page } = openEditor(document, {
     readOnly,
     markdownToDocument: markdownToDocumentService,
     uploadFile: async (file) => (uploads.push(file), { fileId: `uploaded-${uploads.length}`, url: `blob:${file.name}` }),
-  });
+  }));
   return page;
 }
 
-afterEach(() => {
-  page?.destroy();
-  host?.remove();
-});
-
-const view = () => page.editor.view;
-
-/** Types as a person does: each character through the editor's text input handlers (input rules, the / menu). */
-function type(characters: string): void {
-  for (const character of characters) {
-    const { from, to } = view().state.selection;
-    const handled = view().someProp('handleTextInput', (handle) => handle(view(), from, to, character, () => view().state.tr.insertText(character, from, to)));
-    if (!handled) view().dispatch(view().state.tr.insertText(character, from, to));
-  }
-}
-
-/** Presses a key through the editor's key handlers (keymaps, the / menu). */
-function press(key: string, modifiers: { mod?: boolean; shift?: boolean } = {}): boolean {
-  const mac = /Mac|iP(hone|[oa]d)/.test(navigator.platform);
-  const event = new KeyboardEvent('keydown', { key, shiftKey: !!modifiers.shift, ctrlKey: !!modifiers.mod && !mac, metaKey: !!modifiers.mod && mac, bubbles: true, cancelable: true });
-  return !!view().someProp('handleKeyDown', (handle) => handle(view(), event));
-}
-
-function findKey(key: string): { pos: number; node: PMNode } {
-  let found: { pos: number; node: PMNode } | undefined;
-  view().state.doc.descendants((node, pos) => {
-    if (!found && node.attrs['key'] === key) found = { pos, node };
-    return !found;
-  });
-  if (!found) throw new Error(`no node with key ${key}`);
-  return found;
-}
-
-/** The cursor at the end of the text block with this key. */
-function endOf(key: string): void {
-  const { pos, node } = findKey(key);
-  view().dispatch(view().state.tr.setSelection(TextSelection.create(view().state.doc, pos + 1 + node.content.size)));
-}
-
-/** A new empty paragraph after the last one, the cursor in it. */
-function newLineAtEnd(): void {
-  endOf('p-last');
-  expect(press('Enter')).toBe(true);
-}
-
-/** The / menu finds its entries asynchronously (they may come from the app). */
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+afterEach(() => closeEditor());
 
 const last = () => page.getDocument().nodes!.at(-1)!;
 
@@ -132,7 +81,7 @@ describe('the page editor on a document of every block type', () => {
     newLineAtEnd();
     type('/hint');
     await settled();
-    const listbox = host.querySelector('[role="listbox"]')!;
+    const listbox = host.querySelector('[role="listbox"][aria-label="Insert a block"]')!;
     expect(listbox).not.toBeNull();
     const options = [...listbox.querySelectorAll('[role="option"]')].map((option) => option.textContent);
     expect(options).toEqual(['Hint: info', 'Hint: warning', 'Hint: danger', 'Hint: success']);
@@ -142,7 +91,7 @@ describe('the page editor on a document of every block type', () => {
     expect(view().dom.getAttribute('aria-activedescendant')).toBe(listbox.querySelectorAll('[role="option"]')[2].id);
     expect(listbox.querySelectorAll('[role="option"]')[2].getAttribute('aria-selected')).toBe('true');
     expect(press('Enter')).toBe(true);
-    expect(host.querySelector('[role="listbox"]')).toBeNull();
+    expect(host.querySelector('[role="listbox"][aria-label="Insert a block"]')).toBeNull();
     expect(last()).toMatchObject({ type: 'hint', data: { style: 'danger' }, nodes: [{ type: 'paragraph', nodes: [text('')] }] });
     type('Careful');
     expect(last()).toMatchObject({ type: 'hint', nodes: [{ type: 'paragraph', nodes: [text('Careful')] }] });

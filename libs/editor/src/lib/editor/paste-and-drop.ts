@@ -5,16 +5,9 @@ import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { toEditorDoc } from '../convert/to-editor-doc';
 import type { DocNode } from '../model/doc-node';
+import { withoutKeys } from '../model/without-keys';
 import type { EditorServices } from './editor-services';
 import { looksLikeMarkdown, pastedHtmlToMarkdown } from './pasted-html';
-
-/** Pasted blocks are new blocks: the converter's keys and computed fields are not theirs. */
-function withoutKeys(node: DocNode): DocNode {
-  const { key: _key, meta: _meta, ...rest } = node;
-  if (rest.nodes) rest.nodes = rest.nodes.map(withoutKeys);
-  if (rest.fragments) rest.fragments = rest.fragments.map(withoutKeys);
-  return rest;
-}
 
 /** A converted document (pasted markdown, through the shared converter) as a slice of the editor's document. */
 export function markdownSlice(converted: DocNode, schema: Schema): Slice {

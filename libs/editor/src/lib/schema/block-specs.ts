@@ -55,6 +55,12 @@ export const CONTAINS = {
   expandableBody: [...ESSENTIALS, 'images', 'codeBlock', 'table', 'hint', 'blockquote', 'reusableContent', UNKNOWN],
   // A fragment holds any block; a cell is edited with the blocks a cell can show.
   tableCell: [...ESSENTIALS, 'images', 'codeBlock', 'hint', 'blockquote', 'math', 'contentRef', 'file', 'embed', 'drawing', 'integration', UNKNOWN],
+  column: [...ESSENTIALS, 'images', 'codeBlock', 'hint', 'contentRef', 'drawing', 'embed', 'file', 'integration', 'math', 'blockquote', 'table', UNKNOWN],
+  // A conditional block holds what the top level holds (the reference's `DocumentBlocksTopLevels`).
+  conditional: [
+    ...ESSENTIALS, 'blockquote', 'hint', 'images', 'file', 'drawing', 'embed', 'codeBlock', 'math', 'expandable', 'tabs', 'table',
+    'swagger', 'openapiOperation', 'openapiSchemas', 'openapiWebhook', 'contentRef', 'integration', 'reusableContent', 'stepper', UNKNOWN,
+  ],
 } as const;
 
 const blocksOf = (names: readonly string[]) => `${any(...names)}+`;
@@ -82,7 +88,7 @@ export const BLOCK_SPECS: readonly BlockSpec[] = [
   block('blockquote', 'blockquote', 'blocks', blocksOf(CONTAINS.blockquote), false),
   block('hint', 'hint', 'blocks', blocksOf(CONTAINS.hint), false, { style: 'info' }),
   block('code', 'codeBlock', 'blocks', 'codeLine+', false),
-  block('code-line', 'codeLine', 'inlines', '(text | expression | annotation | unknownInline)*', false),
+  block('code-line', 'codeLine', 'inlines', '(text | expression | unknownInline)*', false),
   block('images', 'images', 'blocks', 'image+', false),
   block('image', 'image', 'fragments', 'caption?', true),
   block('file', 'file', 'fragments', 'caption?', true),
@@ -103,8 +109,9 @@ export const BLOCK_SPECS: readonly BlockSpec[] = [
   atom('swagger', 'swagger', {}, true),
   atom('drawing', 'drawing', {}, true),
   atom('integration', 'integration', {}, true),
-  atom('if', 'conditional', {}, true),
-  atom('columns', 'columns', {}, true),
+  block('if', 'conditional', 'blocks', blocksOf(CONTAINS.conditional), false, { expression: '' }),
+  block('columns', 'columns', 'blocks', 'column+', false),
+  block('column', 'column', 'blocks', blocksOf(CONTAINS.column), false),
 ];
 
 /** A block of a type the editor does not map (or whose content does not fit): kept verbatim. */

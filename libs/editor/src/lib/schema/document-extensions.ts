@@ -3,6 +3,7 @@ import type { AnyExtension } from '@tiptap/core';
 import { BLOCK_SPECS, BlockSpec, DOCUMENT_CONTENT, FRAGMENT_SPECS, TABLE_CELL_CONTENT, UNKNOWN_BLOCK } from './block-specs';
 import { INLINE_SPECS, PLAIN_MARKS, UNKNOWN_INLINE, UNKNOWN_MARK } from './inline-specs';
 import { jsonAttribute, keyAttribute, sourceAttribute } from './json-attribute';
+import { noteText } from '../model/annotation-note';
 
 /** HTML tags of the blocks that have one (the clipboard's HTML); the others are `div[data-type]`. */
 const TAGS: Record<string, string> = {
@@ -29,7 +30,7 @@ function blockNode(spec: BlockSpec) {
     atom: spec.children === 'none',
     selectable: spec.children === 'none' || spec.children === 'fragments' || spec.children === 'table',
     defining: spec.children === 'blocks' || spec.children === 'fragments',
-    isolating: spec.children === 'fragments' || spec.children === 'table' || ['hint', 'tabsItem', 'stepperStep', 'listItem', 'codeBlock'].includes(spec.name),
+    isolating: spec.children === 'fragments' || spec.children === 'table' || ['hint', 'tabsItem', 'stepperStep', 'listItem', 'codeBlock', 'column', 'conditional'].includes(spec.name),
     code: spec.name === 'codeLine',
     // A code line keeps its text's marks (the model allows them), the other text blocks every mark.
     addAttributes: () => ({ key: keyAttribute, data: jsonAttribute('data', spec.data), source: sourceAttribute }),
@@ -137,9 +138,24 @@ const inlineNodes = INLINE_SPECS.map((spec) =>
 const Link = Mark.create({
   name: 'link',
   inclusive: false,
+  // The model's links and annotations do not nest: text is in one or the other.
+  excludes: 'link annotation',
   addAttributes: () => ({ key: keyAttribute, data: jsonAttribute('data', { ref: { kind: 'url', url: '' } }), source: sourceAttribute }),
   parseHTML: () => [{ tag: 'a[data-data]' }],
   renderHTML: ({ HTMLAttributes }) => ['a', HTMLAttributes, 0],
+});
+
+/**
+ * An annotation: a mark over its text holding its note (`note`: the annotation's fragments, an
+ * `annotation-body` of blocks). Shown underlined, the note's text as the title.
+ */
+const Annotation = Mark.create({
+  name: 'annotation',
+  inclusive: false,
+  excludes: 'annotation link',
+  addAttributes: () => ({ key: keyAttribute, data: jsonAttribute('data', {}), note: jsonAttribute('note', []), source: sourceAttribute }),
+  parseHTML: () => [{ tag: 'span[data-note]' }],
+  renderHTML: ({ HTMLAttributes, mark }) => ['span', { ...HTMLAttributes, class: 'doc-annotation', title: noteText(mark.attrs['note']) }, 0],
 });
 
 const plainMarks = PLAIN_MARKS.map((name) =>
@@ -181,5 +197,5 @@ const Text = Node.create({ name: 'text', group: 'inline' });
  * required content), so the paragraph leads.
  */
 export function documentExtensions(): AnyExtension[] {
-  return [Doc, ...BLOCK_SPECS.map(blockNode), UnknownBlock, ...fragmentNodes, ...tableNodes, Text, ...inlineNodes, UnknownInline, Link, ...plainMarks, Color, UnknownMark];
+  return [Doc, ...BLOCK_SPECS.map(blockNode), UnknownBlock, ...fragmentNodes, ...tableNodes, Text, ...inlineNodes, UnknownInline, Link, Annotation, ...plainMarks, Color, UnknownMark];
 }

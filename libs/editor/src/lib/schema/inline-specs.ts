@@ -1,8 +1,9 @@
 /**
  * Inline objects of the model as atom nodes of the editor, and marks. Every inline of the model
  * but the link is void (it has `data` and no text): an atom that keeps its data. A link holds
- * text and images, which ProseMirror models best as a mark over them (`link`). An annotation
- * holds text and a fragment of blocks, which an inline cannot show editably: it is kept verbatim.
+ * text and images, which ProseMirror models best as a mark over them (`link`); an annotation
+ * holds text and a note (a fragment of blocks): a mark over its text holding the note
+ * (`annotation`), so its text is edited as text and its note in a form.
  */
 export interface InlineSpec {
   type: string;
@@ -10,18 +11,16 @@ export interface InlineSpec {
   data: Record<string, unknown>;
   /** Marks the atom may carry (an image may stand in a link). */
   marks: string;
-  readOnly?: boolean;
 }
 
 export const INLINE_SPECS: readonly InlineSpec[] = [
   { type: 'inline-image', name: 'inlineImage', data: {}, marks: 'link' },
   { type: 'emoji', name: 'emoji', data: { code: '' }, marks: '' },
-  { type: 'icon', name: 'icon', data: { icon: '' }, marks: '', readOnly: true },
+  { type: 'icon', name: 'icon', data: { icon: '' }, marks: '' },
   { type: 'expression', name: 'expression', data: { expression: '' }, marks: '' },
   { type: 'inline-math', name: 'inlineMath', data: { formula: '' }, marks: '' },
   { type: 'mention', name: 'mention', data: {}, marks: '' },
-  { type: 'button', name: 'button', data: { label: '', kind: 'primary' }, marks: '', readOnly: true },
-  { type: 'annotation', name: 'annotation', data: {}, marks: '', readOnly: true },
+  { type: 'button', name: 'button', data: { label: '', kind: 'primary' }, marks: '' },
 ];
 
 /** An inline of a type the editor does not map: kept verbatim. */

@@ -1,4 +1,5 @@
 import { button, checkbox, element, select, syncValue, textInput } from './dom';
+import { moveChild } from '../editor/move-commands';
 import { controls, NodeViewBase, ViewContext } from './node-view-base';
 
 const HINT_STYLES = ['info', 'warning', 'danger', 'success'];
@@ -98,20 +99,63 @@ export class ItemsView extends NodeViewBase {
   }
 }
 
-/** A tab: its title ("Tab title") and its blocks. */
-export class TabsItemView extends NodeViewBase {
+/**
+ * The buttons that move an item among its siblings ("Move tab left", "Move step down"...); the
+ * styles hide the one of each end that has nowhere to go.
+ */
+function moveButtons(view: NodeViewBase & { move(step: -1 | 1): void }, back: string, forward: string): HTMLButtonElement[] {
+  const before = button(back, () => view.move(-1));
+  const after = button(forward, () => view.move(1));
+  before.classList.add('doc-move-back');
+  after.classList.add('doc-move-forward');
+  return [before, after];
+}
+
+/** An item of tabs or of a stepper: moved among its siblings by its buttons. */
+abstract class ItemView extends NodeViewBase {
+  move(step: -1 | 1): void {
+    this.dispatch((pos) => {
+      const { state } = this.context.props.editor;
+      const $pos = state.doc.resolve(pos);
+      return moveChild(state, $pos.depth > 0 ? $pos.before() : -1, $pos.index(), step);
+    });
+  }
+}
+
+/** A tab: its title ("Tab title"), "Move tab left" and "Move tab right", and its blocks. */
+export class TabsItemView extends ItemView {
   private readonly title: HTMLInputElement;
+  private readonly moves: HTMLButtonElement[];
 
   constructor(context: ViewContext) {
     super(context);
     this.title = textInput('Tab title', '', (title) => this.setData({ title }));
+    this.moves = moveButtons(this, 'Move tab left', 'Move tab right');
     this.contentDOM = element('div', { class: 'doc-tab-body' });
-    this.dom = element('section', { class: 'doc-tab', 'data-type': 'tabsItem' }, controls(element('div', {}, this.title)), this.contentDOM);
+    this.dom = element('section', { class: 'doc-tab', 'data-type': 'tabsItem' }, controls(element('div', {}, this.title, ...this.moves)), this.contentDOM);
     this.render();
   }
 
   protected render(): void {
     syncValue(this.title, this.data['title'] ?? '');
     this.title.disabled = !this.editable;
+    for (const move of this.moves) move.hidden = !this.editable;
+  }
+}
+
+/** A step of a stepper: "Move step up" and "Move step down", and its blocks. */
+export class StepView extends ItemView {
+  private readonly moves: HTMLButtonElement[];
+
+  constructor(context: ViewContext) {
+    super(context);
+    this.moves = moveButtons(this, 'Move step up', 'Move step down');
+    this.contentDOM = element('div', { class: 'doc-step-body' });
+    this.dom = element('section', { class: 'doc-step', 'data-type': 'stepperStep' }, controls(element('div', {}, ...this.moves)), this.contentDOM);
+    this.render();
+  }
+
+  protected render(): void {
+    for (const move of this.moves) move.hidden = !this.editable;
   }
 }

@@ -1,30 +1,50 @@
+import { TextSelection } from '@tiptap/pm/state';
+import { nameOfRef } from '../editor/choice-sources';
+import type { ContentRef } from '../model/content-ref';
 import { textOfRef } from '../model/ref-text';
-import { element, syncValue, textInput } from './dom';
+import { choiceField, DataField, fieldControl, FieldControl, refField, textField } from './data-fields';
+import { element } from './dom';
 import { imageUrl } from './media-views';
 import { controls, NodeViewBase, ViewContext } from './node-view-base';
 
-/** An inline atom shown as a chip: its text, and an input for the one field a person edits. */
+/**
+ * An inline atom shown as a chip: its text, and inputs for the fields a person edits. Enter in a
+ * field commits it and goes back to the text, after the chip.
+ */
 class ChipView extends NodeViewBase {
-  private readonly text = element('span');
-  private readonly input?: HTMLInputElement;
+  private readonly text = element('span', { class: 'doc-chip-text' });
+  private readonly fieldControls: FieldControl[];
 
   constructor(
     context: ViewContext,
     private readonly show: (data: Record<string, any>) => string,
-    private readonly field?: { label: string; name: string },
+    fields: DataField[] = [],
+    label?: string,
   ) {
     super(context);
-    if (field) this.input = textInput(field.label, '', (value) => this.setData({ [field.name]: value }));
-    this.dom = controls(element('span', { class: 'doc-chip', 'data-type': context.props.node.type.name }, this.text, ...(this.input ? [this.input] : [])));
+    this.fieldControls = fields.map((field) => fieldControl(field, context, () => this.data, (patch) => this.setData(patch)));
+    const attributes: Record<string, string> = { class: 'doc-chip', 'data-type': context.props.node.type.name };
+    if (label) Object.assign(attributes, { role: 'group', 'aria-label': label });
+    this.dom = controls(element('span', attributes, this.text, ...this.fieldControls.map((control) => control.element)));
+    this.dom.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && event.defaultPrevented && (event.target as HTMLElement).tagName !== 'TEXTAREA') this.backToText();
+    });
     this.render();
+  }
+
+  /** The cursor after the chip, in the editor. */
+  private backToText(): void {
+    const pos = this.context.props.getPos();
+    if (typeof pos !== 'number') return;
+    const { view } = this.context.props.editor;
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(view.state.doc, pos + this.node.nodeSize)));
+    // At once (Tiptap's focus waits a frame): what is typed next goes to the text, not the field.
+    view.focus();
   }
 
   protected render(): void {
     this.text.textContent = this.show(this.data);
-    if (this.input && this.field) {
-      syncValue(this.input, String(this.data[this.field.name] ?? ''));
-      this.input.disabled = !this.editable;
-    }
+    for (const control of this.fieldControls) control.render(this.data, this.editable);
   }
 }
 
@@ -51,15 +71,29 @@ const emoji = (code: string) => {
   }
 };
 
+/** What a mention names: a person's name (`@Ada`), a page's title, else the reference as text. */
+const mentionText = (context: ViewContext, ref: ContentRef | undefined) => {
+  if (!ref) return '';
+  const name = nameOfRef(context.services, ref) ?? context.services.resolvePage?.(ref)?.title;
+  return ref.kind === 'user' ? `@${name ?? ref.user}` : (name ?? textOfRef(ref));
+};
+
+/** A button's fields: its label, where it leads (the link picker: a page, a heading, a file, a URL), its style and icon. */
+const buttonFields = (): DataField[] => [
+  textField('Button label', (data) => data['label'] ?? '', (label) => ({ label })),
+  refField('Button link', ['pages', 'headings', 'files'], (data) => data['ref'], (ref, data) => ({ ref: ref ?? data['ref'] })),
+  choiceField('Button style', ['primary', 'secondary'], (data) => data['kind'] ?? 'primary', (kind) => ({ kind })),
+  textField('Button icon', (data) => data['icon'] ?? '', (icon) => ({ icon: icon.trim() || undefined })),
+];
+
 /** The views of the inline atoms, by node name. */
 export const INLINE_VIEWS: Record<string, (context: ViewContext) => NodeViewBase> = {
   inlineImage: (context) => new InlineImageView(context),
   emoji: (context) => new ChipView(context, (data) => emoji(String(data['code'] ?? ''))),
-  icon: (context) => new ChipView(context, (data) => `:${data['icon'] ?? ''}:`),
-  expression: (context) => new ChipView(context, () => 'Variable', { label: 'Variable', name: 'expression' }),
-  inlineMath: (context) => new ChipView(context, () => 'Math', { label: 'Formula', name: 'formula' }),
-  mention: (context) => new ChipView(context, (data) => (data['ref'] ? (context.services.resolvePage?.(data['ref'])?.title ?? textOfRef(data['ref'])) : '')),
-  button: (context) => new ChipView(context, (data) => String(data['label'] ?? '')),
-  annotation: (context) => new ChipView(context, () => context.props.node.attrs['source']?.json?.nodes?.map((n: any) => (n.leaves ?? []).map((l: any) => l.text).join('')).join('') ?? 'Annotation'),
+  icon: (context) => new ChipView(context, () => 'Icon', [textField('Icon', (data) => data['icon'] ?? '', (icon) => ({ icon: icon.trim() }))]),
+  expression: (context) => new ChipView(context, () => 'Variable', [textField('Variable', (data) => data['expression'] ?? '', (expression) => ({ expression }))]),
+  inlineMath: (context) => new ChipView(context, () => 'Math', [textField('Formula', (data) => data['formula'] ?? '', (formula) => ({ formula }))]),
+  mention: (context) => new ChipView(context, (data) => mentionText(context, data['ref'])),
+  button: (context) => new ChipView(context, () => 'Button', buttonFields(), 'Button'),
   unknownInline: (context) => new ChipView(context, () => `[${context.props.node.attrs['json']?.type ?? 'inline'}]`),
 };

@@ -1,5 +1,6 @@
 import type { NodeViewRendererProps } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
+import type { Transaction } from '@tiptap/pm/state';
 import type { NodeView, ViewMutationRecord } from '@tiptap/pm/view';
 import type { EditorServices } from '../editor/editor-services';
 
@@ -35,9 +36,19 @@ export abstract class NodeViewBase implements NodeView {
     const pos = this.context.props.getPos();
     if (typeof pos !== 'number') return;
     const { view } = this.context.props.editor;
+    // A control that commits what the node already holds (a field left unchanged) makes no step of history.
+    if (Object.entries(patch).every(([field, value]) => JSON.stringify(this.data[field]) === JSON.stringify(value))) return;
     const next: Record<string, unknown> = { ...this.data, ...patch };
     for (const [field, value] of Object.entries(patch)) if (value === undefined) delete next[field];
     view.dispatch(view.state.tr.setNodeMarkup(pos, undefined, { ...this.node.attrs, data: next }));
+  }
+
+  /** Dispatches the transaction a command makes at this node's position (nothing when it makes none). */
+  protected dispatch(command: (pos: number) => Transaction | undefined): void {
+    const pos = this.context.props.getPos();
+    if (typeof pos !== 'number') return;
+    const tr = command(pos);
+    if (tr) this.context.props.editor.view.dispatch(tr);
   }
 
   protected abstract render(): void;
@@ -52,7 +63,7 @@ export abstract class NodeViewBase implements NodeView {
   /** Events in the view's own controls are theirs, not the editor's. */
   stopEvent(event: Event): boolean {
     const target = event.target as HTMLElement | null;
-    return !!target && !!target.closest?.('input, select, textarea, button') && !this.contentDOM?.contains(target);
+    return !!target && !!target.closest?.('input, select, textarea, button, [role="listbox"]') && !this.contentDOM?.contains(target);
   }
 
   ignoreMutation(mutation: ViewMutationRecord): boolean {

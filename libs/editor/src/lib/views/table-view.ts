@@ -1,5 +1,6 @@
 import { textOfRef } from '../model/ref-text';
 import { addColumnAfter, addRowAfter, deleteColumn, deleteRow, tableSpot } from '../editor/table-commands';
+import { moveChild } from '../editor/move-commands';
 import { button, element } from './dom';
 import { controls, NodeViewBase, ViewContext } from './node-view-base';
 
@@ -18,7 +19,21 @@ export class TableView extends NodeViewBase {
       const tr = spot && command(view.state, spot);
       if (tr) view.dispatch(tr);
     };
-    this.buttons = [button('Add row', act(addRowAfter)), button('Add column', act(addColumnAfter)), button('Delete row', act(deleteRow)), button('Delete column', act(deleteColumn))];
+    // A row moves only from inside it: the cursor says which.
+    const moveRow = (step: -1 | 1) => () =>
+      this.dispatch((pos) => {
+        const { state } = this.context.props.editor;
+        const spot = tableSpot(state);
+        return spot && spot.pos === pos && spot.row > 0 ? moveChild(state, pos, spot.row, step) : undefined;
+      });
+    this.buttons = [
+      button('Add row', act(addRowAfter)),
+      button('Add column', act(addColumnAfter)),
+      button('Delete row', act(deleteRow)),
+      button('Delete column', act(deleteColumn)),
+      button('Move row up', moveRow(-1)),
+      button('Move row down', moveRow(1)),
+    ];
     this.contentDOM = element('div', { class: 'doc-table-grid', role: 'table' });
     this.dom = element('div', { class: 'doc-table', 'data-type': 'table' }, controls(element('div', {}, this.kind, ...this.buttons)), this.contentDOM);
     this.render();

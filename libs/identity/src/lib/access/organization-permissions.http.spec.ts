@@ -1,5 +1,5 @@
 import { cells, createTestApp, describePermissionTable, PERMISSION_ROLES, PermissionRole, PermissionTable, TestApp } from '@docs/platform/testing';
-import { addMember, createOrganization, createUser, TEST_IDP_CERTIFICATE, TestOrganization, TestUser } from '../../testing';
+import { addMember, createOrganization, createUser, pendingInvitationsContract, TEST_IDP_CERTIFICATE, TestOrganization, TestUser } from '../../testing';
 import { IdentityModule } from '../identity.module';
 import type { MemberRoleOrGuest } from '../members/member-role';
 
@@ -64,6 +64,11 @@ const ORGANIZATION_TABLE: PermissionTable<Fixture> = {
       check: (f, who) => status(as(f, who).patch(base(f), { title: f.org.organization.title })),
     },
     { operation: '`POST /orgs/{id}/invites`', cells: ADMIN_ONLY(200, 403), check: (f, who) => status(as(f, who).post(`${base(f)}/invites`, { emails: [`invited-${who}@example.com`] })) },
+    {
+      operation: '`GET /orgs/{id}/invites` (pending invitations)',
+      cells: ADMIN_ONLY(200, 403),
+      check: (f, who) => status(as(f, who).get(`${base(f)}/invites`, { contract: pendingInvitationsContract })),
+    },
     { operation: '`GET /orgs/{id}/members`', cells: MEMBERS_ONLY(200), notes: 'a guest is shown only themselves', check: (f, who) => status(as(f, who).get(`${base(f)}/members`)) },
     { operation: '`GET /orgs/{id}/members/{userId}`, themselves', cells: MEMBERS_ONLY(200), check: (f, who) => status(as(f, who).get(`${base(f)}/members/${f.users[who].user.id}`)) },
     { operation: '`GET /orgs/{id}/members/{userId}`, another member', cells: ROLES_SEE(200), check: (f, who) => status(as(f, who).get(`${base(f)}/members/${other(f, who)}`)) },

@@ -136,7 +136,7 @@ export class MembersService {
     return this.get(organizationId, viewer, userId);
   }
 
-  /** Removes a member (or lets one leave). Their team memberships go with it; the last admin stays. */
+  /** Removes a member (or lets one leave). Their team memberships and unaccepted invitation go with it; the last admin stays. */
   async remove(organizationId: string, viewer: Viewer, userId: string): Promise<void> {
     await this.get(organizationId, viewer, userId);
     if (!organizationPolicy.removeMember(viewer, userId)) throw new ForbiddenException('Only admins can remove other members.');
@@ -144,6 +144,8 @@ export class MembersService {
       await this.assertNotLastAdmin(tx, organizationId, userId);
       const previous = await this.lockedRole(tx, organizationId, userId);
       await tx.delete(MemberEntity, { organizationId, userId });
+      // An invitation not accepted yet goes with the membership: its link must not sign them in later.
+      await tx.query(`DELETE FROM account_links WHERE user_id = $1 AND organization_id = $2 AND purpose = 'invitation' AND used_at IS NULL`, [userId, organizationId]);
       if (previous !== undefined) await this.events.emit(tx, { type: 'member_removed', organizationId, actor: viewer.userId, payload: { userId, previousRole: previous } });
     });
   }

@@ -62,7 +62,7 @@ export default defineConfig({
       // becomes a chunk of its own instead of following the model's index into the editor's.
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/libs/document-model/') },
       // The chunk the editor's panels share is named for what it holds (not for its first module).
-      output: { chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.includes('/libs/editor/src/')) ? 'assets/editor-[hash].js' : 'assets/[name]-[hash].js') },
+      output: { chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.endsWith('/libs/editor/src/lib/editor/create-page-editor.ts')) ? 'assets/editor-[hash].js' : 'assets/[name]-[hash].js') },
     },
     // One chunk of about 640 kB (225 kB gzipped: the editor, the document model, Preact); the budget that matters is the compressed size, measured in the bench.
     chunkSizeWarningLimit: 800,

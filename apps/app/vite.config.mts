@@ -23,11 +23,11 @@ function precompressed(): Plugin {
   return {
     name: 'precompressed',
     apply: 'build',
-    async writeBundle(options, bundle) {
+    async writeBundle({ dir = resolve(here, 'dist') }, bundle) {
       const files = Object.keys(bundle).filter((file) => /\.(js|css)$/.test(file));
       await Promise.all(
         files.map(async (name) => {
-          const path = resolve(options.dir!, name);
+          const path = resolve(dir, name);
           const bytes = await readFile(path);
           const brotli = await promisify(brotliCompress)(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
           await Promise.all([writeFile(`${path}.br`, brotli), writeFile(`${path}.gz`, await promisify(gzip)(bytes, { level: 9 }))]);

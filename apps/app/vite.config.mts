@@ -17,7 +17,8 @@ function workspaceAliases(): Record<string, string> {
 
 /**
  * Each script and style also written compressed beside it, brotli (best quality) and gzip (level
- * 9): compressed once here, the api sends the form a browser accepts (browser-app-files.ts).
+ * 9), when that is smaller: compressed once here, the api sends the form a browser accepts
+ * (browser-app-files.ts).
  */
 function precompressed(): Plugin {
   return {
@@ -29,8 +30,11 @@ function precompressed(): Plugin {
         files.map(async (name) => {
           const path = resolve(dir, name);
           const bytes = await readFile(path);
-          const brotli = await promisify(brotliCompress)(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
-          await Promise.all([writeFile(`${path}.br`, brotli), writeFile(`${path}.gz`, await promisify(gzip)(bytes, { level: 9 }))]);
+          const forms = {
+            br: await promisify(brotliCompress)(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+            gz: await promisify(gzip)(bytes, { level: 9 }),
+          };
+          await Promise.all(Object.entries(forms).map(([suffix, compressed]) => compressed.length < bytes.length && writeFile(`${path}.${suffix}`, compressed)));
         }),
       );
     },

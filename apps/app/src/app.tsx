@@ -1,29 +1,31 @@
-import { ErrorBoundary, lazy, LocationProvider, Route, Router } from 'preact-iso';
-import { TokensScreen } from './account/tokens-screen';
+import { ErrorBoundary, LocationProvider, Route, Router } from 'preact-iso';
 import { Layout } from './components/layout';
-import { ChangeRequestScreen } from './screens/change-request-screen';
+import { lazyComponent } from './components/lazy-component';
 import { CollectionScreen } from './screens/collection-screen';
 import { HomeScreen } from './screens/home-screen';
-import { IntegrationScreen } from './screens/integration-screen';
 import { NotFoundScreen } from './screens/not-found-screen';
 import { OrganizationScreen } from './screens/organization-screen';
-import { RevisionScreen } from './screens/revision-screen';
 import { SpaceScreen } from './screens/space-screen';
-import { MembersScreen } from './settings/members-screen';
-import { OpenApiSpecScreen } from './settings/openapi-spec-screen';
-import { OpenApiSpecsScreen } from './settings/openapi-specs-screen';
-import { SamlProviderScreen } from './settings/saml-provider-screen';
-import { SettingsIndexScreen } from './settings/settings-layout';
-import { SsoScreen } from './settings/sso-screen';
-import { TeamScreen } from './settings/team-screen';
-import { TeamsScreen } from './settings/teams-screen';
-import { WebhookScreen } from './settings/webhook-screen';
-import { WebhooksScreen } from './settings/webhooks-screen';
-import { SpaceSettingsScreen } from './space-settings/space-settings-screen';
 
-// Publishing's screens load when first opened: they stay out of the chunk that opens a page for editing.
-const SiteScreen = lazy(() => import('./screens/site-screen').then((module) => module.SiteScreen));
-const ChangeRequestPreviewScreen = lazy(() => import('./screens/change-request-preview-screen').then((module) => module.ChangeRequestPreviewScreen));
+// Screens beyond finding one's way and writing (change requests and their previews, history, sites, settings) are
+// chunks of their own, loaded when first opened.
+const ChangeRequestScreen = lazyComponent(() => import('./screens/change-request-screen').then((module) => module.ChangeRequestScreen), 'Loading the change request…');
+const RevisionScreen = lazyComponent(() => import('./screens/revision-screen').then((module) => module.RevisionScreen), 'Loading the revision…');
+const SiteScreen = lazyComponent(() => import('./screens/site-screen').then((module) => module.SiteScreen), 'Loading the site…');
+const IntegrationScreen = lazyComponent(() => import('./screens/integration-screen').then((module) => module.IntegrationScreen), 'Loading the integration…');
+const TokensScreen = lazyComponent(() => import('./account/tokens-screen').then((module) => module.TokensScreen), 'Loading your tokens…');
+const SpaceSettingsScreen = lazyComponent(() => import('./space-settings/space-settings-screen').then((module) => module.SpaceSettingsScreen), 'Loading the settings…');
+const SettingsIndexScreen = lazyComponent(() => import('./settings/settings-layout').then((module) => module.SettingsIndexScreen), 'Loading the settings…');
+const MembersScreen = lazyComponent(() => import('./settings/members-screen').then((module) => module.MembersScreen), 'Loading the members…');
+const TeamsScreen = lazyComponent(() => import('./settings/teams-screen').then((module) => module.TeamsScreen), 'Loading the teams…');
+const TeamScreen = lazyComponent(() => import('./settings/team-screen').then((module) => module.TeamScreen), 'Loading the team…');
+const SsoScreen = lazyComponent(() => import('./settings/sso-screen').then((module) => module.SsoScreen), 'Loading single sign-on…');
+const SamlProviderScreen = lazyComponent(() => import('./settings/saml-provider-screen').then((module) => module.SamlProviderScreen), 'Loading the provider…');
+const WebhooksScreen = lazyComponent(() => import('./settings/webhooks-screen').then((module) => module.WebhooksScreen), 'Loading the webhooks…');
+const WebhookScreen = lazyComponent(() => import('./settings/webhook-screen').then((module) => module.WebhookScreen), 'Loading the webhook…');
+const OpenApiSpecsScreen = lazyComponent(() => import('./settings/openapi-specs-screen').then((module) => module.OpenApiSpecsScreen), 'Loading the OpenAPI specs…');
+const OpenApiSpecScreen = lazyComponent(() => import('./settings/openapi-spec-screen').then((module) => module.OpenApiSpecScreen), 'Loading the OpenAPI spec…');
+const ChangeRequestPreviewScreen = lazyComponent(() => import('./screens/change-request-preview-screen').then((module) => module.ChangeRequestPreviewScreen), 'Loading the preview…');
 
 /**
  * The app: one screen per kind of `urls.app` the API hands out (docs/api-decisions.md, "Where

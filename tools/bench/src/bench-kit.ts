@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findWorkspaceRoot } from '@docs/platform';
+import { ZipFile } from 'yazl';
 
 /** What every benchmark shares: the bootstrap token, free ports, child processes, API calls. */
 export const TOKEN = 'bench-token-0123456789abcdef';
@@ -50,6 +51,59 @@ export async function api<T>(base: string, method: string, path: string, body?: 
   });
   if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/**
+ * A space of 1,000 pages (50 sections of a README and 19 pages each; with `flat`, 1,000 pages at
+ * the top level), imported through the api from a zip: bodies of `paragraphs` paragraphs of about
+ * 120 characters each.
+ */
+export async function spaceWithPages(base: string, organizationId: string, title: string, paragraphs: number, flat = false): Promise<{ spaceId: string; leaf: string; section: string }> {
+  const space = await api<{ id: string }>(base, 'POST', `/v1/orgs/${organizationId}/spaces`, { title });
+  const zip = new ZipFile();
+  const body = (n: number) =>
+    [`# Page ${n}`, ...Array.from({ length: paragraphs }, (_, i) => `Page ${n} explains one part of the product in some detail, with enough words to look like documentation (${i}).`)].join('\n\n');
+  let n = 0;
+  for (let section = 0; section < (flat ? 0 : 50); section++) {
+    zip.addBuffer(Buffer.from(body(n++)), `section-${section}/README.md`);
+    for (let page = 0; page < 19; page++) zip.addBuffer(Buffer.from(body(n++)), `section-${section}/page-${page}.md`);
+  }
+  for (let page = 0; page < (flat ? 1000 : 0); page++) zip.addBuffer(Buffer.from(body(n++)), `page-${String(page).padStart(4, '0')}.md`);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  const res = await fetch(`${base}/v1/spaces/${space.id}/content/import`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/zip' },
+    body: Buffer.concat(chunks),
+  });
+  if (!res.ok) throw new Error(`import -> ${res.status} ${await res.text()}`);
+  const tree = await api<{ pages: { id: string; pages?: { id: string }[] }[] }>(base, 'GET', `/v1/spaces/${space.id}/content/pages`);
+  const count = (pages: { pages?: unknown[] }[]): number => pages.reduce((sum, page) => sum + 1 + count((page.pages ?? []) as { pages?: unknown[] }[]), 0);
+  if (count(tree.pages) !== 1000) throw new Error(`${title}: ${count(tree.pages)} pages imported, not 1,000`);
+  return { spaceId: space.id, section: tree.pages[0].id, leaf: (tree.pages[0].pages?.[0] ?? tree.pages[0]).id };
+}
+
+/**
+ * A session of the bench token's person, as a browser gets one: a password set through the CLI
+ * (`users set-password`, as an administrator would), then `POST /auth/sign-in`. Answers the
+ * cookie's name and value (what a browser context or a `Cookie` header carries).
+ */
+export async function signedInSession(base: string, databaseUrl: string, root = findWorkspaceRoot()): Promise<{ name: string; value: string }> {
+  const { email } = await api<{ email: string }>(base, 'GET', '/v1/user');
+  const password = 'bench password of a person who signs in';
+  const cli = spawn(process.execPath, ['-r', join(root, 'tools/register.js'), join(root, 'tools/cli/src/main.ts'), 'users', 'set-password', '--email', email], {
+    cwd: root,
+    env: { ...process.env, SWC_NODE_PROJECT: join(root, 'tsconfig.base.json'), DATABASE_URL: databaseUrl, RUN_MIGRATIONS: 'false' },
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  cli.stdin!.end(`${password}\n`);
+  const code = await new Promise<number | null>((resolve) => cli.once('exit', resolve));
+  if (code !== 0) throw new Error(`users set-password exited with ${code}`);
+  const res = await fetch(`${base}/auth/sign-in`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (res.status !== 200) throw new Error(`sign-in -> ${res.status} ${await res.text()}`);
+  const [name, value] = res.headers.getSetCookie()[0].split(';')[0].split('=');
+  return { name, value };
 }
 
 /** utime + stime of /proc/<pid>/stat in ms, and what it reaped from children, and its parent; undefined once it is gone. */

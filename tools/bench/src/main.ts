@@ -7,8 +7,7 @@ import { EmbeddedPostgresServer } from '@docs/platform';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { request as httpRequest } from 'node:http';
-import { ZipFile } from 'yazl';
-import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, median, spaceWithPages, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * Throughput of hot read paths, measured as PERFORMANCE.md asks: the real api (production
@@ -64,35 +63,6 @@ async function organizationWithSpaces(base: string, databaseUrl: string, count: 
     await client.end();
   }
   return id;
-}
-
-/**
- * A space of 1,000 pages (50 sections of a README and 19 pages each), imported through the api
- * from a zip: bodies of `paragraphs` paragraphs of about 120 characters each.
- */
-async function spaceWithPages(base: string, organizationId: string, title: string, paragraphs: number): Promise<{ spaceId: string; leaf: string; section: string }> {
-  const space = await api<{ id: string }>(base, 'POST', `/v1/orgs/${organizationId}/spaces`, { title });
-  const zip = new ZipFile();
-  const body = (n: number) =>
-    [`# Page ${n}`, ...Array.from({ length: paragraphs }, (_, i) => `Page ${n} explains one part of the product in some detail, with enough words to look like documentation (${i}).`)].join('\n\n');
-  let n = 0;
-  for (let section = 0; section < 50; section++) {
-    zip.addBuffer(Buffer.from(body(n++)), `section-${section}/README.md`);
-    for (let page = 0; page < 19; page++) zip.addBuffer(Buffer.from(body(n++)), `section-${section}/page-${page}.md`);
-  }
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  const res = await fetch(`${base}/v1/spaces/${space.id}/content/import`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/zip' },
-    body: Buffer.concat(chunks),
-  });
-  if (!res.ok) throw new Error(`import -> ${res.status} ${await res.text()}`);
-  const tree = await api<{ pages: { id: string; pages: { id: string }[] }[] }>(base, 'GET', `/v1/spaces/${space.id}/content/pages`);
-  const count = (pages: { pages?: unknown[] }[]): number => pages.reduce((sum, page) => sum + 1 + count((page.pages ?? []) as { pages?: unknown[] }[]), 0);
-  if (count(tree.pages) !== 1000) throw new Error(`${title}: ${count(tree.pages)} pages imported, not 1,000`);
-  return { spaceId: space.id, section: tree.pages[0].id, leaf: tree.pages[0].pages[0].id };
 }
 
 /** Bytes of an answer as sent: plain, and with `Accept-Encoding: gzip` when the server compresses. */

@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { markdownToDocument } from '@docs/document-model';
 import { dereferenceSpec } from '@docs/openapi-hosting';
 import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
-import { CHROMIUM, CHROMIUM_FLAGS } from '@docs/platform/testing';
 
 /** The renderer, loaded by path and without its types (they bring the DOM's into this project's type check). */
 function renderer(): { EMPTY_DOCUMENT_CONTEXT: unknown; renderDocument: (document: unknown, context: unknown) => unknown } {
@@ -15,6 +13,8 @@ function renderer(): { EMPTY_DOCUMENT_CONTEXT: unknown; renderDocument: (documen
 }
 import autocannon from 'autocannon';
 import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
+import { lighthouse, LighthouseReport } from './lighthouse';
+import { longPage, prose, SAMPLE_PAGE } from './sample-pages';
 
 /**
  * The published sites (`npm run bench:site`), as issue 21 asks:
@@ -30,67 +30,6 @@ import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-const WORDS = 'the site server renders pages from immutable revisions and keeps them in memory until anything they show changes which makes warm requests cheap while every publish shows at once for readers and crawlers alike'.split(' ');
-
-/** `count` words of prose, deterministic (so every run renders the same pages). */
-function prose(count: number, seed: number): string {
-  const out: string[] = [];
-  let x = seed;
-  for (let i = 0; i < count; i++) {
-    x = (x * 1103515245 + 12345) % 2147483648;
-    out.push(WORDS[x % WORDS.length]);
-  }
-  return out.join(' ');
-}
-
-const LANGUAGES = ['js', 'ts', 'python', 'bash', 'json', 'go', 'rust', 'java', 'yaml', 'sql'];
-
-/** A 5,000-word page with 20 code blocks (of ten languages) under 20 headings. */
-function longPage(seed: number): string {
-  const parts: string[] = [];
-  for (let section = 0; section < 20; section++) {
-    parts.push(`## Section ${section + 1}`, '', prose(125, seed * 100 + section), '', prose(125, seed * 100 + section + 50), '');
-    const language = LANGUAGES[section % LANGUAGES.length];
-    const lines = Array.from({ length: 12 }, (_, i) => `// step ${i}: ${prose(6, seed + section + i)}`);
-    const body = language === 'python' || language === 'bash' || language === 'yaml' ? lines.map((l) => l.replace('//', '#')) : language === 'json' ? [`{"steps": ${JSON.stringify(lines)}}`] : language === 'sql' ? lines.map((l) => `SELECT 1; -- ${l}`) : lines;
-    parts.push(`\`\`\`${language}`, ...body, '```', '');
-  }
-  return parts.join('\n');
-}
-
-/** A typical page: headings, prose, a hint, a table, three code blocks. */
-const SAMPLE_PAGE = [
-  'This guide takes you from an empty machine to a running installation in a few minutes.',
-  '',
-  '## Requirements',
-  '',
-  '* Node.js 20.19 or later',
-  '* 2 GB of memory',
-  '* PostgreSQL 14 or later, or none at all: an embedded one starts with the platform',
-  '',
-  '{% hint style="info" %}\nEvery command below runs from the root of the checkout.\n{% endhint %}',
-  '',
-  '## Install',
-  '',
-  prose(180, 7),
-  '',
-  '```bash\nnpm ci\nnpm start\n```',
-  '',
-  '## Configure',
-  '',
-  prose(220, 11),
-  '',
-  '| Variable | Default | Meaning |\n| --- | --- | --- |\n| `PORT` | `8080` | Port of the API |\n| `SITE_PORT` | `8081` | Port of the published sites |\n| `DATABASE_URL` | unset | An external PostgreSQL |',
-  '',
-  '```js\nconst response = await fetch(`${api}/v1/user`, { headers: { Authorization: `Bearer ${token}` } });\nconsole.log(await response.json());\n```',
-  '',
-  '## Next steps',
-  '',
-  prose(150, 13),
-  '',
-  '```json\n{ "title": "Handbook", "visibility": "public" }\n```',
-].join('\n');
 
 /**
  * A large OpenAPI 3.0 spec (JSON): `paths` paths with a GET and a POST each, over `schemas`
@@ -181,41 +120,6 @@ async function measure(url: string, pid: number, pgDataDir: string, headers: Rec
   };
 }
 
-
-interface LighthouseScores {
-  performance: number;
-  accessibility: number;
-  'best-practices': number;
-  seo: number;
-  failed: string[];
-}
-
-/** Lighthouse's CLI (12.2.3, ESM, so as a child process) on `url` with Debian's Chromium. */
-function lighthouse(url: string, preset: 'mobile' | 'desktop', outputDir: string): Promise<LighthouseScores> {
-  const output = join(outputDir, `lighthouse-${preset}.json`);
-  const args = [
-    join(findWorkspaceRoot(), 'node_modules/lighthouse/cli/index.js'),
-    url,
-    '--output=json',
-    `--output-path=${output}`,
-    '--quiet',
-    '--only-categories=performance,accessibility,best-practices,seo',
-    `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
-    ...(preset === 'desktop' ? ['--preset=desktop'] : []),
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`lighthouse exited with ${code}`));
-      const report = JSON.parse(readFileSync(output, 'utf8'));
-      const score = (id: string) => Math.round(report.categories[id].score * 100);
-      const failed = Object.values<any>(report.audits)
-        .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
-        .map((audit) => `${audit.id} (${audit.score})`);
-      resolve({ performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo'), failed });
-    });
-  });
-}
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-'));
@@ -390,7 +294,9 @@ async function main(): Promise<void> {
     }
 
     // 3. Lighthouse on the sample page (BENCH_LIGHTHOUSE=0 leaves it out while iterating).
-    const scores = process.env.BENCH_LIGHTHOUSE === '0' ? undefined : { mobile: await lighthouse(home, 'mobile', dataDir), desktop: await lighthouse(home, 'desktop', dataDir) };
+    const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+    const scores: Record<'mobile' | 'desktop', LighthouseReport> | undefined =
+      process.env.BENCH_LIGHTHOUSE === '0' ? undefined : { mobile: await lighthouse(home, 'mobile', dataDir, { categories: [...categories] }), desktop: await lighthouse(home, 'desktop', dataDir, { categories: [...categories] }) };
 
     const lines = [
       `Warm pages: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, medians; the sample page is ${body.length} bytes (${home.replace(siteBase, '')}).`,
@@ -423,7 +329,7 @@ async function main(): Promise<void> {
             '|---|---:|---:|---:|---:|---|',
             ...(['mobile', 'desktop'] as const).map((preset) => {
               const s = scores[preset];
-              return `| ${preset} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${s.failed.join(', ') || 'none'} |`;
+              return `| ${preset} | ${s.scores.performance} | ${s.scores.accessibility} | ${s.scores['best-practices']} | ${s.scores.seo} | ${s.failed.map((audit) => `${audit.id} (${audit.score})`).join(', ') || 'none'} |`;
             }),
           ]
         : []),

@@ -14,6 +14,21 @@ export function assetPath(name: string): string | undefined {
   return existsSync(path) ? path : undefined;
 }
 
+/** The forms the build writes beside a script or a style (apps/app/vite.config.mts), best first. */
+export const ASSET_ENCODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * The file to send for an asset (`path`, from assetPath): the smallest form built that the client
+ * takes (`accepts(encoding)`: whether its Accept-Encoding allows it), else the file itself.
+ */
+export function assetForm(path: string, accepts: (encoding: string) => boolean): { path: string; encoding?: 'br' | 'gzip' } {
+  const form = ASSET_ENCODINGS.find((candidate) => accepts(candidate.encoding) && existsSync(path + candidate.suffix));
+  return form ? { path: path + form.suffix, encoding: form.encoding } : { path };
+}
+
 let indexHtml: string | undefined;
 
 /** The app's page (read once: a new build comes with a new process). Undefined when it is not built. */

@@ -1,9 +1,10 @@
+import { extname } from 'node:path';
 import { Controller, Get, Inject, NotFoundException, Param, Req, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { SessionAuthenticator } from '@docs/identity';
 import { APP_CONFIG, AppConfig, Public, SessionCookie } from '@docs/platform';
 import type { Request, Response } from 'express';
-import { assetPath, browserAppPage } from './browser-app-files';
+import { assetForm, assetPath, browserAppPage } from './browser-app-files';
 
 /**
  * The browser app (apps/app) at APP_URL, by default the API's own origin: every `urls.app` the API
@@ -40,11 +41,16 @@ export class BrowserAppController {
     res.status(200).set(this.headers).send(page);
   }
 
+  /** Scripts and styles go compressed (brotli or gzip, built with the app) to browsers that take it. */
   @Get('assets/:name')
-  asset(@Param('name') name: string, @Res() res: Response): void {
+  asset(@Param('name') name: string, @Req() req: Request, @Res() res: Response): void {
     const path = assetPath(name);
     if (!path) throw new NotFoundException(`No file of the app is named ${name}.`);
-    res.sendFile(path, { immutable: true, maxAge: '365d', headers: { 'X-Content-Type-Options': 'nosniff' } });
+    const form = assetForm(path, (encoding) => req.acceptsEncodings(encoding) === encoding);
+    const headers: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', Vary: 'Accept-Encoding' };
+    // The type of the file itself, not of its compressed form (send keeps a type already set).
+    if (form.encoding) res.type(extname(name)).set('Content-Encoding', form.encoding);
+    res.sendFile(form.path, { immutable: true, maxAge: '365d', headers });
   }
 }
 

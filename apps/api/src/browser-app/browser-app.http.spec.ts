@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { asBrowser, createOrganization, signInAs } from '@docs/identity/testing';
 import { createTestApp, TestApp } from '@docs/platform/testing';
@@ -43,5 +43,37 @@ describe('where urls.app land: the browser app', () => {
     expect(readdirSync(join(BROWSER_APP_DIST, 'assets'))).toContain(script);
     expect((await t.http.as(undefined).get('/assets/..%2F..%2Fpackage.json')).status).toBe(404);
     expect((await t.http.as(undefined).get('/assets/missing-file.js')).status).toBe(404);
+  });
+
+  it('sends its scripts and styles compressed in the form a browser takes, the same text once decoded', async () => {
+    const assets = join(BROWSER_APP_DIST, 'assets');
+    const files = readdirSync(assets).filter((name) => /\.(js|css)$/.test(name));
+    expect(files.some((name) => name.endsWith('.js')) && files.some((name) => name.endsWith('.css'))).toBe(true);
+    const cases = [
+      { accept: 'gzip, deflate, br, zstd', encoding: 'br' },
+      { accept: 'gzip, deflate', encoding: 'gzip' },
+      { accept: 'br;q=0, gzip', encoding: 'gzip' },
+      { accept: 'identity', encoding: undefined },
+    ];
+    for (const name of files) {
+      const plain = readFileSync(join(assets, name), 'utf8');
+      const sent: (string | undefined)[] = [];
+      for (const { accept, encoding } of cases) {
+        // The test client decodes brotli and gzip as a browser does.
+        const res = await t.http.as(undefined).get(`/assets/${name}`, { headers: { 'Accept-Encoding': accept } });
+        expect(res.status).toBe(200);
+        expect(res.headers['content-type']).toMatch(name.endsWith('.js') ? /^(text|application)\/javascript/ : /^text\/css/);
+        expect(res.headers['vary']).toBe('Accept-Encoding');
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(res.text).toBe(plain);
+        // A compressed form only where it is smaller (a file of a few bytes goes as it is).
+        sent.push(res.headers['content-encoding']);
+        if (res.headers['content-encoding'] !== undefined) {
+          expect(res.headers['content-encoding']).toBe(encoding);
+          expect(Number(res.headers['content-length'])).toBeLessThan(Buffer.byteLength(plain));
+        }
+      }
+      if (plain.length > 1024) expect(sent).toEqual(cases.map((c) => c.encoding));
+    }
   });
 });

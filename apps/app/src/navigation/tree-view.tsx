@@ -35,6 +35,14 @@ interface TreeViewProps {
 const MOVE_WORDS: Record<KeyboardMove, string> = { up: 'up', down: 'down', in: 'into', out: 'out of' };
 
 /**
+ * Rows rendered at first: more than a screenful. The others follow, a slice a frame, so a tree of
+ * 1,000 pages shows its top at once and the whole of it soon after (for the keys, find in page
+ * and screen readers); rows up to the one with the focus, or taking it, are always there.
+ */
+const FIRST_ROWS = 60;
+const ROWS_PER_FRAME = 200;
+
+/**
  * A tree as WAI-ARIA's tree view: one tab stop (the focused row, `tabindex=0`), the arrows to
  * move, expand and collapse, Enter to open; links for the mouse and for "open in a new tab".
  * With `editing`, each editable node has "Actions for <label>" (a button on its row, the next
@@ -57,6 +65,7 @@ export function TreeView({ label, roots, current, editing }: TreeViewProps) {
   const pendingFocus = useRef<string | undefined>(undefined);
   const busy = useRef(false);
   const keysHelp = useId();
+  const [rendered, setRendered] = useState(FIRST_ROWS);
 
   useEffect(() => {
     if (current) setExpanded((previous) => new Set([...previous, ...ancestorsOf(roots, current)]));
@@ -86,7 +95,13 @@ export function TreeView({ label, roots, current, editing }: TreeViewProps) {
   const focusRow = (id: string) => {
     pendingFocus.current = id;
     setFocused(id);
+    setRendered((count) => Math.max(count, rows.findIndex((row) => row.node.id === id) + 1));
   };
+  useEffect(() => {
+    if (rendered >= rows.length) return;
+    const next = setTimeout(() => setRendered((count) => count + ROWS_PER_FRAME), 0);
+    return () => clearTimeout(next);
+  }, [rendered, rows.length]);
 
   /** Runs one change at a time, announcing its outcome; the row keeps (or gets) the focus. */
   const change = async (focusAfter: string | undefined, run: () => Promise<string>) => {
@@ -156,6 +171,7 @@ export function TreeView({ label, roots, current, editing }: TreeViewProps) {
     if (!('focus' in move)) pendingFocus.current = node.id;
   };
   const focusable = focused && byId.has(focused) ? focused : rows[0]?.node.id;
+  const shown = rows.slice(0, Math.max(rendered, rows.findIndex((row) => row.node.id === focusable) + 1));
   /** Where a node's menu goes: just under its row, in the frame around the tree. */
   const menuTop = (id: string) => {
     const rowBox = list.current?.querySelector(`[data-node="${CSS.escape(id)}"]`)?.getBoundingClientRect();
@@ -169,7 +185,7 @@ export function TreeView({ label, roots, current, editing }: TreeViewProps) {
   return (
     <div ref={frame} class="tree-frame">
       <ul ref={list} role="tree" aria-label={label} aria-describedby={editing ? keysHelp : undefined} class="tree">
-        {rows.map(({ node, depth, position, siblings }) => {
+        {shown.map(({ node, depth, position, siblings }) => {
           const open = expanded.has(node.id);
           const parent = node.children.length > 0;
           const editable = Boolean(editing && node.editable);

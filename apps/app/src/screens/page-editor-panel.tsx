@@ -1,10 +1,10 @@
-import { createPageEditor, type ContentRef, type DocNode, type FileChoice, type MemberChoice, type PageChoice, type PageEditor } from '@docs/editor';
-import { markdownToDocument } from '@docs/document-model';
+import { createPageEditor, type ContentRef, type FileChoice, type MemberChoice, type PageChoice, type PageEditor } from '@docs/editor';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { listAll } from '../api/client';
 import { documentKeys } from '../comments/document-keys';
 import type { JSONDocument } from '../api/types';
 import { useEditorStyles } from './editor-styles';
+import { convertMarkdown } from './markdown-converter';
 import { loadPage, LoadedPage, sameDocument, savePage } from './page-saving';
 import { showSection } from './section-anchor';
 import { uploadFile } from './upload-file';
@@ -151,7 +151,7 @@ export function PageEditorPanel({ content, pageId, editable, changeRequest, titl
       listPages: () => pageList.current,
       listFiles: () => fileChoices.current,
       listMembers: () => members.current,
-      markdownToDocument: (markdown: string) => markdownToDocument(markdown) as unknown as DocNode,
+      markdownToDocument: convertMarkdown,
     });
     if (onSelectBlock) {
       const tiptap = editor.current.editor;

@@ -4,7 +4,7 @@ import { useResource } from '../api/use-resource';
 import { Status } from '../components/status';
 import { firstDocumentPage, pageAtPath, pagesById, pageTree } from '../navigation/page-tree';
 import { TreeView } from '../navigation/tree-view';
-import { RevisionPageReader } from './revision-page-reader';
+import { RevisionPageReader } from './editor-panels';
 
 interface Revision {
   id: string;
@@ -26,6 +26,8 @@ const TYPE_WORDS: Record<string, string> = { edits: 'Edits', merge: 'Merge of a 
 export function RevisionScreen({ spaceId, revisionId, pagePath = '' }: { spaceId: string; revisionId: string; pagePath?: string }) {
   const space = useResource(`space:${spaceId}`, () => api.get<Space>(`/v1/spaces/${spaceId}`));
   const revision = useResource(`revision:${spaceId}:${revisionId}`, () => api.get<Revision>(`/v1/spaces/${spaceId}/revisions/${revisionId}`));
+  // The editor's code (the pages are read in it) downloads beside the revision's requests.
+  RevisionPageReader.preload();
   const base = `/s/${spaceId}/~/revisions/${revisionId}`;
   const data = revision.data;
   const path = decodeURIComponent(pagePath);

@@ -9,7 +9,7 @@ import { changeRequestHref, changeRequestTitle } from '../change-requests/change
 import { Status } from '../components/status';
 import { pageChoices } from '../navigation/page-choices';
 import { firstDocumentPage, pageAtPath, pagesById } from '../navigation/page-tree';
-import { PageEditorPanel } from './page-editor-panel';
+import { PageEditorPanel } from './editor-panels';
 import { SpaceSidebar } from './space-sidebar';
 
 /** `/s/{spaceId}` and `/s/{spaceId}/{page path}`: a space, its pages, and the page the path names. */
@@ -26,6 +26,8 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
   // The router's URL has no hash on a first load: the section is read from the browser's location.
   const anchor = decodeURIComponent(location.hash.slice(1));
   usePageFollowedAcrossMoves(spaceId, path, page?.id, pages.data, route);
+  // The editor's code downloads from the screen's first render, beside the space's first requests.
+  PageEditorPanel.preload();
   // The change request this visit writes through (a locked space's first change, or the writer's choice): one for every page.
   const [changeRequest, setChangeRequest] = useState<ChangeRequest>();
   const opening = useRef<Promise<ChangeRequest> | undefined>(undefined);

@@ -43,40 +43,41 @@ export function SpaceSidebar({ spaceId, space, pages, current, editable, childre
     : undefined;
   return (
     <nav class="sidebar" aria-label="Pages">
+      {/* Its parts show together once the space is read: none moves another as it arrives. */}
       {space && (
-        <p class="breadcrumbs">
-          <a href={`/o/${space.organization}`}>All spaces</a>
-        </p>
+        <>
+          <p class="breadcrumbs">
+            <a href={`/o/${space.organization}`}>All spaces</a>
+          </p>
+          <h2 class="space-title">{space.title || 'Untitled'}</h2>
+          <SpaceSearch spaceId={spaceId} />
+          <p class="space-links">
+            <a
+              href={`/s/${spaceId}/~/revisions/${space.revision}`}
+              onClick={async (event) => {
+                // The revision on screen may be old (pages written since): the space says which is current.
+                if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+                event.preventDefault();
+                event.stopPropagation();
+                const latest = await api.get<Space>(`/v1/spaces/${spaceId}`).catch(() => space);
+                route(`/s/${spaceId}/~/revisions/${latest.revision}`);
+              }}
+            >
+              History
+            </a>
+          </p>
+          {editable && (
+            <div class="sidebar-actions">
+              <CreateForm label="New page" onCreate={(title) => create({ title })} />
+              <CreateForm label="New group" onCreate={(title) => create({ title, type: 'group' })} />
+              <CreateForm label="New link" urlField="URL" onCreate={(title, href) => create({ title, type: 'link', href })} />
+            </div>
+          )}
+          <Status resource={pages} what="the pages" />
+          {pages.data && <TreeView label="Pages" roots={tree} current={current} editing={editing} />}
+          {children}
+        </>
       )}
-      {space && <h2 class="space-title">{space.title || 'Untitled'}</h2>}
-      <SpaceSearch spaceId={spaceId} />
-      {space && (
-        <p class="space-links">
-          <a
-            href={`/s/${spaceId}/~/revisions/${space.revision}`}
-            onClick={async (event) => {
-              // The revision on screen may be old (pages written since): the space says which is current.
-              if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
-              event.preventDefault();
-              event.stopPropagation();
-              const latest = await api.get<Space>(`/v1/spaces/${spaceId}`).catch(() => space);
-              route(`/s/${spaceId}/~/revisions/${latest.revision}`);
-            }}
-          >
-            History
-          </a>
-        </p>
-      )}
-      {editable && (
-        <div class="sidebar-actions">
-          <CreateForm label="New page" onCreate={(title) => create({ title })} />
-          <CreateForm label="New group" onCreate={(title) => create({ title, type: 'group' })} />
-          <CreateForm label="New link" urlField="URL" onCreate={(title, href) => create({ title, type: 'link', href })} />
-        </div>
-      )}
-      <Status resource={pages} what="the pages" />
-      {pages.data && <TreeView label="Pages" roots={tree} current={current} editing={editing} />}
-      {children}
     </nav>
   );
 }

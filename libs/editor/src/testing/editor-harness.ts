@@ -9,6 +9,13 @@ import type { DocNode } from '../lib/model/doc-node';
  */
 let current: { host: HTMLElement; page: PageEditor } | undefined;
 
+// jsdom lays nothing out, and its ranges have no rectangles: ProseMirror asks a range for them to
+// scroll to the cursor, a frame after Tiptap's focus, which a test awaiting something may let run.
+if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
+  Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+}
+
 /** Mounts an editor on a fresh element (inside a host, where menus and dialogs go). */
 export function openEditor(document: DocNode, options: Omit<PageEditorOptions, 'document'> = {}): { host: HTMLElement; page: PageEditor } {
   closeEditor();

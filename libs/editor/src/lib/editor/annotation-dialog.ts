@@ -1,8 +1,9 @@
 import { Extension, getMarkRange } from '@tiptap/core';
 import type { Editor } from '@tiptap/core';
 import type { DocNode } from '../model/doc-node';
-import { noteFromMarkdown, noteToMarkdown } from '../model/annotation-note';
 import { placeBelowSelection } from './link-dialog';
+
+type NoteMarkdown = typeof import('../model/note-markdown');
 
 let dialogs = 0;
 
@@ -10,10 +11,22 @@ let dialogs = 0;
  * Mod-Alt-m (or "Annotation" in the `/` menu): a small form for the note of the selected text or
  * of the annotation the cursor is in: "Note" (markdown, read as the document model reads it),
  * "Apply note", "Remove note". With nothing selected outside an annotation, "Annotated text" is the
- * text to insert with its note.
+ * text to insert with its note. It opens once the note's markdown conversions are loaded (a chunk
+ * of their own in a bundle: a moment, the first time).
  */
-export function openAnnotationDialog(editor: Editor): HTMLFormElement {
+export function openAnnotationDialog(editor: Editor): void {
+  // After the next frame too: a focus the caller gave the editor (Tiptap's waits a frame) lands first, not in the form.
+  const frame = new Promise((resolve) => requestAnimationFrame(resolve));
+  Promise.all([import('../model/note-markdown'), frame]).then(
+    ([notes]) => !editor.isDestroyed && showAnnotationDialog(editor, notes),
+    (error: Error) => !editor.isDestroyed && showAnnotationDialog(editor, error),
+  );
+}
+
+/** The form, with the note's conversions (or why they could not be loaded: then it says so). */
+function showAnnotationDialog(editor: Editor, notes: NoteMarkdown | Error): void {
   document.querySelector('.doc-link-dialog')?.remove();
+  const unavailable = notes instanceof Error ? `Notes cannot be written now (${notes.message}): reload the page to try again.` : undefined;
   const type = editor.schema.marks['annotation'];
   const { selection } = editor.state;
   const range = getMarkRange(selection.$from, type);
@@ -33,7 +46,7 @@ export function openAnnotationDialog(editor: Editor): HTMLFormElement {
   note.setAttribute('aria-label', 'Note');
   note.placeholder = 'The note (markdown)';
   note.rows = 3;
-  note.value = noteToMarkdown(existing?.attrs['note'] as DocNode[] | undefined);
+  note.value = notes instanceof Error ? '' : notes.noteToMarkdown(existing?.attrs['note'] as DocNode[] | undefined);
   const problem = document.createElement('p');
   problem.id = `${id}-problem`;
   problem.setAttribute('role', 'alert');
@@ -62,7 +75,8 @@ export function openAnnotationDialog(editor: Editor): HTMLFormElement {
     event.preventDefault();
     const words = text.value.trim();
     if (needsText && !words) return say('Write the text the note is about.', text);
-    const fragments = noteFromMarkdown(note.value, existing?.attrs['note'] as DocNode[] | undefined);
+    if (notes instanceof Error) return say(unavailable!, note);
+    const fragments = notes.noteFromMarkdown(note.value, existing?.attrs['note'] as DocNode[] | undefined);
     if (!fragments) return say('Write the note, or remove it.', note);
     const chain = editor.chain().focus();
     if (needsText) {
@@ -88,7 +102,7 @@ export function openAnnotationDialog(editor: Editor): HTMLFormElement {
   host.append(form);
   placeBelowSelection(editor, form);
   (needsText ? text : note).focus();
-  return form;
+  if (unavailable) say(unavailable, note);
 }
 
 export const AnnotationDialog = Extension.create({

@@ -31,8 +31,11 @@ export interface EditorServices {
   resolvePage?: (ref: ContentRef) => { title: string; href?: string } | undefined;
   /** The address of a file of the space, to show an image. */
   resolveFile?: (fileId: string) => string | undefined;
-  /** The shared markdown -> document converter (the one imports use), for pasted markdown and HTML. */
-  markdownToDocument?: (markdown: string) => DocNode;
+  /**
+   * The shared markdown -> document converter (the one imports use), for pasted markdown and HTML;
+   * a promise while the app is still loading it (the paste then lands once it has).
+   */
+  markdownToDocument?: (markdown: string) => DocNode | Promise<DocNode>;
   /** The space's pages (documents), for the link pickers. */
   listPages?: () => PageChoice[];
   /** The space's files, for the link pickers. */

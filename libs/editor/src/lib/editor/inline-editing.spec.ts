@@ -137,6 +137,10 @@ describe('mentions (@)', () => {
 describe('annotations (text with a note)', () => {
   const dialog = () => host.querySelector('form[role="dialog"][aria-label="Annotation"]') as HTMLFormElement | null;
   const submit = () => dialog()!.requestSubmit();
+  /** The form opens after a frame, once the note's markdown conversions are loaded. */
+  const opened = async () => {
+    for (let waited = 0; !dialog() && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
 
   it('shows annotated text with its note as the title; typing in it keeps it annotated', () => {
     const document = everyBlockDocument();
@@ -153,7 +157,7 @@ describe('annotations (text with a note)', () => {
     expect(inlinesOf(page.getDocument())[16]).toEqual({ ...inlinesOf(document)[16], nodes: [text('teXrm')] });
   });
 
-  it('Mod-Alt-m in annotated text edits its note (markdown, read by the document model)', () => {
+  it('Mod-Alt-m in annotated text edits its note (markdown, read by the document model)', async () => {
     const document = everyBlockDocument();
     ({ host, page } = openEditor(document, services));
     const { pos, node } = findKey('p-inlines');
@@ -161,6 +165,7 @@ describe('annotations (text with a note)', () => {
       if (child.isText && child.text === 'term') selectAt(pos + 1 + offset + 1);
     });
     expect(press('m', { mod: true, alt: true })).toBe(true);
+    await opened();
     const field = input(dialog()!, 'Note') as unknown as HTMLTextAreaElement;
     expect(field.tagName).toBe('TEXTAREA');
     expect(field.value).toBe('The note.');
@@ -180,10 +185,11 @@ describe('annotations (text with a note)', () => {
     expect(inlines.filter((_, i) => i !== 16)).toEqual(inlinesOf(canonicalText(document)).filter((_, i) => i !== 16));
   });
 
-  it('annotates the selected text; an empty note is refused with a message; "Remove note" leaves the text', () => {
+  it('annotates the selected text; an empty note is refused with a message; "Remove note" leaves the text', async () => {
     ({ host, page } = openEditor(everyBlockDocument(), services));
     selectIn('p-edit', 4, 13);
     press('m', { mod: true, alt: true });
+    await opened();
     expect(input(dialog()!, 'Annotated text')).toBeNull();
     const removeButton = () => [...dialog()!.querySelectorAll('button')].find((button) => button.textContent === 'Remove note')!;
     expect(removeButton().hidden).toBe(true);
@@ -208,6 +214,7 @@ describe('annotations (text with a note)', () => {
 
     selectIn('p-edit', 6, 6);
     press('m', { mod: true, alt: true });
+    await opened();
     expect(removeButton().hidden).toBe(false);
     removeButton().click();
     expect(byKey('p-edit').nodes).toEqual([text('The paragraph the tests edit.')]);
@@ -218,6 +225,7 @@ describe('annotations (text with a note)', () => {
     newLineAtEnd();
     type('See the ');
     await menu('/annotation', 'Annotation');
+    await opened();
     const words = input(dialog()!, 'Annotated text');
     expect(window.document.activeElement).toBe(words);
     submit();
@@ -228,10 +236,11 @@ describe('annotations (text with a note)', () => {
     expect(last().nodes).toEqual([text('See the '), { object: 'inline', type: 'annotation', isVoid: false, data: {}, nodes: [text('glossary')], fragments: note(paragraph(text('Words and what they mean.'))) }]);
   });
 
-  it('Escape closes the form and changes nothing', () => {
+  it('Escape closes the form and changes nothing', async () => {
     ({ host, page } = openEditor(everyBlockDocument(), services));
     selectIn('p-edit', 4, 13);
     press('m', { mod: true, alt: true });
+    await opened();
     pressIn(input(dialog()!, 'Note'), 'Escape');
     expect(dialog()).toBeNull();
     expect(page.isDirty()).toBe(false);

@@ -14,10 +14,12 @@ let host: HTMLElement;
 let page: PageEditor;
 const uploads: File[] = [];
 
-function open(document: DocNode, readOnly = false): PageEditor {
+const convert = (markdown: string) => markdownToDocument(markdown) as unknown as DocNode;
+
+function open(document: DocNode, readOnly = false, markdownToDocumentService: (markdown: string) => DocNode | Promise<DocNode> = convert): PageEditor {
   ({ host, page } = openEditor(document, {
     readOnly,
-    markdownToDocument: (markdown) => markdownToDocument(markdown) as unknown as DocNode,
+    markdownToDocument: markdownToDocumentService,
     uploadFile: async (file) => (uploads.push(file), { fileId: `uploaded-${uploads.length}`, url: `blob:${file.name}` }),
   }));
   return page;
@@ -235,6 +237,28 @@ describe('paste and drop', () => {
     expect(blocks[0]).toMatchObject({ type: 'heading-2', nodes: [text('From a site')] });
     expect(blocks[1].nodes![0].leaves!.map((leaf) => leaf.text)).toEqual(['Some ', 'bold', ' text']);
     expect(JSON.stringify(page.getDocument())).not.toContain('alert');
+  });
+
+  it('with a converter still loading, the paste lands once it has, where the cursor is', async () => {
+    let loaded!: () => void;
+    const loading = new Promise<void>((resolve) => (loaded = resolve));
+    open(everyBlockDocument(), false, async (markdown) => (await loading, convert(markdown)));
+    newLineAtEnd();
+    const before = page.getDocument().nodes!.length;
+    expect(paste({ 'text/plain': '## Later\n\n- one\n- two\n' })).toBe(true);
+    await settled();
+    expect(page.getDocument().nodes!.length).toBe(before);
+    loaded();
+    await settled();
+    expect(page.getDocument().nodes!.slice(-2).map((block) => block.type)).toEqual(['heading-1', 'list-unordered']);
+  });
+
+  it('pastes the plain text when the converter could not load: nothing pasted is lost', async () => {
+    open(everyBlockDocument(), false, () => Promise.reject(new Error('offline')));
+    endOf('p-edit');
+    expect(paste({ 'text/html': '<p>Some <strong>bold</strong></p>', 'text/plain': 'Some bold' })).toBe(true);
+    await settled();
+    expect(findKey('p-edit').node.textContent).toMatch(/Some bold$/);
   });
 
   it('pastes plain text that is not markdown as text', () => {

@@ -9,12 +9,22 @@ import { withoutKeys } from '../model/without-keys';
 import type { EditorServices } from './editor-services';
 import { looksLikeMarkdown, pastedHtmlToMarkdown } from './pasted-html';
 
-/** Markdown as a slice of the editor's document, through the shared converter. */
-export function markdownSlice(markdown: string, convert: (markdown: string) => DocNode, schema: Schema): Slice {
-  const doc = toEditorDoc(withoutKeys(convert(markdown)), schema);
+/** A converted document (pasted markdown, through the shared converter) as a slice of the editor's document. */
+export function markdownSlice(converted: DocNode, schema: Schema): Slice {
+  const doc = toEditorDoc(withoutKeys(converted), schema);
   // One paragraph joins the text around the cursor; blocks stand as blocks.
   const open = doc.childCount === 1 && doc.firstChild!.type.name === 'paragraph' ? 1 : 0;
   return new Slice(doc.content, open, open);
+}
+
+/** Puts pasted blocks at the selection; blocks pasted on an empty line take its place. */
+function insertPasted(view: EditorView, converted: DocNode): void {
+  const slice = markdownSlice(converted, view.state.schema);
+  const { $from, empty } = view.state.selection;
+  const tr = view.state.tr;
+  if (empty && slice.openStart === 0 && $from.parent.type.name === 'paragraph' && $from.parent.content.size === 0) tr.replaceRange($from.before(), $from.after(), slice);
+  else tr.replaceSelection(slice);
+  view.dispatch(tr.scrollIntoView());
 }
 
 const imagesOf = (files: FileList | File[] | undefined | null) => [...(files ?? [])].filter((file) => file.type.startsWith('image/'));
@@ -60,13 +70,15 @@ export const PasteAndDrop = Extension.create<{ services: EditorServices }>({
             const text = data.getData('text/plain');
             const markdown = html ? pastedHtmlToMarkdown(html) : looksLikeMarkdown(text) ? text : undefined;
             if (markdown === undefined || markdown.trim() === '') return false;
-            const slice = markdownSlice(markdown, services.markdownToDocument, view.state.schema);
-            const { $from, empty } = view.state.selection;
-            const tr = view.state.tr;
-            // Blocks pasted on an empty line take its place.
-            if (empty && slice.openStart === 0 && $from.parent.type.name === 'paragraph' && $from.parent.content.size === 0) tr.replaceRange($from.before(), $from.after(), slice);
-            else tr.replaceSelection(slice);
-            view.dispatch(tr.scrollIntoView());
+            const converted = services.markdownToDocument(markdown);
+            if (!(converted instanceof Promise)) insertPasted(view, converted);
+            // A converter still loading: the paste lands at the selection as it is once it has (as
+            // plain text if it could not load: nothing pasted is lost).
+            else
+              converted.then(
+                (document) => !view.isDestroyed && insertPasted(view, document),
+                () => !view.isDestroyed && view.dispatch(view.state.tr.insertText(text).scrollIntoView()),
+              );
             return true;
           },
           handleDrop(view, event, _slice, moved) {

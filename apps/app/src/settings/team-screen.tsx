@@ -6,9 +6,9 @@ import { useResource } from '../api/use-resource';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Notice, NoticeLines } from '../components/notice';
 import { Status } from '../components/status';
-import { InlineForm } from '../components/inline-form';
 import { SettingsFrame } from './settings-frame';
 import { settingsHref } from './settings-nav';
+import { TeamRenameForm } from './team-rename-form';
 import { teamCandidates } from './team-candidates';
 
 /** `/o/{organizationId}/settings/teams/{teamId}`. */
@@ -53,22 +53,14 @@ function TeamPanel({ organization, team, onRenamed }: { organization: Organizati
     <>
       {organization.permissions.admin && (
         <div class="settings-actions">
-          <InlineForm
-            label="Rename team"
-            submit="Save"
-            secondary
-            onSubmit={async (data) => {
-              const title = String(data.get('title') ?? '').trim();
-              if (!title) throw new Error('Title is required.');
+          <TeamRenameForm
+            team={team}
+            onRename={async (title) => {
               await api.patch(teamPath, { title });
               await onRenamed();
               setNotice({ text: `The team is now called ${title}.` });
             }}
-          >
-            <label>
-              Title <input name="title" required maxLength={64} defaultValue={team.title} />
-            </label>
-          </InlineForm>
+          />
           <button type="button" class="secondary" onClick={() => setConfirming({ kind: 'delete' })}>
             Delete team
           </button>

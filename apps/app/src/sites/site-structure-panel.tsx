@@ -11,6 +11,8 @@ interface PanelProps {
   base: string;
   structure: Resource<SiteStructure>;
   spaces: Space[];
+  /** Whether the caller may change the site (the organization's `permissions.admin`): without it, the structure is only read. */
+  manage: boolean;
   /** After every change: the site (its counts, defaults) and its structure are read again. */
   onChange: () => void;
 }
@@ -35,9 +37,10 @@ function SpaceField({ spaces }: { spaces: Space[] }) {
  * The site's sections (as tabs on the site), their groups (menus of sections) and the variants of
  * each section (its site spaces: versions or languages, one the default), or the variants of a
  * site without sections: add, remove, make default, move up and down (the keyboard's way to
- * reorder), group and ungroup, as the API has them.
+ * reorder), group and ungroup, as the API has them; for who may not change the site, the same
+ * structure without a control.
  */
-export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelProps) {
+export function SiteStructurePanel({ base, structure, spaces, manage, onChange }: PanelProps) {
   const { state, run } = useAction();
   const heading = useRef<HTMLHeadingElement>(null);
   const acted = useRef(false);
@@ -79,38 +82,42 @@ export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelP
             return (
               <li key={siteSpace.id}>
                 <span class="structure-name">{name}</span> <code>{siteSpace.path}</code> {siteSpace.default && <span class="badge">Default</span>}
-                <span class="structure-actions">
-                  {!siteSpace.default && (
-                    <button
-                      type="button"
-                      class="secondary"
-                      aria-disabled={state.busy}
-                      onClick={() =>
-                        act(() => (section ? api.patch(`${base}/sections/${section.id}`, { defaultSiteSpace: siteSpace.id }) : api.patch(base, { defaultSiteSpace: siteSpace.id })), `${name} is the default variant.`)
-                      }
-                    >
-                      Make default<span class="visually-hidden"> variant {name}</span>
+                {manage && (
+                  <span class="structure-actions">
+                    {!siteSpace.default && (
+                      <button
+                        type="button"
+                        class="secondary"
+                        aria-disabled={state.busy}
+                        onClick={() =>
+                          act(() => (section ? api.patch(`${base}/sections/${section.id}`, { defaultSiteSpace: siteSpace.id }) : api.patch(base, { defaultSiteSpace: siteSpace.id })), `${name} is the default variant.`)
+                        }
+                      >
+                        Make default<span class="visually-hidden"> variant {name}</span>
+                      </button>
+                    )}
+                    {moveButtons(siblings, index, name)}
+                    <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/site-spaces/${siteSpace.id}`), `Variant ${name} removed.`)}>
+                      Remove<span class="visually-hidden"> variant {name}</span>
                     </button>
-                  )}
-                  {moveButtons(siblings, index, name)}
-                  <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/site-spaces/${siteSpace.id}`), `Variant ${name} removed.`)}>
-                    Remove<span class="visually-hidden"> variant {name}</span>
-                  </button>
-                </span>
+                  </span>
+                )}
               </li>
             );
           })}
         </ul>
-        <InlineForm
-          label={section ? `Add variant to ${section.title}` : 'Add variant'}
-          submit="Add"
-          onSubmit={async (data) => {
-            await api.post(`${base}/site-spaces`, { spaceId: String(data.get('spaceId')), ...(section ? { sectionId: section.id } : {}) });
-            onChange();
-          }}
-        >
-          <SpaceField spaces={spaces} />
-        </InlineForm>
+        {manage && (
+          <InlineForm
+            label={section ? `Add variant to ${section.title}` : 'Add variant'}
+            submit="Add"
+            onSubmit={async (data) => {
+              await api.post(`${base}/site-spaces`, { spaceId: String(data.get('spaceId')), ...(section ? { sectionId: section.id } : {}) });
+              onChange();
+            }}
+          >
+            <SpaceField spaces={spaces} />
+          </InlineForm>
+        )}
       </>
     );
   };
@@ -122,20 +129,22 @@ export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelP
       </h3>
       <p class="structure-actions">
         <code>{section.path}</code>{' '}
-        {!section.default && (
+        {manage && !section.default && (
           <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.patch(base, { defaultSiteSection: section.id }), `${section.title} is the default section.`)}>
             Make default<span class="visually-hidden"> section {section.title}</span>
           </button>
         )}
-        {moveButtons(siblings, index, section.title)}
-        {groupId && (
+        {manage && moveButtons(siblings, index, section.title)}
+        {manage && groupId && (
           <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/section-groups/${groupId}/sections/${section.id}`), `${section.title} left its group.`)}>
             Remove from group<span class="visually-hidden"> {section.title}</span>
           </button>
         )}
-        <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/sections/${section.id}`), `Section ${section.title} deleted.`)}>
-          Delete section<span class="visually-hidden"> {section.title}</span>
-        </button>
+        {manage && (
+          <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/sections/${section.id}`), `Section ${section.title} deleted.`)}>
+            Delete section<span class="visually-hidden"> {section.title}</span>
+          </button>
+        )}
       </p>
       {variants(section.siteSpaces, section)}
     </li>
@@ -160,12 +169,14 @@ export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelP
                 <h3>
                   {entry.group.title} <span class="badge">Group</span>
                 </h3>
-                <p class="structure-actions">
-                  {moveButtons(rootSiblings, index, entry.group.title)}
-                  <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/section-groups/${entry.group.id}`), `Group ${entry.group.title} deleted; its sections stay.`)}>
-                    Delete group<span class="visually-hidden"> {entry.group.title}</span>
-                  </button>
-                </p>
+                {manage && (
+                  <p class="structure-actions">
+                    {moveButtons(rootSiblings, index, entry.group.title)}
+                    <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/section-groups/${entry.group.id}`), `Group ${entry.group.title} deleted; its sections stay.`)}>
+                      Delete group<span class="visually-hidden"> {entry.group.title}</span>
+                    </button>
+                  </p>
+                )}
                 <ul class="structure-list" aria-label={`Sections of ${entry.group.title}`}>
                   {entry.sections.map((section, position) => sectionBlock(section, groupSiblings, position, entry.group.id))}
                 </ul>
@@ -174,7 +185,7 @@ export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelP
           })}
         </ul>
       )}
-      {view && (
+      {view && manage && (
         <div class="sidebar-actions">
           <InlineForm
             label="Add section"

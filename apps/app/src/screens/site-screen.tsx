@@ -2,6 +2,7 @@ import { api, listAll } from '../api/client';
 import type { Organization, Site, SiteStructure, Space } from '../api/types';
 import { useResource } from '../api/use-resource';
 import { Status } from '../components/status';
+import { DeleteSite } from '../sites/delete-site';
 import { PublishPanel } from '../sites/publish-panel';
 import { ShareLinksPanel } from '../sites/share-links-panel';
 import { SitePreviewPanel } from '../sites/site-preview-panel';
@@ -40,7 +41,8 @@ export function SiteScreen({ organizationId, siteId }: { organizationId: string;
           <SiteStructurePanel base={base} structure={structure} spaces={spaces.data ?? []} manage={manage} onChange={changed} />
           {manage ? <SiteSettings base={base} site={site.data} onSaved={site.reload} /> : <SiteSettingsSummary site={site.data} />}
           {manage && <ShareLinksPanel base={base} visibility={site.data.visibility} />}
-          <SitePreviewPanel base={base} title={site.data.title} />
+          <SitePreviewPanel base={base} title={site.data.title} structure={structure.data} />
+          {manage && <DeleteSite organizationId={organizationId} base={base} site={site.data} />}
         </>
       )}
     </main>

@@ -5,6 +5,7 @@ import type { Resource } from '../api/use-resource';
 import { ActionStatus, useAction } from '../components/action-status';
 import { InlineForm } from '../components/inline-form';
 import { Status } from '../components/status';
+import { fieldsOf, sectionChange, variantChange } from './structure-edits';
 import { moveRequest, pointerOfEntry, pointerOfSection, pointerOfVariant, StructurePointer, structureView, ungroupedSections, variantName } from './site-structure-model';
 
 interface PanelProps {
@@ -33,11 +34,21 @@ function SpaceField({ spaces }: { spaces: Space[] }) {
   );
 }
 
+/** The last part of a section's or a variant's address on the site. */
+function PathField({ value }: { value: string }) {
+  return (
+    <label>
+      Path <input name="path" required maxLength={100} pattern="[A-Za-z0-9][A-Za-z0-9._~\-]*" defaultValue={value} title="Letters, digits, “.”, “_”, “~” and “-”, starting with a letter or digit" />
+    </label>
+  );
+}
+
 /**
  * The site's sections (as tabs on the site), their groups (menus of sections) and the variants of
  * each section (its site spaces: versions or languages, one the default), or the variants of a
  * site without sections: add, remove, make default, move up and down (the keyboard's way to
- * reorder), group and ungroup, as the API has them; for who may not change the site, the same
+ * reorder), group and ungroup, edit a section's title, path and icon and a variant's path and
+ * condition, as the API has them; for who may not change the site, the same
  * structure without a control.
  */
 export function SiteStructurePanel({ base, structure, spaces, manage, onChange }: PanelProps) {
@@ -81,7 +92,12 @@ export function SiteStructurePanel({ base, structure, spaces, manage, onChange }
             const name = variantName(siteSpace);
             return (
               <li key={siteSpace.id}>
-                <span class="structure-name">{name}</span> <code>{siteSpace.path}</code> {siteSpace.default && <span class="badge">Default</span>}
+                <span class="structure-name">{name}</span> <code>{siteSpace.path}</code> {siteSpace.default && <span class="badge">Default</span>}{' '}
+                {siteSpace.condition && (
+                  <span class="badge">
+                    When <code>{siteSpace.condition}</code>
+                  </span>
+                )}
                 {manage && (
                   <span class="structure-actions">
                     {!siteSpace.default && (
@@ -97,6 +113,25 @@ export function SiteStructurePanel({ base, structure, spaces, manage, onChange }
                       </button>
                     )}
                     {moveButtons(siblings, index, name)}
+                    <InlineForm
+                      label={`Edit variant ${name}`}
+                      submit="Save"
+                      secondary
+                      onSubmit={async (data) => {
+                        const change = variantChange(siteSpace, fieldsOf(data));
+                        if (Object.keys(change).length === 0) return;
+                        await api.patch(`${base}/site-spaces/${siteSpace.id}`, change);
+                        onChange();
+                      }}
+                    >
+                      <PathField value={siteSpace.path} />
+                      <label>
+                        Condition <input name="condition" maxLength={1024} defaultValue={siteSpace.condition ?? ''} aria-describedby={`condition-help-${siteSpace.id}`} />
+                      </label>
+                      <p id={`condition-help-${siteSpace.id}`} class="help">
+                        Shown to visitors for whom it is true, such as <code>visitor.claims.plan == "pro"</code>; empty: shown to everyone.
+                      </p>
+                    </InlineForm>
                     <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/site-spaces/${siteSpace.id}`), `Variant ${name} removed.`)}>
                       Remove<span class="visually-hidden"> variant {name}</span>
                     </button>
@@ -127,6 +162,7 @@ export function SiteStructurePanel({ base, structure, spaces, manage, onChange }
       <h3>
         {section.title} {section.default && <span class="badge">Default section</span>}
       </h3>
+      {section.icon && <p class="help">Icon: {section.icon}</p>}
       <p class="structure-actions">
         <code>{section.path}</code>{' '}
         {manage && !section.default && (
@@ -139,6 +175,30 @@ export function SiteStructurePanel({ base, structure, spaces, manage, onChange }
           <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/section-groups/${groupId}/sections/${section.id}`), `${section.title} left its group.`)}>
             Remove from group<span class="visually-hidden"> {section.title}</span>
           </button>
+        )}
+        {manage && (
+          <InlineForm
+            label={`Edit section ${section.title}`}
+            submit="Save"
+            secondary
+            onSubmit={async (data) => {
+              const change = sectionChange(section, fieldsOf(data));
+              if (Object.keys(change).length === 0) return;
+              await api.patch(`${base}/sections/${section.id}`, change);
+              onChange();
+            }}
+          >
+            <label>
+              Section title <input name="title" required minLength={2} maxLength={128} defaultValue={section.title} />
+            </label>
+            <PathField value={section.path} />
+            <label>
+              Icon <input name="icon" maxLength={50} defaultValue={section.icon ?? ''} aria-describedby={`icon-help-${section.id}`} />
+            </label>
+            <p id={`icon-help-${section.id}`} class="help">
+              The name of the icon beside the section’s tab, such as <code>book</code>; empty: none.
+            </p>
+          </InlineForm>
         )}
         {manage && (
           <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/sections/${section.id}`), `Section ${section.title} deleted.`)}>

@@ -136,6 +136,15 @@ describe('administering in the browser app (Debian Chromium, playwright-core)', 
     const teamMembers = (await api().get(`/v1/orgs/${organizationId}/teams/${teamId}/members`)).body.items;
     expect(teamMembers.map((member: { organization: { id: string } }) => member.organization.id)).toEqual([grace.id]);
     await noSeriousViolations(page);
+    // She owns it, then is a plain member again.
+    await page.getByRole('button', { name: 'Make owner grace@example.com' }).click();
+    await status(page, 'grace@example.com owns the team.');
+    await page.getByRole('region', { name: /Members of the team/ }).getByText('Owner', { exact: true }).waitFor();
+    const teamRole = async () => (await api().get(`/v1/orgs/${organizationId}/teams/${teamId}/members`)).body.items[0].team.role;
+    expect(await teamRole()).toBe('owner');
+    await page.getByRole('button', { name: 'Make member grace@example.com' }).click();
+    await status(page, 'grace@example.com is a member of the team, no longer an owner.');
+    expect(await teamRole()).toBe('member');
 
     // Renamed.
     await page.getByRole('button', { name: 'Rename team' }).click();

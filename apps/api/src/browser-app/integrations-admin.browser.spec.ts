@@ -250,6 +250,7 @@ describe('administering integrations in the browser app (Debian Chromium, playwr
 
   it('edits, pauses and deletes a webhook; a member who is not an admin sees none of it', async () => {
     const made = await hooks().post(`/v1/orgs/${organizationId}/webhooks`, { url: `${receiver.url}/second`, events: ['site_published'] });
+    const hooked = await api().post(`/v1/orgs/${organizationId}/spaces`, { title: 'Hooked space' });
     const page = await openSignedIn(browser, base, adminEmail, `/o/${organizationId}/settings/webhooks/${made.body.id}`);
     await page.getByRole('heading', { level: 1, name: `${receiver.url}/second` }).waitFor();
 
@@ -257,10 +258,20 @@ describe('administering integrations in the browser app (Debian Chromium, playwr
     const form = page.getByRole('form', { name: 'Edit webhook' });
     await form.getByRole('textbox', { name: 'Description' }).fill('Every event');
     await form.getByRole('checkbox', { name: /^All events/ }).check();
+    // Only about one space.
+    await form.getByRole('group', { name: 'Spaces and sites' }).getByRole('checkbox', { name: 'Space Hooked space' }).check();
+    expect(await seriousViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     await page.getByRole('definition').filter({ hasText: 'All events' }).waitFor();
-    expect((await hooks().get(`/v1/orgs/${organizationId}/webhooks/${made.body.id}`)).body).toMatchObject({ description: 'Every event', events: ['*'] });
+    expect((await hooks().get(`/v1/orgs/${organizationId}/webhooks/${made.body.id}`)).body).toMatchObject({ description: 'Every event', events: ['*'], spaces: [hooked.body.id], sites: [] });
+    // Opened again, the form shows it; unchecked, the webhook hears about everything again.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const scope = form.getByRole('group', { name: 'Spaces and sites' }).getByRole('checkbox', { name: 'Space Hooked space' });
+    await expect(scope.isChecked()).resolves.toBe(true);
+    await scope.uncheck();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await eventually('the filter is gone', async () => (await hooks().get(`/v1/orgs/${organizationId}/webhooks/${made.body.id}`)).body.spaces.length === 0);
 
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Resume' }).waitFor();

@@ -4,11 +4,11 @@ import { api, listAll } from '../api/client';
 import type { Member, Organization, Team, TeamMember } from '../api/types';
 import { useResource } from '../api/use-resource';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { InlineForm } from '../components/inline-form';
 import { Notice, NoticeLines } from '../components/notice';
 import { Status } from '../components/status';
 import { SettingsFrame } from './settings-frame';
 import { settingsHref } from './settings-nav';
-import { TeamRenameForm } from './team-rename-form';
 import { teamCandidates } from './team-candidates';
 
 /** `/o/{organizationId}/settings/teams/{teamId}`. */
@@ -62,14 +62,22 @@ function TeamPanel({ organization, team, onRenamed }: { organization: Organizati
     <>
       {organization.permissions.admin && (
         <div class="settings-actions">
-          <TeamRenameForm
-            team={team}
-            onRename={async (title) => {
+          <InlineForm
+            label="Rename team"
+            submit="Save"
+            secondary
+            onSubmit={async (data) => {
+              const title = String(data.get('title') ?? '').trim();
+              if (!title) throw new Error('Title is required.');
               await api.patch(teamPath, { title });
               await onRenamed();
               setNotice({ text: `The team is now called ${title}.` });
             }}
-          />
+          >
+            <label>
+              Title <input name="title" required maxLength={64} defaultValue={team.title} />
+            </label>
+          </InlineForm>
           <button type="button" class="secondary" onClick={() => setConfirming({ kind: 'delete' })}>
             Delete team
           </button>

@@ -8,18 +8,13 @@ import type { Locator, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { GitSyncJobsModule } from '@docs/git-sync';
 import { cloneWithGit, commitWithGit, git, GIT_USER, type GitHttpServer, startGitHttpServer } from '@docs/git-sync/testing';
-import { PasswordsService } from '@docs/identity';
-import { createOrganization, TEST_PASSWORD } from '@docs/identity/testing';
 import { OpenApiHostingJobsModule } from '@docs/openapi-hosting';
 import { JobWorker, JobWorkerModule } from '@docs/platform';
-import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
+import { Browser, createTestApp, launchChromium, TestApp } from '@docs/platform/testing';
 import { WebhooksWorkerModule } from '@docs/webhooks';
 import { TestReceiver, webhookContract } from '@docs/webhooks/testing';
-import { ApiModule } from '../api.module';
-import { eventually, openSignedIn, seriousViolations } from './app-in-browser';
+import { eventually, isFocused, openSignedIn, seriousViolations, startAppInBrowser } from './app-in-browser';
 
-/** Whether an element has the focus (run in the page; this project compiles without the DOM's types). */
-const isFocused = (element: unknown): boolean => element === (element as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement;
 
 /** A real OpenAPI 3 document, as YAML, of the given API version. */
 const petStore = (version: string) => `openapi: 3.0.3
@@ -100,22 +95,17 @@ describe('administering integrations in the browser app (Debian Chromium, playwr
   const folders: string[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     // The worker reaches the test's servers (receiver, spec files, Git) on 127.0.0.1.
     const env = { FETCH_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_TIMEOUT_MS: '10000', FETCH_TIMEOUT_MS: '20000' };
-    t = await createTestApp({ imports: [ApiModule], env: { ...env, PUBLIC_URL: base, APP_URL: base } });
-    await t.app.listen(port, '127.0.0.1');
+    const app = await startAppInBrowser({ roles: { editor: 'edit' }, env });
+    ({ t, base, organizationId } = app);
     worker = await createTestApp({ runtime: 'worker', imports: [JobWorkerModule, WebhooksWorkerModule, OpenApiHostingJobsModule, GitSyncJobsModule], database: t.database, env });
     // Signatures carry the worker's time, which standardwebhooks checks against the real one.
     worker.clock.set(new Date());
     await worker.get(JobWorker).start({ schedule: false });
-    const { organization, members } = await createOrganization(t, { editor: 'edit' });
-    organizationId = organization.id;
-    adminToken = members.admin.token;
-    adminEmail = members.admin.user.email;
-    editorEmail = members.editor.user.email;
-    for (const member of [members.admin, members.editor]) await t.get(PasswordsService).set(member.user.id, TEST_PASSWORD, 'cli');
+    adminToken = app.people.admin.token;
+    adminEmail = app.people.admin.user.email;
+    editorEmail = app.people.editor.user.email;
     receiver = await TestReceiver.start();
     receiver.always({ status: 200, body: 'thanks, received' });
     files = createServer((req, res) => {

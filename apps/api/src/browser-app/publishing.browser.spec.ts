@@ -1,11 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import type { Locator, Page } from 'playwright-core';
-import { PasswordsService } from '@docs/identity';
-import { createOrganization, TEST_PASSWORD } from '@docs/identity/testing';
 import { findWorkspaceRoot } from '@docs/platform';
-import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
-import { ApiModule } from '../api.module';
-import { eventually, isFocused, openSignedIn, seriousViolations } from './app-in-browser';
+import { Browser, freePort, launchChromium, TestApp } from '@docs/platform/testing';
+import { eventually, isFocused, openSignedIn, seriousViolations, startAppInBrowser } from './app-in-browser';
 
 /**
  * Publishing in the browser app, in Debian's Chromium, by role and accessible name: a site made
@@ -27,13 +24,13 @@ describe('publishing in the browser app (Debian Chromium, playwright-core)', () 
   let handbookId: string;
 
   beforeAll(async () => {
-    const [port, sitePort] = [await freePort(), await freePort()];
-    base = `http://127.0.0.1:${port}`;
+    const sitePort = await freePort();
     published = `http://127.0.0.1:${sitePort}`;
-    t = await createTestApp({ imports: [ApiModule], env: { PUBLIC_URL: base, APP_URL: base, PUBLISHED_URL: published } });
     // The site server checks preview tokens against the real clock.
-    t.clock.set(new Date());
-    await t.app.listen(port, '127.0.0.1');
+    const app = await startAppInBrowser({ env: { PUBLISHED_URL: published }, beforeListen: (created) => created.clock.set(new Date()) });
+    ({ t, base, organizationId } = app);
+    token = app.people.admin.token;
+    email = app.people.admin.user.email;
     siteServer = spawn(process.execPath, ['-r', './tools/register.js', 'apps/site/src/main.ts'], {
       cwd: findWorkspaceRoot(),
       env: {
@@ -55,11 +52,6 @@ describe('publishing in the browser app (Debian Chromium, playwright-core)', () 
     });
     await eventually('the site server answers', async () => (await fetch(`${published}/~site/health`).catch(() => undefined))?.status === 200, 90_000);
 
-    const { organization, members } = await createOrganization(t);
-    organizationId = organization.id;
-    token = members.admin.token;
-    email = members.admin.user.email;
-    await t.get(PasswordsService).set(members.admin.user.id, TEST_PASSWORD, 'cli');
     const handbook = await api().post(`/v1/orgs/${organizationId}/spaces`, { title: 'Handbook' });
     handbookId = handbook.body.id;
     await api().post(`/v1/spaces/${handbookId}/content/pages`, { title: 'Introduction', markdown: 'Welcome to the handbook.' });

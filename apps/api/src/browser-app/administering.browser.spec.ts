@@ -1,13 +1,10 @@
 import type { Page } from 'playwright-core';
-import { IdentityJobsModule, PasswordsService } from '@docs/identity';
-import { createOrganization, TEST_IDP_CERTIFICATE, TEST_PASSWORD } from '@docs/identity/testing';
+import { IdentityJobsModule } from '@docs/identity';
+import { TEST_IDP_CERTIFICATE, TEST_PASSWORD } from '@docs/identity/testing';
 import { JobWorker, JobWorkerModule } from '@docs/platform';
-import { Browser, createTestApp, createTestDatabase, freePort, launchChromium, TestApp, TestDatabase } from '@docs/platform/testing';
-import { ApiModule } from '../api.module';
-import { eventually, openSignedIn, seriousViolations } from './app-in-browser';
+import { Browser, createTestApp, createTestDatabase, launchChromium, TestApp, TestDatabase } from '@docs/platform/testing';
+import { eventually, isFocused, openSignedIn, seriousViolations, startAppInBrowser } from './app-in-browser';
 
-/** Whether an element has the focus (run in the page; this project compiles without the DOM's types). */
-const isFocused = (element: unknown): boolean => element === (element as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement;
 
 /**
  * Administering an organization in the browser app (Debian Chromium, by role and accessible name):
@@ -33,12 +30,10 @@ describe('administering in the browser app (Debian Chromium, playwright-core)', 
   const logLines: { msg: string; link?: string }[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env = { PUBLIC_URL: base, APP_URL: base };
     database = await createTestDatabase();
-    t = await createTestApp({ imports: [ApiModule], database, env });
-    await t.app.listen(port, '127.0.0.1');
+    const app = await startAppInBrowser({ roles: { writer: 'edit' }, title: 'Acme Handbook', database });
+    ({ t, base, organizationId } = app);
+    const env = { PUBLIC_URL: base, APP_URL: base };
     worker = await createTestApp({
       runtime: 'worker',
       imports: [IdentityJobsModule, JobWorkerModule],
@@ -47,12 +42,9 @@ describe('administering in the browser app (Debian Chromium, playwright-core)', 
       logDestination: { write: (line: string) => void logLines.push(JSON.parse(line)) },
     });
     await worker.get(JobWorker).start();
-    const { organization, members } = await createOrganization(t, { writer: 'edit' }, 'Acme Handbook');
-    organizationId = organization.id;
-    adminToken = members.admin.token;
-    adminEmail = members.admin.user.email;
-    writerEmail = members.writer.user.email;
-    for (const member of [members.admin, members.writer]) await t.get(PasswordsService).set(member.user.id, TEST_PASSWORD, 'cli');
+    adminToken = app.people.admin.token;
+    adminEmail = app.people.admin.user.email;
+    writerEmail = app.people.writer.user.email;
     admin = await launchChromium({ permissions: ['clipboard-read', 'clipboard-write'] });
     invitee = await launchChromium();
     writer = await launchChromium();
@@ -136,6 +128,15 @@ describe('administering in the browser app (Debian Chromium, playwright-core)', 
     const teamMembers = (await api().get(`/v1/orgs/${organizationId}/teams/${teamId}/members`)).body.items;
     expect(teamMembers.map((member: { organization: { id: string } }) => member.organization.id)).toEqual([grace.id]);
     await noSeriousViolations(page);
+    // She owns it, then is a plain member again.
+    await page.getByRole('button', { name: 'Make owner grace@example.com' }).click();
+    await status(page, 'grace@example.com owns the team.');
+    await page.getByRole('region', { name: /Members of the team/ }).getByText('Owner', { exact: true }).waitFor();
+    const teamRole = async () => (await api().get(`/v1/orgs/${organizationId}/teams/${teamId}/members`)).body.items[0].team.role;
+    expect(await teamRole()).toBe('owner');
+    await page.getByRole('button', { name: 'Make member grace@example.com' }).click();
+    await status(page, 'grace@example.com is a member of the team, no longer an owner.');
+    expect(await teamRole()).toBe('member');
 
     // Renamed.
     await page.getByRole('button', { name: 'Rename team' }).click();

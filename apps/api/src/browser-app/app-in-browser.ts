@@ -1,7 +1,47 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { TEST_PASSWORD } from '@docs/identity/testing';
-import type { Browser } from '@docs/platform/testing';
+import { MemberRoleOrGuest, PasswordsService } from '@docs/identity';
+import { createOrganization, TEST_PASSWORD, TestUser } from '@docs/identity/testing';
+import { Browser, createTestApp, freePort, TestApp, TestDatabase } from '@docs/platform/testing';
+import { ApiModule } from '../api.module';
+
+/** The api serving the built app on a port of its own, an organization, and its people, each able to sign in with TEST_PASSWORD. */
+export interface AppInBrowser<Names extends string> {
+  t: TestApp;
+  /** The app's origin (`http://127.0.0.1:<port>`), also its PUBLIC_URL and APP_URL. */
+  base: string;
+  organizationId: string;
+  /** `admin`, and one person per role asked for. */
+  people: Record<Names | 'admin', TestUser>;
+}
+
+export interface AppInBrowserOptions<Names extends string> {
+  /** The people beside the admin, by name, with their roles: `{ writer: 'edit' }`. */
+  roles?: Record<Names, MemberRoleOrGuest>;
+  /** The organization's title (a random one otherwise). */
+  title?: string;
+  /** Environment beside PUBLIC_URL and APP_URL. */
+  env?: Record<string, string>;
+  /** A database shared with a worker the spec starts. */
+  database?: TestDatabase;
+  /** Runs before the api listens (the clock set to the real time, say). */
+  beforeListen?: (t: TestApp) => void;
+}
+
+/**
+ * What every browser spec starts from: the api (with the built app) listening on a free port, an
+ * organization, its people with their passwords. Close it with `t.close()`.
+ */
+export async function startAppInBrowser<Names extends string = never>(options: AppInBrowserOptions<Names> = {}): Promise<AppInBrowser<Names>> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ imports: [ApiModule], database: options.database, env: { ...options.env, PUBLIC_URL: base, APP_URL: base } });
+  options.beforeListen?.(t);
+  await t.app.listen(port, '127.0.0.1');
+  const { organization, members } = await createOrganization(t, options.roles, options.title);
+  for (const person of Object.values<TestUser>(members)) await t.get(PasswordsService).set(person.user.id, TEST_PASSWORD, 'cli');
+  return { t, base, organizationId: organization.id, people: members };
+}
 
 /** A page of the app at `path`, signing in first when the browser has no session yet. */
 export async function openSignedIn(browser: Browser, base: string, email: string, path: string): Promise<Page> {

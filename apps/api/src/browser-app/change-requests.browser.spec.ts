@@ -1,9 +1,7 @@
 import type { Page } from 'playwright-core';
-import { PasswordsService } from '@docs/identity';
-import { createOrganization, TEST_PASSWORD, TestUser } from '@docs/identity/testing';
-import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
-import { ApiModule } from '../api.module';
-import { openSignedIn, seriousViolations as axe } from './app-in-browser';
+import { TestUser } from '@docs/identity/testing';
+import { Browser, launchChromium, TestApp } from '@docs/platform/testing';
+import { openSignedIn, seriousViolations as axe, startAppInBrowser } from './app-in-browser';
 
 /**
  * Change requests in the app, in Debian's Chromium, driven by role and accessible name: a writer
@@ -22,14 +20,9 @@ describe('change requests in the browser app (Debian Chromium, playwright-core)'
   let reviewer: TestUser;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ imports: [ApiModule], env: { PUBLIC_URL: base, APP_URL: base } });
-    await t.app.listen(port, '127.0.0.1');
-    const { organization, members } = await createOrganization(t, { writer: 'edit', reviewer: 'review' });
-    organizationId = organization.id;
-    ({ admin, writer, reviewer } = members);
-    for (const member of [writer, reviewer]) await t.get(PasswordsService).set(member.user.id, TEST_PASSWORD, 'cli');
+    const app = await startAppInBrowser({ roles: { writer: 'edit', reviewer: 'review' } });
+    ({ t, base, organizationId } = app);
+    ({ admin, writer, reviewer } = app.people);
     writerBrowser = await launchChromium();
     // Phone-sized.
     reviewerBrowser = await launchChromium({ viewport: { width: 390, height: 844 } });

@@ -8,18 +8,13 @@ import type { Locator, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { GitSyncJobsModule } from '@docs/git-sync';
 import { cloneWithGit, commitWithGit, git, GIT_USER, type GitHttpServer, startGitHttpServer } from '@docs/git-sync/testing';
-import { PasswordsService } from '@docs/identity';
-import { createOrganization, TEST_PASSWORD } from '@docs/identity/testing';
 import { OpenApiHostingJobsModule } from '@docs/openapi-hosting';
 import { JobWorker, JobWorkerModule } from '@docs/platform';
-import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
+import { Browser, createTestApp, launchChromium, TestApp } from '@docs/platform/testing';
 import { WebhooksWorkerModule } from '@docs/webhooks';
 import { TestReceiver, webhookContract } from '@docs/webhooks/testing';
-import { ApiModule } from '../api.module';
-import { eventually, openSignedIn, seriousViolations } from './app-in-browser';
+import { eventually, isFocused, openSignedIn, seriousViolations, startAppInBrowser } from './app-in-browser';
 
-/** Whether an element has the focus (run in the page; this project compiles without the DOM's types). */
-const isFocused = (element: unknown): boolean => element === (element as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement;
 
 /** A real OpenAPI 3 document, as YAML, of the given API version. */
 const petStore = (version: string) => `openapi: 3.0.3
@@ -100,22 +95,17 @@ describe('administering integrations in the browser app (Debian Chromium, playwr
   const folders: string[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     // The worker reaches the test's servers (receiver, spec files, Git) on 127.0.0.1.
     const env = { FETCH_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_TIMEOUT_MS: '10000', FETCH_TIMEOUT_MS: '20000' };
-    t = await createTestApp({ imports: [ApiModule], env: { ...env, PUBLIC_URL: base, APP_URL: base } });
-    await t.app.listen(port, '127.0.0.1');
+    const app = await startAppInBrowser({ roles: { editor: 'edit' }, env });
+    ({ t, base, organizationId } = app);
     worker = await createTestApp({ runtime: 'worker', imports: [JobWorkerModule, WebhooksWorkerModule, OpenApiHostingJobsModule, GitSyncJobsModule], database: t.database, env });
     // Signatures carry the worker's time, which standardwebhooks checks against the real one.
     worker.clock.set(new Date());
     await worker.get(JobWorker).start({ schedule: false });
-    const { organization, members } = await createOrganization(t, { editor: 'edit' });
-    organizationId = organization.id;
-    adminToken = members.admin.token;
-    adminEmail = members.admin.user.email;
-    editorEmail = members.editor.user.email;
-    for (const member of [members.admin, members.editor]) await t.get(PasswordsService).set(member.user.id, TEST_PASSWORD, 'cli');
+    adminToken = app.people.admin.token;
+    adminEmail = app.people.admin.user.email;
+    editorEmail = app.people.editor.user.email;
     receiver = await TestReceiver.start();
     receiver.always({ status: 200, body: 'thanks, received' });
     files = createServer((req, res) => {
@@ -250,6 +240,7 @@ describe('administering integrations in the browser app (Debian Chromium, playwr
 
   it('edits, pauses and deletes a webhook; a member who is not an admin sees none of it', async () => {
     const made = await hooks().post(`/v1/orgs/${organizationId}/webhooks`, { url: `${receiver.url}/second`, events: ['site_published'] });
+    const hooked = await api().post(`/v1/orgs/${organizationId}/spaces`, { title: 'Hooked space' });
     const page = await openSignedIn(browser, base, adminEmail, `/o/${organizationId}/settings/webhooks/${made.body.id}`);
     await page.getByRole('heading', { level: 1, name: `${receiver.url}/second` }).waitFor();
 
@@ -257,10 +248,20 @@ describe('administering integrations in the browser app (Debian Chromium, playwr
     const form = page.getByRole('form', { name: 'Edit webhook' });
     await form.getByRole('textbox', { name: 'Description' }).fill('Every event');
     await form.getByRole('checkbox', { name: /^All events/ }).check();
+    // Only about one space.
+    await form.getByRole('group', { name: 'Spaces and sites' }).getByRole('checkbox', { name: 'Space Hooked space' }).check();
+    expect(await seriousViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     await page.getByRole('definition').filter({ hasText: 'All events' }).waitFor();
-    expect((await hooks().get(`/v1/orgs/${organizationId}/webhooks/${made.body.id}`)).body).toMatchObject({ description: 'Every event', events: ['*'] });
+    expect((await hooks().get(`/v1/orgs/${organizationId}/webhooks/${made.body.id}`)).body).toMatchObject({ description: 'Every event', events: ['*'], spaces: [hooked.body.id], sites: [] });
+    // Opened again, the form shows it; unchecked, the webhook hears about everything again.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const scope = form.getByRole('group', { name: 'Spaces and sites' }).getByRole('checkbox', { name: 'Space Hooked space' });
+    await expect(scope.isChecked()).resolves.toBe(true);
+    await scope.uncheck();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await eventually('the filter is gone', async () => (await hooks().get(`/v1/orgs/${organizationId}/webhooks/${made.body.id}`)).body.spaces.length === 0);
 
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Resume' }).waitFor();

@@ -1,9 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { PasswordsService } from '@docs/identity';
-import { createOrganization, TEST_PASSWORD } from '@docs/identity/testing';
-import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
-import { ApiModule } from '../api.module';
-import { eventually, isFocused, openSignedIn, seriousViolations } from './app-in-browser';
+import { Browser, launchChromium, TestApp } from '@docs/platform/testing';
+import { eventually, isFocused, openSignedIn, seriousViolations, startAppInBrowser } from './app-in-browser';
 
 /** Whether an element has the focus (run in the page; this project compiles without the DOM's types). */
 
@@ -28,15 +25,10 @@ describe('finding your way in the browser app (Debian Chromium, playwright-core)
   let email: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ imports: [ApiModule], env: { PUBLIC_URL: base, APP_URL: base } });
-    await t.app.listen(port, '127.0.0.1');
-    const { organization, members } = await createOrganization(t);
-    organizationId = organization.id;
-    token = members.admin.token;
-    email = members.admin.user.email;
-    await t.get(PasswordsService).set(members.admin.user.id, TEST_PASSWORD, 'cli');
+    const app = await startAppInBrowser();
+    ({ t, base, organizationId } = app);
+    token = app.people.admin.token;
+    email = app.people.admin.user.email;
     browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {

@@ -1,11 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import type { Locator, Page } from 'playwright-core';
-import { PasswordsService } from '@docs/identity';
-import { createOrganization, TEST_PASSWORD } from '@docs/identity/testing';
 import { findWorkspaceRoot } from '@docs/platform';
-import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
-import { ApiModule } from '../api.module';
-import { eventually, isFocused, openSignedIn, seriousViolations } from './app-in-browser';
+import { Browser, freePort, launchChromium, TestApp } from '@docs/platform/testing';
+import { eventually, isFocused, openSignedIn, seriousViolations, startAppInBrowser } from './app-in-browser';
 
 /**
  * Publishing in the browser app, in Debian's Chromium, by role and accessible name: a site made
@@ -27,13 +24,13 @@ describe('publishing in the browser app (Debian Chromium, playwright-core)', () 
   let handbookId: string;
 
   beforeAll(async () => {
-    const [port, sitePort] = [await freePort(), await freePort()];
-    base = `http://127.0.0.1:${port}`;
+    const sitePort = await freePort();
     published = `http://127.0.0.1:${sitePort}`;
-    t = await createTestApp({ imports: [ApiModule], env: { PUBLIC_URL: base, APP_URL: base, PUBLISHED_URL: published } });
     // The site server checks preview tokens against the real clock.
-    t.clock.set(new Date());
-    await t.app.listen(port, '127.0.0.1');
+    const app = await startAppInBrowser({ env: { PUBLISHED_URL: published }, beforeListen: (created) => created.clock.set(new Date()) });
+    ({ t, base, organizationId } = app);
+    token = app.people.admin.token;
+    email = app.people.admin.user.email;
     siteServer = spawn(process.execPath, ['-r', './tools/register.js', 'apps/site/src/main.ts'], {
       cwd: findWorkspaceRoot(),
       env: {
@@ -55,11 +52,6 @@ describe('publishing in the browser app (Debian Chromium, playwright-core)', () 
     });
     await eventually('the site server answers', async () => (await fetch(`${published}/~site/health`).catch(() => undefined))?.status === 200, 90_000);
 
-    const { organization, members } = await createOrganization(t);
-    organizationId = organization.id;
-    token = members.admin.token;
-    email = members.admin.user.email;
-    await t.get(PasswordsService).set(members.admin.user.id, TEST_PASSWORD, 'cli');
     const handbook = await api().post(`/v1/orgs/${organizationId}/spaces`, { title: 'Handbook' });
     handbookId = handbook.body.id;
     await api().post(`/v1/spaces/${handbookId}/content/pages`, { title: 'Introduction', markdown: 'Welcome to the handbook.' });
@@ -197,7 +189,8 @@ describe('publishing in the browser app (Debian Chromium, playwright-core)', () 
 
     await page.getByRole('button', { name: 'Unpublish' }).click();
     await status(page, 'Unpublished');
-    await page.getByRole('button', { name: 'Publish' }).waitFor();
+    // "Publish" exactly ("Unpublish" holds the word too), once the site is read again.
+    await page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
     expect(await live.count()).toBe(0);
     expect((await fetch(liveUrl)).status).toBe(404);
     expect((await opened.reload())?.status()).toBe(404);
@@ -208,6 +201,78 @@ describe('publishing in the browser app (Debian Chromium, playwright-core)', () 
     await page.getByRole('link', { name: 'Organization' }).click();
     await page.getByRole('region', { name: 'Sites' }).getByRole('link', { name: 'Handbook site' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it("edits a variant's path and condition and a section's path and icon, previews each variant, deletes the site after a confirmation naming it", async () => {
+    const spaces = (await api().get(`/v1/orgs/${organizationId}/spaces`)).body.items as { id: string; title: string }[];
+    const spaceId = (title: string) => spaces.find((space) => space.title === title)!.id;
+    const created = await api().post(`/v1/orgs/${organizationId}/sites`, { title: 'Versions', spaces: [handbookId] });
+    const siteBase = `/v1/orgs/${organizationId}/sites/${created.body.id}`;
+    await api().post(`${siteBase}/site-spaces`, { spaceId: spaceId('Handbook v2') });
+    const siteSpaces = async () => (await api().get(`${siteBase}/site-spaces`)).body.items.map((s: any) => [s.space.title, s.path, s.condition ?? null]);
+    const page = await openSignedIn(browser, base, email, `/o/${organizationId}/sites/${created.body.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Versions' }).waitFor();
+
+    // A variant's path and condition.
+    await page.getByRole('button', { name: 'Edit variant Handbook v2' }).click();
+    const variantForm = page.getByRole('form', { name: 'Edit variant Handbook v2' });
+    await variantForm.getByRole('textbox', { name: 'Path' }).fill('v2');
+    await variantForm.getByRole('textbox', { name: 'Condition' }).fill('visitor.claims.beta == true');
+    expect(await seriousViolations(page)).toEqual([]);
+    // A claim the site does not declare: the API's refusal shows in the form, which stays open; nothing changes.
+    await variantForm.getByRole('button', { name: 'Save' }).click();
+    await variantForm.getByRole('alert').filter({ hasText: 'visitor.claims.beta is not a claim declared' }).waitFor();
+    expect((await siteSpaces())[1]).toEqual(['Handbook v2', 'handbook-v2', null]);
+    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', additionalProperties: false, properties: { beta: { type: 'boolean', description: 'Beta tester' } } };
+    expect((await api().put(`${siteBase}/adaptive-schema`, { jsonSchema: schema })).status).toBe(200);
+    await variantForm.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('list', { name: 'Variants' }).getByText('visitor.claims.beta == true').waitFor();
+    expect(await siteSpaces()).toEqual([
+      ['Handbook', 'handbook', null],
+      ['Handbook v2', 'v2', 'visitor.claims.beta == true'],
+    ]);
+    // A path another variant has: refused the same way.
+    await page.getByRole('button', { name: 'Edit variant Handbook', exact: true }).click();
+    const clashing = page.getByRole('form', { name: 'Edit variant Handbook', exact: true });
+    await clashing.getByRole('textbox', { name: 'Path' }).fill('v2');
+    await clashing.getByRole('button', { name: 'Save' }).click();
+    await clashing.getByRole('alert').waitFor();
+    await clashing.getByRole('button', { name: 'Cancel' }).click();
+    expect((await siteSpaces())[0]).toEqual(['Handbook', 'handbook', null]);
+
+    // Each variant previewed: the one readers land on, then the other.
+    const variant = page.getByRole('combobox', { name: 'Variant' });
+    await variant.selectOption({ label: 'Handbook v2' });
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await page.frameLocator('iframe[title="Preview of Versions, Handbook v2"]').getByRole('heading', { level: 1, name: 'Handbook v2 home' }).waitFor({ timeout: 60_000 });
+    await variant.selectOption({ label: 'Handbook (where readers land)' });
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await page.frameLocator('iframe[title="Preview of Versions, Handbook"]').getByRole('heading', { level: 1, name: 'Introduction' }).waitFor({ timeout: 60_000 });
+
+    // A section's path and icon.
+    await api().post(`${siteBase}/sections`, { spaceId: spaceId('API reference'), title: 'Reference' });
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit section Reference' }).click();
+    const sectionForm = page.getByRole('form', { name: 'Edit section Reference' });
+    await sectionForm.getByRole('textbox', { name: 'Path' }).fill('api');
+    await sectionForm.getByRole('textbox', { name: 'Icon' }).fill('code');
+    await sectionForm.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Icon: code').waitFor();
+    const sections = (await api().get(`${siteBase}/sections`)).body.items.map((s: any) => [s.title, s.path, s.icon ?? null]);
+    expect(sections).toEqual([['Reference', 'api', 'code']]);
+
+    // Deleted, once the dialog naming it is confirmed.
+    await page.getByRole('button', { name: 'Delete site' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete the site “Versions”?' });
+    await dialog.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Delete site' }).click();
+    await page.waitForURL(`${base}/o/${organizationId}`);
+    const sites = page.getByRole('region', { name: 'Sites' });
+    await sites.getByRole('button', { name: 'New site' }).waitFor();
+    await eventually('the sites are listed, without Versions', async () => (await sites.getByText('Loading the sites').count()) === 0 && (await sites.getByRole('link', { name: 'Versions' }).count()) === 0);
+    expect((await api().get(siteBase)).status).toBe(404);
     await page.close();
   }, 180_000);
 

@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { PasswordsService } from '@docs/identity';
-import { createOrganization, TEST_PASSWORD, TEST_IDP_CERTIFICATE } from '@docs/identity/testing';
-import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
-import { ApiModule } from '../api.module';
+import { TEST_PASSWORD, TEST_IDP_CERTIFICATE } from '@docs/identity/testing';
+import { Browser, launchChromium, TestApp } from '@docs/platform/testing';
+import { isFocused, startAppInBrowser } from './app-in-browser';
 
-/** Whether an element has the focus (run in the page; this project compiles without the DOM's types). */
-const isFocused = (element: unknown): boolean => element === (element as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement;
 
 /**
  * A person in a browser (Debian's Chromium): opens a `urls.app`, signs in on the page it gets,
@@ -21,13 +18,11 @@ describe('signing in from a browser (Debian Chromium, playwright-core)', () => {
   let email: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ imports: [ApiModule], env: { PUBLIC_URL: base, APP_URL: base } });
-    await t.app.listen(port, '127.0.0.1');
-    const { organization, members } = await createOrganization(t, { writer: 'edit' });
+    const app = await startAppInBrowser({ roles: { writer: 'edit' } });
+    ({ t, base } = app);
+    const { people: members } = app;
+    const organization = { id: app.organizationId };
     email = members.writer.user.email;
-    await t.get(PasswordsService).set(members.writer.user.id, TEST_PASSWORD, 'cli');
     const space = await t.http.as(members.admin.token).post(`/v1/orgs/${organization.id}/spaces`, { title: 'Field guide' });
     spaceUrl = space.body.urls.app;
     const provider = await t.http.as(members.admin.token).post(`/v1/orgs/${organization.id}/saml`, { label: 'Acme SSO' });

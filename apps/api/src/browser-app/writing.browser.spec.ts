@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { PasswordsService } from '@docs/identity';
-import { createOrganization, TEST_PASSWORD } from '@docs/identity/testing';
-import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
-import { ApiModule } from '../api.module';
-import { eventually, isFocused, seriousViolations } from './app-in-browser';
+import { Browser, launchChromium, TestApp } from '@docs/platform/testing';
+import { eventually, isFocused, openSignedIn, seriousViolations, startAppInBrowser } from './app-in-browser';
 
 /**
  * The app in Debian's Chromium, driven by role and accessible name as a screen reader finds its
@@ -21,17 +18,10 @@ describe('writing in the browser app (Debian Chromium, playwright-core)', () => 
   const people: { email: string; id: string; name: string }[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ imports: [ApiModule], env: { PUBLIC_URL: base, APP_URL: base } });
-    await t.app.listen(port, '127.0.0.1');
-    const { organization, members } = await createOrganization(t, { editor: 'edit' });
-    organizationId = organization.id;
-    adminToken = members.admin.token;
-    for (const member of [members.admin, members.editor]) {
-      await t.get(PasswordsService).set(member.user.id, TEST_PASSWORD, 'cli');
-      people.push({ email: member.user.email, id: member.user.id, name: member.user.displayName });
-    }
+    const app = await startAppInBrowser({ roles: { editor: 'edit' } });
+    ({ t, base, organizationId } = app);
+    adminToken = app.people.admin.token;
+    for (const member of [app.people.admin, app.people.editor]) people.push({ email: member.user.email, id: member.user.id, name: member.user.displayName });
     writer = await launchChromium();
     second = await launchChromium();
   }, 60_000);
@@ -41,18 +31,7 @@ describe('writing in the browser app (Debian Chromium, playwright-core)', () => 
     await t.close();
   });
 
-  /** A page of the app at `path`, signing in first when the browser has no session yet. */
-  async function signIn(browser: Browser, email: string, path: string): Promise<Page> {
-    const page = await browser.context.newPage();
-    await page.goto(`${base}${path}`);
-    if (new URL(page.url()).pathname === '/auth/sign-in') {
-      await page.getByRole('textbox', { name: 'Email' }).fill(email);
-      await page.getByLabel('Password').fill(TEST_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(`${base}${path}`);
-    }
-    return page;
-  }
+  const signIn = (browser: Browser, email: string, path: string): Promise<Page> => openSignedIn(browser, base, email, path);
 
   const editorOf = (page: Page) => page.getByRole('textbox', { name: 'Page content' });
 

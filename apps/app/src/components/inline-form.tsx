@@ -9,6 +9,8 @@ interface InlineFormProps {
   /** The form's fields; the first one gets the focus when it opens. */
   children: ComponentChildren;
   onSubmit: (data: FormData) => Promise<void>;
+  /** The opening button as a secondary action ("Edit section Guides" beside "Delete section"). */
+  secondary?: boolean;
 }
 
 /**
@@ -16,7 +18,7 @@ interface InlineFormProps {
  * need more than a title): Escape or "Cancel" closes it, the focus back on the button; a failure
  * stays in the form as an alert.
  */
-export function InlineForm({ label, submit, children, onSubmit }: InlineFormProps) {
+export function InlineForm({ label, submit, children, onSubmit, secondary }: InlineFormProps) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -32,7 +34,7 @@ export function InlineForm({ label, submit, children, onSubmit }: InlineFormProp
   };
   if (!open) {
     return (
-      <button ref={button} type="button" onClick={() => setOpen(true)}>
+      <button ref={button} type="button" class={secondary ? 'secondary' : undefined} onClick={() => setOpen(true)}>
         {label}
       </button>
     );

@@ -15,6 +15,8 @@ import { SiteList } from '../sites/site-list';
 /** An organization's content: its collections and spaces, and where new ones are made. */
 export function OrganizationContent({ organizationId, current }: { organizationId: string; current?: string }) {
   const { route } = useLocation();
+  // New spaces and collections are for who may create content (`permissions.createContent`).
+  const organization = useResource(`organization:${organizationId}`, () => api.get<Organization>(`/v1/orgs/${organizationId}`));
   const content = useResource(`content:${organizationId}`, async () => {
     const [collections, spaces] = await Promise.all([
       listAll<Collection>(`/v1/orgs/${organizationId}/collections`),
@@ -30,24 +32,26 @@ export function OrganizationContent({ organizationId, current }: { organizationI
   });
   return (
     <nav class="sidebar" aria-label="Content">
-      <div class="sidebar-actions">
-        <CreateForm
-          label="New space"
-          onCreate={async (title) => {
-            const space = await api.post<Space>(`/v1/orgs/${organizationId}/spaces`, { title });
-            content.reload();
-            route(`/s/${space.id}`);
-          }}
-        />
-        <CreateForm
-          label="New collection"
-          onCreate={async (title) => {
-            const collection = await api.post<Collection>(`/v1/orgs/${organizationId}/collections`, { title });
-            content.reload();
-            route(`/c/${collection.id}`);
-          }}
-        />
-      </div>
+      {organization.data?.permissions.createContent && (
+        <div class="sidebar-actions">
+          <CreateForm
+            label="New space"
+            onCreate={async (title) => {
+              const space = await api.post<Space>(`/v1/orgs/${organizationId}/spaces`, { title });
+              content.reload();
+              route(`/s/${space.id}`);
+            }}
+          />
+          <CreateForm
+            label="New collection"
+            onCreate={async (title) => {
+              const collection = await api.post<Collection>(`/v1/orgs/${organizationId}/collections`, { title });
+              content.reload();
+              route(`/c/${collection.id}`);
+            }}
+          />
+        </div>
+      )}
       <Status resource={content} what="the content" />
       {content.data && <TreeView label="Collections and spaces" roots={content.data} current={current} editing={editing} />}
       <DeletedSpacesPanel organizationId={organizationId} onRestored={content.reload} />
@@ -72,7 +76,7 @@ export function OrganizationScreen({ organizationId }: { organizationId: string 
             </p>
           </>
         )}
-        {organization.data && <SiteList organizationId={organizationId} />}
+        {organization.data && <SiteList organizationId={organizationId} manage={organization.data.permissions.admin} />}
       </main>
     </div>
   );

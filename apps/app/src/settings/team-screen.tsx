@@ -4,11 +4,11 @@ import { api, listAll } from '../api/client';
 import type { Member, Organization, Team, TeamMember } from '../api/types';
 import { useResource } from '../api/use-resource';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { InlineForm } from '../components/inline-form';
 import { Notice, NoticeLines } from '../components/notice';
 import { Status } from '../components/status';
 import { SettingsFrame } from './settings-frame';
 import { settingsHref } from './settings-nav';
-import { TeamRenameForm } from './team-rename-form';
 import { teamCandidates } from './team-candidates';
 
 /** `/o/{organizationId}/settings/teams/{teamId}`. */
@@ -31,7 +31,7 @@ export function TeamScreen({ organizationId, teamId }: { organizationId: string;
 
 /**
  * A team's members. Admins rename and delete the team; admins and the team's owners (the team's
- * `permissions.admin`) add and remove its members.
+ * `permissions.admin`) add and remove its members and make them owners or plain members.
  */
 function TeamPanel({ organization, team, onRenamed }: { organization: Organization; team: Team; onRenamed: () => Promise<void> }) {
   const { route } = useLocation();
@@ -48,19 +48,36 @@ function TeamPanel({ organization, team, onRenamed }: { organization: Organizati
     await members.reload();
     setNotice({ text });
   };
+  // An owner manages the team's members as an admin does; the API refuses what the caller may not (its message shown).
+  const setRole = async (member: Member, role: 'owner' | 'member') => {
+    try {
+      await api.put(`${teamPath}/members/${member.id}`, { role });
+      await done(role === 'owner' ? `${member.user.email} owns the team.` : `${member.user.email} is a member of the team, no longer an owner.`);
+    } catch (failure) {
+      setNotice({ text: (failure as Error).message, failed: true });
+    }
+  };
 
   return (
     <>
       {organization.permissions.admin && (
         <div class="settings-actions">
-          <TeamRenameForm
-            team={team}
-            onRename={async (title) => {
+          <InlineForm
+            label="Rename team"
+            submit="Save"
+            secondary
+            onSubmit={async (data) => {
+              const title = String(data.get('title') ?? '').trim();
+              if (!title) throw new Error('Title is required.');
               await api.patch(teamPath, { title });
               await onRenamed();
               setNotice({ text: `The team is now called ${title}.` });
             }}
-          />
+          >
+            <label>
+              Title <input name="title" required maxLength={64} defaultValue={team.title} />
+            </label>
+          </InlineForm>
           <button type="button" class="secondary" onClick={() => setConfirming({ kind: 'delete' })}>
             Delete team
           </button>
@@ -117,9 +134,19 @@ function TeamPanel({ organization, team, onRenamed }: { organization: Organizati
                 {membership.role === 'owner' && <span class="badge">Owner</span>}
               </div>
               {manageMembers && (
-                <button type="button" class="secondary" aria-label={`Remove ${member.user.email} from the team`} onClick={() => setConfirming({ kind: 'remove', member })}>
-                  Remove
-                </button>
+                <div class="settings-item-actions">
+                  <button
+                    type="button"
+                    class="secondary"
+                    aria-label={`${membership.role === 'owner' ? 'Make member' : 'Make owner'} ${member.user.email}`}
+                    onClick={() => void setRole(member, membership.role === 'owner' ? 'member' : 'owner')}
+                  >
+                    {membership.role === 'owner' ? 'Make member' : 'Make owner'}
+                  </button>
+                  <button type="button" class="secondary" aria-label={`Remove ${member.user.email} from the team`} onClick={() => setConfirming({ kind: 'remove', member })}>
+                    Remove
+                  </button>
+                </div>
               )}
             </li>
           ))}

@@ -3,6 +3,7 @@ import { api } from '../api/client';
 import type { Webhook } from '../api/admin-types';
 import { useResource } from '../api/use-resource';
 import { eventsChoice, eventsToSend, webhookEventTypes } from './webhook-events';
+import { WebhookScopeFields } from './webhook-scope-fields';
 
 /** The event types, read once per page from the API's OpenAPI document (about 60 kB gzipped). */
 let eventTypes: Promise<string[]> | undefined;
@@ -18,22 +19,27 @@ export interface WebhookFields {
   url: string;
   description: string;
   events: string[];
+  /** Only events about these spaces or sites (both empty: every event). */
+  spaces: string[];
+  sites: string[];
 }
 
 interface WebhookFormProps {
   /** The form's name and its submit button's: "New webhook" / "Create webhook", "Edit webhook" / "Save". */
   title: string;
   submit: string;
-  initial?: Pick<Webhook, 'url' | 'description' | 'events'>;
+  organizationId: string;
+  initial?: Pick<Webhook, 'url' | 'description' | 'events' | 'spaces' | 'sites'>;
   onSubmit: (fields: WebhookFields) => Promise<void>;
   onCancel: () => void;
 }
 
 /**
  * A webhook's URL, description and events: "All events" (types added later included), or the
- * types chosen one by one from the list the API declares. Escape or "Cancel" closes it.
+ * types chosen one by one from the list the API declares; the spaces and sites it is about.
+ * Escape or "Cancel" closes it.
  */
-export function WebhookForm({ title, submit, initial, onSubmit, onCancel }: WebhookFormProps) {
+export function WebhookForm({ title, submit, organizationId, initial, onSubmit, onCancel }: WebhookFormProps) {
   const start = eventsChoice(initial?.events ?? ['*']);
   const [all, setAll] = useState(start.all);
   const [chosen, setChosen] = useState<string[]>(start.types);
@@ -58,7 +64,8 @@ export function WebhookForm({ title, submit, initial, onSubmit, onCancel }: Webh
         setBusy(true);
         setError(undefined);
         try {
-          await onSubmit({ url, description, events: events.events });
+          const data = new FormData(form);
+          await onSubmit({ url, description, events: events.events, spaces: data.getAll('space').map(String), sites: data.getAll('site').map(String) });
         } catch (failure) {
           setError((failure as Error).message);
         } finally {
@@ -105,6 +112,7 @@ export function WebhookForm({ title, submit, initial, onSubmit, onCancel }: Webh
           </div>
         )}
       </fieldset>
+      <WebhookScopeFields organizationId={organizationId} spaces={initial?.spaces ?? []} sites={initial?.sites ?? []} />
       <div class="actions">
         <button type="submit" disabled={busy}>
           {submit}

@@ -78,6 +78,7 @@ export function WebhookScreen({ organizationId, webhookId }: { organizationId: s
           {secret && <WebhookSecret secret={secret} onDone={() => setSecret(undefined)} />}
           {editing ? (
             <WebhookForm
+              organizationId={organizationId}
               title="Edit webhook"
               submit="Save"
               initial={data}

@@ -29,6 +29,7 @@ export function WebhooksScreen({ organizationId }: { organizationId: string }) {
           {created && <WebhookSecret secret={created.secret} onDone={() => setCreated(undefined)} />}
           {creating ? (
             <WebhookForm
+              organizationId={organizationId}
               title="New webhook"
               submit="Create webhook"
               onCancel={() => setCreating(false)}

@@ -5,9 +5,10 @@ import { visibilityLabel } from './visibility';
 
 /**
  * Publish and Unpublish (one button whose name says what it does next, so the focus stays on it),
- * and the live address one click away while the site is published.
+ * and the live address one click away while the site is published. Only who may `manage` the
+ * site sees the button.
  */
-export function PublishPanel({ base, site, onChange }: { base: string; site: Site; onChange: () => void }) {
+export function PublishPanel({ base, site, manage, onChange }: { base: string; site: Site; manage: boolean; onChange: () => void }) {
   const { state, run } = useAction();
   const toggle = () =>
     run(async () => {
@@ -21,9 +22,11 @@ export function PublishPanel({ base, site, onChange }: { base: string; site: Sit
         <span class="badge">{site.published ? 'Published' : 'Not published'}</span> <span class="badge">{visibilityLabel(site.visibility)}</span>
       </p>
       {/* aria-disabled, not disabled: a disabled button loses the focus, and this one keeps it from Publish to Unpublish. */}
-      <button type="button" class={site.published ? 'secondary' : undefined} aria-disabled={state.busy} onClick={() => !state.busy && toggle()}>
-        {site.published ? 'Unpublish' : 'Publish'}
-      </button>
+      {manage && (
+        <button type="button" class={site.published ? 'secondary' : undefined} aria-disabled={state.busy} onClick={() => !state.busy && toggle()}>
+          {site.published ? 'Unpublish' : 'Publish'}
+        </button>
+      )}
       {site.urls.published && (
         <p class="live-url">
           <a href={site.urls.published} target="_blank" rel="noopener">

@@ -6,38 +6,43 @@ import { InlineForm } from '../components/inline-form';
 import { Status } from '../components/status';
 import { visibilityLabel } from './visibility';
 
-/** An organization's sites (newest first), each with its live address when published, and "New site": a title and the spaces it publishes. */
-export function SiteList({ organizationId }: { organizationId: string }) {
+/**
+ * An organization's sites (newest first), each with its live address when published, and, for who
+ * may `manage` sites (the organization's admins), "New site": a title and the spaces it publishes.
+ */
+export function SiteList({ organizationId, manage }: { organizationId: string; manage: boolean }) {
   const { route } = useLocation();
   const sites = useResource(`sites:${organizationId}`, () => listAll<Site>(`/v1/orgs/${organizationId}/sites`));
   const spaces = useResource(`spaces:${organizationId}`, () => listAll<Space>(`/v1/orgs/${organizationId}/spaces`));
   return (
     <section class="panel" aria-labelledby="sites-heading">
       <h2 id="sites-heading">Sites</h2>
-      <InlineForm
-        label="New site"
-        submit="Create"
-        onSubmit={async (data) => {
-          const title = String(data.get('title') ?? '').trim();
-          const site = await api.post<Site>(`/v1/orgs/${organizationId}/sites`, { title, spaces: data.getAll('spaces').map(String) });
-          sites.reload();
-          route(`/o/${organizationId}/sites/${site.id}`);
-        }}
-      >
-        <label>
-          Title <input name="title" required minLength={2} maxLength={128} />
-        </label>
-        <fieldset>
-          <legend>Spaces to publish</legend>
-          <Status resource={spaces} what="the spaces" />
-          {spaces.data?.length === 0 && <p>This organization has no space yet.</p>}
-          {spaces.data?.map((space) => (
-            <label class="check" key={space.id}>
-              <input type="checkbox" name="spaces" value={space.id} /> {space.title || 'Untitled'}
-            </label>
-          ))}
-        </fieldset>
-      </InlineForm>
+      {manage && (
+        <InlineForm
+          label="New site"
+          submit="Create"
+          onSubmit={async (data) => {
+            const title = String(data.get('title') ?? '').trim();
+            const site = await api.post<Site>(`/v1/orgs/${organizationId}/sites`, { title, spaces: data.getAll('spaces').map(String) });
+            sites.reload();
+            route(`/o/${organizationId}/sites/${site.id}`);
+          }}
+        >
+          <label>
+            Title <input name="title" required minLength={2} maxLength={128} />
+          </label>
+          <fieldset>
+            <legend>Spaces to publish</legend>
+            <Status resource={spaces} what="the spaces" />
+            {spaces.data?.length === 0 && <p>This organization has no space yet.</p>}
+            {spaces.data?.map((space) => (
+              <label class="check" key={space.id}>
+                <input type="checkbox" name="spaces" value={space.id} /> {space.title || 'Untitled'}
+              </label>
+            ))}
+          </fieldset>
+        </InlineForm>
+      )}
       <Status resource={sites} what="the sites" />
       {sites.data &&
         (sites.data.length === 0 ? (

@@ -1,5 +1,5 @@
 import type { SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } from '../api/types';
-import { moveRequest, pointerOfEntry, structureView, ungroupedSections, variantName } from './site-structure-model';
+import { moveRequest, pointerOfEntry, previewChoices, structureView, ungroupedSections, variantName } from './site-structure-model';
 
 const variant = (id: string, title: string) => ({ object: 'site-space', id, title, path: id, space: { title } }) as unknown as SiteSpace;
 const section = (id: string, siteSpaces: SiteSpace[] = []) => ({ object: 'site-section', id, title: id, path: id, siteSpaces }) as unknown as SiteSection;
@@ -41,5 +41,27 @@ describe('moveRequest', () => {
   it('has no move past either end', () => {
     expect(moveRequest(siblings, 0, -1)).toBeUndefined();
     expect(moveRequest(siblings, 2, 1)).toBeUndefined();
+  });
+});
+
+describe('previewChoices', () => {
+  it('names each variant of a site without sections, the default one marked', () => {
+    const a = { ...variant('a', 'Handbook'), default: true } as SiteSpace;
+    expect(previewChoices({ type: 'siteSpaces', structure: [a, variant('b', 'Handbook v2')] } as SiteStructure)).toEqual([
+      { siteSpaceId: 'a', label: 'Handbook', landing: true },
+      { siteSpaceId: 'b', label: 'Handbook v2', landing: false },
+    ]);
+  });
+
+  it('names each variant by its section, in structure order, groups expanded; only the default section marks its default', () => {
+    const v1 = { ...variant('v1', 'Handbook'), default: true } as SiteSpace;
+    const api = { ...variant('api', 'API'), default: true } as SiteSpace;
+    const guides = { ...section('guides', [v1, variant('v2', 'Handbook v2')]), default: true } as SiteSection;
+    const reference = section('reference', [api]);
+    expect(previewChoices({ type: 'sections', structure: [guides, group('more', [reference])] } as SiteStructure)).toEqual([
+      { siteSpaceId: 'v1', label: 'guides: Handbook', landing: true },
+      { siteSpaceId: 'v2', label: 'guides: Handbook v2', landing: false },
+      { siteSpaceId: 'api', label: 'reference: API', landing: false },
+    ]);
   });
 });

@@ -56,3 +56,20 @@ export const pointerOfVariant = (siteSpace: SiteSpace): StructurePointer => ({ t
 export function variantName(siteSpace: SiteSpace): string {
   return siteSpace.title || siteSpace.space.title || siteSpace.path;
 }
+
+/** A variant the preview may show, named for a person ("Guides: Handbook v2" in a site with sections). */
+export interface PreviewChoice {
+  siteSpaceId: string;
+  label: string;
+  /** The variant readers land on (the default section's default variant). */
+  landing: boolean;
+}
+
+/** Every variant of the site in structure order, the one readers land on marked. */
+export function previewChoices(structure: SiteStructure): PreviewChoice[] {
+  const view = structureView(structure);
+  if (!view.hasSections) return view.variants.map((siteSpace) => ({ siteSpaceId: siteSpace.id, label: variantName(siteSpace), landing: siteSpace.default === true }));
+  return view.sections.flatMap((section) =>
+    section.siteSpaces.map((siteSpace) => ({ siteSpaceId: siteSpace.id, label: `${section.title}: ${variantName(siteSpace)}`, landing: section.default === true && siteSpace.default === true })),
+  );
+}

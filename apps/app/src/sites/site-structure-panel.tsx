@@ -5,12 +5,15 @@ import type { Resource } from '../api/use-resource';
 import { ActionStatus, useAction } from '../components/action-status';
 import { InlineForm } from '../components/inline-form';
 import { Status } from '../components/status';
+import { fieldsOf, sectionChange, variantChange } from './structure-edits';
 import { moveRequest, pointerOfEntry, pointerOfSection, pointerOfVariant, StructurePointer, structureView, ungroupedSections, variantName } from './site-structure-model';
 
 interface PanelProps {
   base: string;
   structure: Resource<SiteStructure>;
   spaces: Space[];
+  /** Whether the caller may change the site (the organization's `permissions.admin`): without it, the structure is only read. */
+  manage: boolean;
   /** After every change: the site (its counts, defaults) and its structure are read again. */
   onChange: () => void;
 }
@@ -31,13 +34,24 @@ function SpaceField({ spaces }: { spaces: Space[] }) {
   );
 }
 
+/** The last part of a section's or a variant's address on the site. */
+function PathField({ value }: { value: string }) {
+  return (
+    <label>
+      Path <input name="path" required maxLength={100} pattern="[A-Za-z0-9][A-Za-z0-9._~\-]*" defaultValue={value} title="Letters, digits, “.”, “_”, “~” and “-”, starting with a letter or digit" />
+    </label>
+  );
+}
+
 /**
  * The site's sections (as tabs on the site), their groups (menus of sections) and the variants of
  * each section (its site spaces: versions or languages, one the default), or the variants of a
  * site without sections: add, remove, make default, move up and down (the keyboard's way to
- * reorder), group and ungroup, as the API has them.
+ * reorder), group and ungroup, edit a section's title, path and icon and a variant's path and
+ * condition, as the API has them; for who may not change the site, the same
+ * structure without a control.
  */
-export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelProps) {
+export function SiteStructurePanel({ base, structure, spaces, manage, onChange }: PanelProps) {
   const { state, run } = useAction();
   const heading = useRef<HTMLHeadingElement>(null);
   const acted = useRef(false);
@@ -78,39 +92,67 @@ export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelP
             const name = variantName(siteSpace);
             return (
               <li key={siteSpace.id}>
-                <span class="structure-name">{name}</span> <code>{siteSpace.path}</code> {siteSpace.default && <span class="badge">Default</span>}
-                <span class="structure-actions">
-                  {!siteSpace.default && (
-                    <button
-                      type="button"
-                      class="secondary"
-                      aria-disabled={state.busy}
-                      onClick={() =>
-                        act(() => (section ? api.patch(`${base}/sections/${section.id}`, { defaultSiteSpace: siteSpace.id }) : api.patch(base, { defaultSiteSpace: siteSpace.id })), `${name} is the default variant.`)
-                      }
+                <span class="structure-name">{name}</span> <code>{siteSpace.path}</code> {siteSpace.default && <span class="badge">Default</span>}{' '}
+                {siteSpace.condition && (
+                  <span class="badge">
+                    When <code>{siteSpace.condition}</code>
+                  </span>
+                )}
+                {manage && (
+                  <span class="structure-actions">
+                    {!siteSpace.default && (
+                      <button
+                        type="button"
+                        class="secondary"
+                        aria-disabled={state.busy}
+                        onClick={() =>
+                          act(() => (section ? api.patch(`${base}/sections/${section.id}`, { defaultSiteSpace: siteSpace.id }) : api.patch(base, { defaultSiteSpace: siteSpace.id })), `${name} is the default variant.`)
+                        }
+                      >
+                        Make default<span class="visually-hidden"> variant {name}</span>
+                      </button>
+                    )}
+                    {moveButtons(siblings, index, name)}
+                    <InlineForm
+                      label={`Edit variant ${name}`}
+                      submit="Save"
+                      secondary
+                      onSubmit={async (data) => {
+                        const change = variantChange(siteSpace, fieldsOf(data));
+                        if (Object.keys(change).length === 0) return;
+                        await api.patch(`${base}/site-spaces/${siteSpace.id}`, change);
+                        onChange();
+                      }}
                     >
-                      Make default<span class="visually-hidden"> variant {name}</span>
+                      <PathField value={siteSpace.path} />
+                      <label>
+                        Condition <input name="condition" maxLength={1024} defaultValue={siteSpace.condition ?? ''} aria-describedby={`condition-help-${siteSpace.id}`} />
+                      </label>
+                      <p id={`condition-help-${siteSpace.id}`} class="help">
+                        Shown to visitors for whom it is true, such as <code>visitor.claims.plan == "pro"</code>; empty: shown to everyone.
+                      </p>
+                    </InlineForm>
+                    <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/site-spaces/${siteSpace.id}`), `Variant ${name} removed.`)}>
+                      Remove<span class="visually-hidden"> variant {name}</span>
                     </button>
-                  )}
-                  {moveButtons(siblings, index, name)}
-                  <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/site-spaces/${siteSpace.id}`), `Variant ${name} removed.`)}>
-                    Remove<span class="visually-hidden"> variant {name}</span>
-                  </button>
-                </span>
+                  </span>
+                )}
               </li>
             );
           })}
         </ul>
-        <InlineForm
-          label={section ? `Add variant to ${section.title}` : 'Add variant'}
-          submit="Add"
-          onSubmit={async (data) => {
-            await api.post(`${base}/site-spaces`, { spaceId: String(data.get('spaceId')), ...(section ? { sectionId: section.id } : {}) });
-            onChange();
-          }}
-        >
-          <SpaceField spaces={spaces} />
-        </InlineForm>
+        {manage && (
+          <InlineForm
+            label={section ? `Add variant to ${section.title}` : 'Add variant'}
+            submit="Add"
+            onSubmit={async (data) => {
+              await api.post(`${base}/site-spaces`, { spaceId: String(data.get('spaceId')), ...(section ? { sectionId: section.id } : {}) });
+              onChange();
+            }}
+          >
+            <SpaceField spaces={spaces} />
+          </InlineForm>
+        )}
       </>
     );
   };
@@ -120,22 +162,49 @@ export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelP
       <h3>
         {section.title} {section.default && <span class="badge">Default section</span>}
       </h3>
+      {section.icon && <p class="help">Icon: {section.icon}</p>}
       <p class="structure-actions">
         <code>{section.path}</code>{' '}
-        {!section.default && (
+        {manage && !section.default && (
           <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.patch(base, { defaultSiteSection: section.id }), `${section.title} is the default section.`)}>
             Make default<span class="visually-hidden"> section {section.title}</span>
           </button>
         )}
-        {moveButtons(siblings, index, section.title)}
-        {groupId && (
+        {manage && moveButtons(siblings, index, section.title)}
+        {manage && groupId && (
           <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/section-groups/${groupId}/sections/${section.id}`), `${section.title} left its group.`)}>
             Remove from group<span class="visually-hidden"> {section.title}</span>
           </button>
         )}
-        <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/sections/${section.id}`), `Section ${section.title} deleted.`)}>
-          Delete section<span class="visually-hidden"> {section.title}</span>
-        </button>
+        {manage && (
+          <InlineForm
+            label={`Edit section ${section.title}`}
+            submit="Save"
+            secondary
+            onSubmit={async (data) => {
+              const change = sectionChange(section, fieldsOf(data));
+              if (Object.keys(change).length === 0) return;
+              await api.patch(`${base}/sections/${section.id}`, change);
+              onChange();
+            }}
+          >
+            <label>
+              Section title <input name="title" required minLength={2} maxLength={128} defaultValue={section.title} />
+            </label>
+            <PathField value={section.path} />
+            <label>
+              Icon <input name="icon" maxLength={50} defaultValue={section.icon ?? ''} aria-describedby={`icon-help-${section.id}`} />
+            </label>
+            <p id={`icon-help-${section.id}`} class="help">
+              The name of the icon beside the section’s tab, such as <code>book</code>; empty: none.
+            </p>
+          </InlineForm>
+        )}
+        {manage && (
+          <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/sections/${section.id}`), `Section ${section.title} deleted.`)}>
+            Delete section<span class="visually-hidden"> {section.title}</span>
+          </button>
+        )}
       </p>
       {variants(section.siteSpaces, section)}
     </li>
@@ -160,12 +229,14 @@ export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelP
                 <h3>
                   {entry.group.title} <span class="badge">Group</span>
                 </h3>
-                <p class="structure-actions">
-                  {moveButtons(rootSiblings, index, entry.group.title)}
-                  <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/section-groups/${entry.group.id}`), `Group ${entry.group.title} deleted; its sections stay.`)}>
-                    Delete group<span class="visually-hidden"> {entry.group.title}</span>
-                  </button>
-                </p>
+                {manage && (
+                  <p class="structure-actions">
+                    {moveButtons(rootSiblings, index, entry.group.title)}
+                    <button type="button" class="secondary" aria-disabled={state.busy} onClick={() => act(() => api.delete(`${base}/section-groups/${entry.group.id}`), `Group ${entry.group.title} deleted; its sections stay.`)}>
+                      Delete group<span class="visually-hidden"> {entry.group.title}</span>
+                    </button>
+                  </p>
+                )}
                 <ul class="structure-list" aria-label={`Sections of ${entry.group.title}`}>
                   {entry.sections.map((section, position) => sectionBlock(section, groupSiblings, position, entry.group.id))}
                 </ul>
@@ -174,7 +245,7 @@ export function SiteStructurePanel({ base, structure, spaces, onChange }: PanelP
           })}
         </ul>
       )}
-      {view && (
+      {view && manage && (
         <div class="sidebar-actions">
           <InlineForm
             label="Add section"

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiResetContentResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, ListEnvelope, ListEnvelopeDto, ListQueryDto, toListEnvelope } from '@docs/platform';
 import type { Response } from 'express';
 import { OrganizationAccess } from '../access/organization-access';
@@ -11,15 +11,24 @@ import { InviteLinkRoleDto } from './dto/invite-link-role.dto';
 import { InviteLinkDto, InviteLinkPresenter } from './invite-link.presenter';
 import { InviteLinksService } from './invite-links.service';
 
+class InviteLinkOrganizationDto {
+  @ApiProperty() id: string;
+  @ApiProperty() title: string;
+}
+
+class InviteLinkUrlsDto {
+  @ApiProperty({ format: 'uri', description: "The app's join page of the link." }) app: string;
+}
+
 class InviteLinkSchemaDto implements InviteLinkDto {
   @ApiProperty({ enum: ['invite'] }) object: 'invite';
   @ApiProperty({ description: "The link's id: its secret." }) id: string;
   @ApiProperty({ enum: ['admin', 'create', 'review', 'edit', 'comment', 'read'], nullable: true }) role: InviteLinkDto['role'];
   @ApiProperty({ description: 'The caller already holds at least this role.' }) redundant: boolean;
-  @ApiProperty({ description: 'Extension: the organization joined through the link.' }) organization: { id: string; title: string };
+  @ApiProperty({ type: InviteLinkOrganizationDto, description: 'Extension: the organization joined through the link.' }) organization: InviteLinkOrganizationDto;
   @ApiProperty({ format: 'date-time', description: 'Extension.' }) createdAt: string;
   @ApiProperty({ format: 'date-time', description: 'Extension: after this, the link lets nobody join.' }) expiresAt: string;
-  @ApiProperty({ description: "Extension: `app` is the app's join page of the link." }) urls: { app: string };
+  @ApiProperty({ type: InviteLinkUrlsDto, description: 'Extension.' }) urls: InviteLinkUrlsDto;
 }
 
 class InviteLinkListDto extends ListEnvelopeDto {
@@ -101,6 +110,8 @@ export class InviteLinksController {
     operationId: 'deleteOrganizationInviteById',
     summary: 'Delete an invite link (admins): 205 when it was deleted, 204 when the organization had no such link (as the reference).',
   })
+  @ApiResetContentResponse({ description: 'Deleted.' })
+  @ApiNoContentResponse({ description: 'The organization had no such link (admins).' })
   @ApiErrors(403, 404)
   async delete(
     @CurrentCaller() caller: Caller,

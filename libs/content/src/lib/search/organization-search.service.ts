@@ -50,26 +50,31 @@ export class OrganizationSearch {
     const readable = readableSpacesSql(scope, param);
     if (terms.last === null || readable === undefined) return { items: [], count: 0 };
 
-    // Each language of the organization's spaces, with the configuration its spaces are searched in.
+    // The languages of the organization's spaces, by the configuration their spaces are searched in.
     const languages: { language: string }[] = await this.dataSource.query(
       `SELECT DISTINCT COALESCE(language, '') AS language FROM spaces WHERE organization_id = $1 AND deleted_at IS NULL`,
       [scope.organizationId],
     );
-    const configs = await Promise.all(languages.map((row) => this.configs.forLanguage(this.dataSource, row.language || null)));
-    const [langs, configNames] = [param(languages.map((row) => row.language)), param(configs)];
+    const byConfig = new Map<string, string[]>();
+    for (const { language } of languages) {
+      const config = await this.configs.forLanguage(this.dataSource, language || null);
+      byConfig.set(config, [...(byConfig.get(config) ?? []), language]);
+    }
     const [leading, last, any] = [param(terms.leading), param(terms.last), param(terms.any)];
+    // One branch per configuration, its tsquery a constant of the statement: the GIN index on
+    // `tsv` finds the matching rows, the join keeps those of readable spaces in that configuration.
+    const branches = [...byConfig].map(([config, langs]) => {
+      const regconfig = `${param(config)}::regconfig`;
+      return `SELECT r.id AS space_id, ps.page_id, ts_rank(ps.tsv, ${pageQuerySql(regconfig, leading, last)})::real AS rank, ${regconfig} AS config
+           FROM page_search ps JOIN readable r ON r.id = ps.head_key
+          WHERE r.lang = ANY(${param(langs)}::text[]) AND NOT ps.no_index AND ps.tsv @@ ${pageQuerySql(regconfig, leading, last)}`;
+    });
+    if (branches.length === 0) return { items: [], count: 0 };
     const [afterRank, afterSpace] = [param(after ? Number(after[0]) : null), param(after ? String(after[1]) : null)];
-    const text = `WITH configs AS (
-         SELECT l.lang, ${pageQuerySql('l.config::regconfig', leading, last)} AS q, ${sectionQuerySql('l.config::regconfig', any, last)} AS sq
-           FROM unnest(${langs}::text[], ${configNames}::text[]) AS l(lang, config)
-       ), readable AS (
+    const text = `WITH readable AS (
          SELECT s.id, s.title, COALESCE(s.language, '') AS lang FROM spaces s WHERE ${readable}
        ), matches AS (
-         SELECT r.id AS space_id, ps.page_id, ts_rank(ps.tsv, c.q)::real AS rank, c.sq
-           FROM configs c
-           JOIN page_search ps ON ps.tsv @@ c.q
-           JOIN readable r ON r.id = ps.head_key AND r.lang = c.lang
-          WHERE NOT ps.no_index
+         ${branches.join('\n         UNION ALL\n         ')}
        ), best AS (
          SELECT space_id, max(rank) AS rank FROM matches GROUP BY space_id
        ), chosen AS (
@@ -81,7 +86,7 @@ export class OrganizationSearch {
            FROM matches m JOIN chosen c ON c.space_id = m.space_id
        )
        SELECT (SELECT count(*) FROM best)::text AS total, c.space_id, c.rank AS space_rank, r.title AS space_title,
-              p.page_id, p.rank, ps.title, hp.path, ${matchingSectionsSql('p.sq')} AS sections
+              p.page_id, p.rank, ps.title, hp.path, ${matchingSectionsSql(sectionQuerySql('p.config', any, last))} AS sections
          FROM (SELECT 1) one
          LEFT JOIN chosen c ON true
          LEFT JOIN readable r ON r.id = c.space_id

@@ -154,6 +154,19 @@ describe('invite links and joining (link-invites, join, email-domains)', () => {
     expect(await memberRole(org.organization.id, stranger.user.id)).toBeUndefined();
   });
 
+  it('404 before 403 for members who are not admins: an unknown link is a 404, a known one a 403', async () => {
+    const { org, base, admin } = await setup();
+    const link = (await admin.post(`${base}/link-invites`, { role: 'read' })).body;
+    const editor = t.http.as(org.members.editor.token);
+    expect((await editor.get(`${base}/link-invites`)).status).toBe(403);
+    expect((await editor.post(`${base}/link-invites`, { role: 'read' })).status).toBe(403);
+    expect((await editor.patch(`${base}/link-invites/nope`, { role: 'admin' })).status).toBe(404);
+    expect((await editor.patch(`${base}/link-invites/${link.id}`, { role: 'admin' })).status).toBe(403);
+    expect((await editor.delete(`${base}/link-invites/nope`)).status).toBe(404);
+    expect((await editor.delete(`${base}/link-invites/${link.id}`)).status).toBe(403);
+    expect((await admin.get(`${base}/link-invites/${link.id}`)).body.role).toBe('read');
+  });
+
   it("another organization's admin learns nothing of this one's links", async () => {
     const { base, admin } = await setup();
     const other = await setup();

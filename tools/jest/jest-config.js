@@ -55,6 +55,9 @@ function createJestConfig(projectDir, options = {}) {
         }
       : {}),
     testTimeout: 60_000,
+    // Failures are printed again at the end of every run (Jest does so only past 20 test files):
+    // a CI log that keeps only its tail still names the test that failed and why.
+    reporters: [['default', { summaryThreshold: 0 }]],
     // Test files run in parallel, each against its own database copied from the template.
     maxWorkers: process.env.CI ? 2 : '50%',
   };

@@ -61,20 +61,26 @@ export class OrganizationSearch {
       byConfig.set(config, [...(byConfig.get(config) ?? []), language]);
     }
     const [leading, last, any] = [param(terms.leading), param(terms.last), param(terms.any)];
-    // One branch per configuration, its tsquery a constant of the statement: the GIN index on
-    // `tsv` finds the matching rows, the join keeps those of readable spaces in that configuration.
+    // One branch per configuration, its tsquery a constant of the statement, materialized on its
+    // own: the GIN index on `tsv` finds the matching rows (whatever the planner guesses of the
+    // caller's spaces, which it cannot count ahead: left to join first, it read every page of
+    // every space); the join then keeps those of readable spaces in that configuration.
     const branches = [...byConfig].map(([config, langs]) => {
       const regconfig = `${param(config)}::regconfig`;
-      return `SELECT r.id AS space_id, ps.page_id, ts_rank(ps.tsv, ${pageQuerySql(regconfig, leading, last)})::real AS rank, ${regconfig} AS config
-           FROM page_search ps JOIN readable r ON r.id = ps.head_key
-          WHERE r.lang = ANY(${param(langs)}::text[]) AND NOT ps.no_index AND ps.tsv @@ ${pageQuerySql(regconfig, leading, last)}`;
+      return `SELECT ps.head_key, ps.page_id, ${regconfig} AS config, ${param(langs)}::text[] AS langs
+           FROM page_search ps WHERE NOT ps.no_index AND ps.tsv @@ ${pageQuerySql(regconfig, leading, last)}`;
     });
     if (branches.length === 0) return { items: [], count: 0 };
     const [afterRank, afterSpace] = [param(after ? Number(after[0]) : null), param(after ? String(after[1]) : null)];
     const text = `WITH readable AS (
          SELECT s.id, s.title, COALESCE(s.language, '') AS lang FROM spaces s WHERE ${readable}
-       ), matches AS (
+       ), found AS MATERIALIZED (
          ${branches.join('\n         UNION ALL\n         ')}
+       ), matches AS (
+         SELECT r.id AS space_id, f.page_id, ts_rank(ps.tsv, ${pageQuerySql('f.config', leading, last)})::real AS rank, f.config
+           FROM found f
+           JOIN readable r ON r.id = f.head_key AND r.lang = ANY(f.langs)
+           JOIN page_search ps ON ps.head_key = f.head_key AND ps.page_id = f.page_id
        ), best AS (
          SELECT space_id, max(rank) AS rank FROM matches GROUP BY space_id
        ), chosen AS (

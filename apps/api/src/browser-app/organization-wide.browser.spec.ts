@@ -119,11 +119,13 @@ describe('organization-wide views in the browser app (Debian Chromium, playwrigh
     const section = page.getByRole('region', { name: 'Invite links' });
     await section.getByText('No invite link.').waitFor();
     await section.getByRole('combobox', { name: 'Role of people joining' }).selectOption({ label: 'Editor' });
-    await section.getByRole('button', { name: 'Create invite link' }).click();
+    await section.getByRole('button', { name: 'Create link' }).click();
     await status(page, 'A new link lets people join as Editor: copy it and send it to them.');
     const item = section.getByRole('listitem').filter({ hasText: 'Joins as Editor' });
-    await item.getByRole('button', { name: 'Copy invite link' }).click();
-    await status(page, 'Copied invite link.');
+    await item.getByRole('button', { name: 'Copy link' }).click();
+    await status(page, 'Copied link.');
+    // The members screen's own "Invite" is still the one button of that name.
+    expect(await page.getByRole('button', { name: 'Invite' }).count()).toBe(1);
     const link = (await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())) as string;
     expect(link).toMatch(new RegExp(`^${base}/join/${organizationId}/\\w+$`));
     expect(await item.locator('code').textContent()).toBe(link);

@@ -9,7 +9,7 @@ import { Status } from '../components/status';
 import { ROLE_CHOICES, roleName, roleOfChoice } from '../settings/roles';
 
 /**
- * "Invite links" of the members settings (admins): make a link that lets anyone signed in who
+ * "Invite links" of the members settings (admins): "Create link" makes a link that lets anyone signed in who
  * opens it join with a role, copy it, delete it (it stops working at once). Expired links stay
  * listed, marked, until deleted.
  */
@@ -48,8 +48,9 @@ export function InviteLinksSection({ organizationId }: { organizationId: string 
             ))}
           </select>
         </label>
+        {/* Not "…invite…": the members screen's "Invite" button is found by that name. */}
         <button type="submit" disabled={busy}>
-          Create invite link
+          Create link
         </button>
         <p class="hint">Anyone with the link can join once signed in, for 30 days. Delete it to stop it at once.</p>
       </form>
@@ -67,7 +68,7 @@ export function InviteLinksSection({ organizationId }: { organizationId: string 
                 <code class="invite-link-url">{link.urls.app}</code>
               </div>
               <div class="settings-item-actions">
-                {!expired && <CopyButton value={link.urls.app} what="invite link" />}
+                {!expired && <CopyButton value={link.urls.app} what="link" />}
                 <ConfirmButton
                   label="Delete link"
                   question={`Delete this link for ${roleName(link.role)}? Nobody can join with it any more.`}

@@ -37,10 +37,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /**
  * Waits until `check` holds (polled from the test: the app's CSP forbids the string evaluation
- * playwright's waitForFunction uses in the page). The default matches playwright's own waits:
- * under CI the browser shares two cores with the fuzz suites.
+ * playwright's waitForFunction uses in the page). The default matches the pages' own waits
+ * (`launchChromium`): under CI the browser shares two cores with the fuzz suites.
  */
-export async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+export async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Still not so after ${timeoutMs} ms: ${what}`);

@@ -1,5 +1,5 @@
 import type { ComponentType, JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 export interface LazyComponent<P> {
   (props: P): JSX.Element | null;
@@ -27,8 +27,16 @@ export function lazyComponent<P>(load: () => Promise<ComponentType<P>>, loading:
   const Lazy = (props: P) => {
     const [, setReady] = useState(false);
     const [error, setError] = useState<Error>();
+    // Whether this render showed the component: the code may arrive (a preload, the browser's
+    // cache) after a render that showed the loading status and before the effect below runs,
+    // which then has to render again or the status stays for good.
+    const shown = useRef(false);
+    shown.current = loaded !== undefined;
     useEffect(() => {
-      if (loaded) return;
+      if (loaded) {
+        if (!shown.current) setReady(true);
+        return;
+      }
       let current = true;
       loadOnce().then(
         () => current && setReady(true),

@@ -29,6 +29,9 @@ export async function launchChromium(options: BrowserContextOptions = {}): Promi
     rmSync(profile, { recursive: true, force: true });
     throw new Error(`Chromium could not start from ${CHROMIUM} (install it: apt-get install -y chromium): ${(error as Error).message}`);
   }
+  // Every wait of a page (locators, navigations) may take a minute, not playwright's 30 s: under CI
+  // the browser, the servers and the fuzz suites share two cores, and a first page pays cold starts.
+  context.setDefaultTimeout(60_000);
   return {
     context,
     close: async () => {

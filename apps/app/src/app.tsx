@@ -25,6 +25,11 @@ const WebhooksScreen = lazyComponent(() => import('./settings/webhooks-screen').
 const WebhookScreen = lazyComponent(() => import('./settings/webhook-screen').then((module) => module.WebhookScreen), 'Loading the webhook…');
 const OpenApiSpecsScreen = lazyComponent(() => import('./settings/openapi-specs-screen').then((module) => module.OpenApiSpecsScreen), 'Loading the OpenAPI specs…');
 const OpenApiSpecScreen = lazyComponent(() => import('./settings/openapi-spec-screen').then((module) => module.OpenApiSpecScreen), 'Loading the OpenAPI spec…');
+const OrganizationChangeRequestsScreen = lazyComponent(
+  () => import('./organization-wide/organization-change-requests-screen').then((module) => module.OrganizationChangeRequestsScreen),
+  'Loading the change requests…',
+);
+const JoinScreen = lazyComponent(() => import('./organization-wide/join-screen').then((module) => module.JoinScreen), 'Loading the invite link…');
 const ChangeRequestPreviewScreen = lazyComponent(() => import('./screens/change-request-preview-screen').then((module) => module.ChangeRequestPreviewScreen), 'Loading the preview…');
 
 /**
@@ -40,6 +45,8 @@ export function App() {
             <Route path="/" component={HomeScreen} />
             <Route path="/o/:organizationId" component={OrganizationScreen} />
             <Route path="/o/:organizationId/sites/:siteId" component={SiteScreen} />
+            <Route path="/o/:organizationId/change-requests" component={OrganizationChangeRequestsScreen} />
+            <Route path="/join/:organizationId/:inviteId" component={JoinScreen} />
             <Route path="/o/:organizationId/settings/members" component={MembersScreen} />
             <Route path="/o/:organizationId/settings/teams" component={TeamsScreen} />
             <Route path="/o/:organizationId/settings/teams/:teamId" component={TeamScreen} />

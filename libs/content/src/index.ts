@@ -1,6 +1,7 @@
 export * from './lib/content.module';
 export * from './lib/content-core.module';
 export * from './lib/access/content-access';
+export * from './lib/access/readable-spaces';
 export * from './lib/collections/collection.entity';
 export * from './lib/collections/collection.presenter';
 export * from './lib/collections/collections.service';

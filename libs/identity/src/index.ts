@@ -8,6 +8,8 @@ export * from './lib/auth/current-caller.decorator';
 export * from './lib/bootstrap/bootstrap.service';
 export * from './lib/invites/invitation.entity';
 export * from './lib/invites/invites.service';
+export * from './lib/invite-links/invite-link.entity';
+export * from './lib/invite-links/invite-links.service';
 export * from './lib/invites/record-invitations.job';
 export * from './lib/members/is-role-or-guest.decorator';
 export * from './lib/members/member.entity';

@@ -28,7 +28,7 @@ export class BrowserAppController {
     this.headers = browserAppHeaders(new URL(config.urls.published).origin);
   }
 
-  @Get(['/', 'o/*rest', 's/*rest', 'c/*rest', 'integrations/*rest', 'account/*rest'])
+  @Get(['/', 'o/*rest', 's/*rest', 'c/*rest', 'integrations/*rest', 'account/*rest', 'join/*rest'])
   async open(@Req() req: Request, @Res() res: Response): Promise<void> {
     const value = this.cookie.read(req.headers);
     const caller = value ? await this.sessions.authenticate(value) : undefined;

@@ -18,7 +18,7 @@ describe('where urls.app land: the browser app', () => {
     const { organization, members } = await createOrganization(t);
     const space = await t.http.as(members.admin.token).post(`/v1/orgs/${organization.id}/spaces`, { title: 'Guide' });
     const path = new URL(space.body.urls.app).pathname;
-    for (const target of [path, `${path}/some/page?x=1`, `/o/${organization.id}`, `/o/${organization.id}/settings/members`, '/c/any', '/integrations/any', '/account/tokens', '/']) {
+    for (const target of [path, `${path}/some/page?x=1`, `/o/${organization.id}`, `/o/${organization.id}/settings/members`, '/c/any', '/integrations/any', '/account/tokens', `/join/${organization.id}/any`, '/']) {
       const res = await t.http.as(undefined).get(target);
       expect(res.status).toBe(303);
       expect(res.headers['location']).toBe(`/auth/sign-in?next=${encodeURIComponent(target)}`);

@@ -11,6 +11,7 @@ import { DeletedSpacesPanel } from '../navigation/deleted-spaces-panel';
 import { ancestorsOf } from '../navigation/tree-model';
 import { TreeView } from '../navigation/tree-view';
 import { SiteList } from '../sites/site-list';
+import { OrganizationSearch } from '../organization-wide/organization-search';
 
 /** An organization's content: its collections and spaces, and where new ones are made. */
 export function OrganizationContent({ organizationId, current }: { organizationId: string; current?: string }) {
@@ -71,8 +72,9 @@ export function OrganizationScreen({ organizationId }: { organizationId: string 
           <>
             <h1>{organization.data.title}</h1>
             <p>Open a space from the list, or make a new one.</p>
+            <OrganizationSearch organizationId={organizationId} />
             <p>
-              <a href={`/o/${organizationId}/settings`}>Organization settings</a>
+              <a href={`/o/${organizationId}/change-requests`}>Change requests</a> · <a href={`/o/${organizationId}/settings`}>Organization settings</a>
             </p>
           </>
         )}

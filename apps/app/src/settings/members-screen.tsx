@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { Notice, NoticeLines } from '../components/notice';
 import { Status } from '../components/status';
 import { InviteForm } from './invite-form';
+import { InviteLinksSection } from '../organization-wide/invite-links-section';
 import { MemberRoleForm } from './member-role-form';
 import { ROLES, roleName } from './roles';
 import { SettingsFrame } from './settings-frame';
@@ -83,6 +84,7 @@ function Members({ organization }: { organization: Organization }) {
           </dl>
         </details>
       </section>
+      {admin && <InviteLinksSection organizationId={organizationId} />}
       {admin && (
         <section aria-labelledby="invitations-title">
           <h2 id="invitations-title">Pending invitations</h2>

@@ -8,6 +8,7 @@ import { ChangeRequestContributorEntity } from './change-requests/change-request
 import { ChangeRequestNumberEntity } from './change-requests/change-request-number.entity';
 import { ChangeRequestEntity } from './change-requests/change-request.entity';
 import { ChangeRequestPresenter } from './change-requests/change-request.presenter';
+import { OrganizationChangeRequests } from './change-requests/organization-change-requests';
 import { ChangeRequestsService } from './change-requests/change-requests.service';
 import { CommentMentionEntity } from './comments/comment-mention.entity';
 import { CommentReactionEntity } from './comments/comment-reaction.entity';
@@ -45,6 +46,7 @@ const entities = TypeOrmModule.forFeature([
 const services = [
   ChangeRequestsService,
   ChangeRequestPresenter,
+  OrganizationChangeRequests,
   ChangeRequestContent,
   MergeService,
   MergeListeners,

@@ -7,6 +7,7 @@ import { ChangeRequestLinksController } from './change-request-content/change-re
 import { ChangeRequestPdfController } from './change-request-content/change-request-pdf.controller';
 import { ChangeRequestExportController } from './change-request-content/change-request-export.controller';
 import { ChangeRequestsController } from './change-requests/change-requests.controller';
+import { OrganizationChangeRequestsController } from './change-requests/organization-change-requests.controller';
 import { CollaborationCoreModule } from './collaboration-core.module';
 import { ChangeRequestCommentsController } from './comments/change-request-comments.controller';
 import { SpaceCommentsController } from './comments/space-comments.controller';
@@ -24,6 +25,7 @@ import { SemanticChangesService } from './changes/semantic-changes.service';
   imports: [ContentCoreModule, CollaborationCoreModule],
   controllers: [
     ChangeRequestsController,
+    OrganizationChangeRequestsController,
     ChangeRequestContentController,
     ChangeRequestReusableContentsController,
     ChangeRequestPdfController,

@@ -31,6 +31,7 @@ import { KeptPageSources } from './page-sources/kept-page-sources.service';
 import { PageSearchEntity } from './search/page-search.entity';
 import { SearchIndexer } from './search/search-indexer';
 import { SpaceSearch } from './search/space-search.service';
+import { OrganizationSearch } from './search/organization-search.service';
 import { PublishedContent } from './published/published-content.service';
 import { PageLinkEntity } from './links/page-link.entity';
 import { LinksIndexer } from './links/links-indexer';
@@ -88,6 +89,7 @@ const services = [
   // Search and links: indexers fed by every content write, and their reads.
   SearchIndexer,
   SpaceSearch,
+  OrganizationSearch,
   LinksIndexer,
   SpaceLinks,
   LinkPresenter,

@@ -11,6 +11,7 @@ import { VariablesController } from './variables/variables.controller';
 import { ImportsController } from './imports/imports.controller';
 import { LinksController } from './links/links.controller';
 import { SearchController } from './search/search.controller';
+import { OrganizationSearchController } from './search/organization-search.controller';
 import { SpacePdfController } from './pdf/space-pdf.controller';
 import { SpaceExportController } from './exports/space-export.controller';
 import { ContentSpaceReach } from './members/content-space-reach';
@@ -35,6 +36,7 @@ import { SpacesController } from './spaces/spaces.controller';
     FilesController,
     DownloadsController,
     SearchController,
+    OrganizationSearchController,
     LinksController,
     SpacePdfController,
     SpaceExportController,

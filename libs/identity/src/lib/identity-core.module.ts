@@ -7,6 +7,9 @@ import { TeamOwnership } from './access/team-ownership';
 import { TokenAuthenticator } from './auth/token-authenticator';
 import { BootstrapService } from './bootstrap/bootstrap.service';
 import { InvitationEntity } from './invites/invitation.entity';
+import { InviteLinkEntity } from './invite-links/invite-link.entity';
+import { InviteLinkPresenter } from './invite-links/invite-link.presenter';
+import { InviteLinksService } from './invite-links/invite-links.service';
 import { InvitesService } from './invites/invites.service';
 import { PendingInvitations } from './invites/pending-invitations';
 import { MemberCountsService } from './members/member-counts';
@@ -57,6 +60,7 @@ const entities = TypeOrmModule.forFeature([
   MemberEntity,
   ApiTokenEntity,
   InvitationEntity,
+  InviteLinkEntity,
   TeamEntity,
   TeamMemberEntity,
   SamlProviderEntity,
@@ -77,6 +81,8 @@ const services = [
   TokenAuthenticator,
   InvitesService,
   PendingInvitations,
+  InviteLinksService,
+  InviteLinkPresenter,
   BootstrapService,
   MembersService,
   MemberCountsService,

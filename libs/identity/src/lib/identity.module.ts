@@ -3,6 +3,8 @@ import { APP_GUARD } from '@nestjs/core';
 import { AuthGuard } from './auth/auth.guard';
 import { IdentityCoreModule } from './identity-core.module';
 import { InvitesController } from './invites/invites.controller';
+import { InviteLinksController } from './invite-links/invite-links.controller';
+import { JoiningController } from './invite-links/joining.controller';
 import { MembersController } from './members/members.controller';
 import { SamlProvidersController } from './saml/saml-providers.controller';
 import { SamlSignInController } from './saml/saml-sign-in.controller';
@@ -20,6 +22,8 @@ import { UserTokensController } from './user-tokens/user-tokens.controller';
     UsersController,
     OrganizationsController,
     InvitesController,
+    InviteLinksController,
+    JoiningController,
     MembersController,
     TeamsController,
     TeamMembersController,

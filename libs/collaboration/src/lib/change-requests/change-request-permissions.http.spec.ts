@@ -59,6 +59,19 @@ const CHANGE_REQUESTS_TABLE: PermissionTable<Fixture> = {
         return Promise.all([list, path, `${path}/content`, `${path}/content/pages`, `${path}/content/page/${pageId}`].map((url) => status(as(f, who).get(url))));
       },
     },
+    {
+      operation: '`GET /v1/orgs/{organizationId}/change-requests`',
+      required: 'member of the organization; lists those of the spaces where the caller has ≥ read',
+      cells: cells(200, 200, 200, 200, 200, 200, [200, 'empty'], 404),
+      check: async (f, who) => {
+        const { path } = await changeRequest(f);
+        const id = path.slice(path.lastIndexOf('/') + 1);
+        const res = await as(f, who).get(`/v1/orgs/${f.organizationId}/change-requests`, { query: { limit: 1000 } });
+        // A guest's list is empty; every reader's holds the change request just opened.
+        if (res.status === 200 && (who === 'guest') !== !res.body.items.some((item: { id: string }) => item.id === id)) return 500;
+        return res.status;
+      },
+    },
     { operation: '`GET .../change-requests/{id}/pdf` (`page`, `only`; any status)', required: 'read', cells: READ, check: async (f, who) => status(as(f, who).get(`${(await changeRequest(f)).path}/pdf`)) },
     {
       operation: '`POST .../change-requests`',

@@ -13,6 +13,7 @@ export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
 @Entity('change_requests')
 @Index('change_requests_number_idx', ['spaceId', 'number'], { unique: true })
 @Index('change_requests_list_idx', ['spaceId', 'status', 'createdAt', 'id'])
+@Index('change_requests_organization_idx', ['organizationId', 'status', 'createdAt', 'id'])
 @Index('change_requests_creator_idx', ['spaceId', 'createdBy', 'createdAt', 'id'])
 @Index('change_requests_revision_idx', ['revisionId'])
 @Index('change_requests_merged_idx', ['revisionMergedId'])

@@ -194,6 +194,18 @@ const CONTENT_TABLE: PermissionTable<Fixture> = {
       check: async (f, who) => status(as(f, who).get(`/v1/spaces/${(await space(f)).id}/search`, { query: { query: 'page' } })),
     },
     {
+      operation: '`GET /v1/orgs/{organizationId}/search`',
+      required: 'member of the organization; searches the spaces where the caller has ≥ read',
+      cells: cells(200, 200, 200, 200, 200, 200, [200, 'empty'], 404),
+      check: async (f, who) => {
+        const { spaceId } = await spaceWithContent(f);
+        const res = await as(f, who).get(`/v1/orgs/${f.org.organization.id}/search`, { query: { query: 'page', limit: 1000 } });
+        // A guest's answer is empty; every reader's holds the space just written.
+        if (res.status === 200 && (who === 'guest') !== !res.body.items.some((item: { id: string }) => item.id === spaceId)) return 500;
+        return res.status;
+      },
+    },
+    {
       operation: '`GET /v1/spaces/{spaceId}/links`, `/content/page/{pageId}/links`, `/content/page/{pageId}/backlinks`, `/content/files/{fileId}/backlinks`',
       required: 'read (targets in other spaces, and a page\'s backlinks from other spaces of the organization, are shown only when the caller can read those spaces)',
       cells: READ,

@@ -16,7 +16,31 @@ const SEARCH_SECTION_SCHEMA: SchemaObject = {
   },
 };
 
+const SEARCH_PAGE_SCHEMA: SchemaObject = {
+  type: 'object',
+  description: "The reference's SearchPageResult.",
+  required: ['id', 'title', 'path', 'urls'],
+  properties: {
+    id: { type: 'string' },
+    title: { type: 'string' },
+    path: { type: 'string' },
+    sections: { type: 'array', items: SEARCH_SECTION_SCHEMA },
+    urls: { type: 'object', properties: { app: { type: 'string' } } },
+  },
+};
+
 export const SEARCH_RESULTS_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['items', 'count'],
+  properties: {
+    items: { type: 'array', items: SEARCH_PAGE_SCHEMA },
+    count: { type: 'number' },
+    next: { type: 'object', properties: { page: { type: 'string' } } },
+  },
+};
+
+/** The organization search's answer: the reference's `SearchSpaceResult`s (a space and its best pages). */
+export const SEARCH_SPACE_RESULTS_SCHEMA: SchemaObject = {
   type: 'object',
   required: ['items', 'count'],
   properties: {
@@ -24,19 +48,12 @@ export const SEARCH_RESULTS_SCHEMA: SchemaObject = {
       type: 'array',
       items: {
         type: 'object',
-        description: "The reference's SearchPageResult.",
-        required: ['id', 'title', 'path', 'urls'],
-        properties: {
-          id: { type: 'string' },
-          title: { type: 'string' },
-          path: { type: 'string' },
-          sections: { type: 'array', items: SEARCH_SECTION_SCHEMA },
-          urls: { type: 'object', properties: { app: { type: 'string' } } },
-        },
+        description: "The reference's SearchSpaceResult.",
+        required: ['id', 'title', 'pages'],
+        properties: { id: { type: 'string' }, title: { type: 'string' }, pages: { type: 'array', items: SEARCH_PAGE_SCHEMA } },
       },
     },
-    count: { type: 'number' },
+    count: { type: 'number', description: 'Spaces with matches.' },
     next: { type: 'object', properties: { page: { type: 'string' } } },
   },
 };
-

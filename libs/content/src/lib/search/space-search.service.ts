@@ -13,7 +13,8 @@ import { excerpt } from './search-excerpt';
  */
 export const MAX_SECTIONS_PER_RESULT = 5;
 
-interface Match {
+/** A page found, as the search statements answer it. */
+export interface PageMatch {
   page_id: string;
   rank: number;
   title: string;
@@ -22,14 +23,38 @@ interface Match {
 }
 
 /**
- * `tsv @@ query`: every word of the query in the page (the last one as a prefix, also matched
- * unstemmed so that a prefix which happens to be a stop word or a stem's longer form still finds
- * pages). `$2`: configuration, `$3`: the leading words, `$4`: the last word.
+ * The tsquery a page must match: every word of the query in the page (the last one as a prefix,
+ * also matched unstemmed so that a prefix which happens to be a stop word or a stem's longer form
+ * still finds pages). SQL of the configuration and of the `SearchTerms`' leading and last words.
  */
-const MATCH = `ps.tsv @@ (CASE WHEN $3::text IS NULL THEN to_tsquery($2::regconfig, $4) || to_tsquery('simple', $4)
-                            ELSE to_tsquery($2::regconfig, $3) && (to_tsquery($2::regconfig, $4) || to_tsquery('simple', $4)) END)`;
-const RANK = `ts_rank(ps.tsv, CASE WHEN $3::text IS NULL THEN to_tsquery($2::regconfig, $4) || to_tsquery('simple', $4)
-                                ELSE to_tsquery($2::regconfig, $3) && (to_tsquery($2::regconfig, $4) || to_tsquery('simple', $4)) END)`;
+export function pageQuerySql(config: string, leading: string, last: string): string {
+  return `(CASE WHEN ${leading}::text IS NULL THEN to_tsquery(${config}, ${last}) || to_tsquery('simple', ${last})
+                ELSE to_tsquery(${config}, ${leading}) && (to_tsquery(${config}, ${last}) || to_tsquery('simple', ${last})) END)`;
+}
+
+/** The tsquery a section of a result must match to be shown: any word of the query (`SearchTerms.any`). */
+export function sectionQuerySql(config: string, any: string, last: string): string {
+  return `(to_tsquery(${config}, ${any}) || to_tsquery('simple', ${last}))`;
+}
+
+/**
+ * SQL: the first matching sections (document order, at most `MAX_SECTIONS_PER_RESULT`) of the
+ * `page_search` row aliased `ps`, as a jsonb array of `StoredSection`.
+ */
+export function matchingSectionsSql(sectionQuery: string): string {
+  return `COALESCE((
+            SELECT jsonb_agg(ps.sections->(m.i::int - 1) ORDER BY m.i)
+              FROM (SELECT i FROM unnest(ps.section_tsv) WITH ORDINALITY AS e(v, i)
+                     WHERE v @@ ${sectionQuery}
+                     ORDER BY i LIMIT ${MAX_SECTIONS_PER_RESULT}) m
+          ), '[]'::jsonb)`;
+}
+
+/** `$2`: configuration, `$3`: the leading words, `$4`: the last word, `$5`: any word. */
+const PAGE_QUERY = pageQuerySql('$2::regconfig', '$3', '$4');
+const MATCH = `ps.tsv @@ ${PAGE_QUERY}`;
+const RANK = `ts_rank(ps.tsv, ${PAGE_QUERY})`;
+const MATCHING_SECTIONS = matchingSectionsSql(sectionQuerySql('$2::regconfig', '$5', '$4'));
 
 /**
  * The search, one statement: the count, one page of ranked page ids after the cursor, their
@@ -49,12 +74,7 @@ export const SPACE_SEARCH = preparedStatement(
       ORDER BY rank DESC, page_id LIMIT $8
    )
    SELECT (SELECT count(*) FROM matches)::text AS total, c.page_id, c.rank, ps.title, hp.path,
-          COALESCE((
-            SELECT jsonb_agg(ps.sections->(m.i::int - 1) ORDER BY m.i)
-              FROM (SELECT i FROM unnest(ps.section_tsv) WITH ORDINALITY AS e(v, i)
-                     WHERE v @@ (to_tsquery($2::regconfig, $5) || to_tsquery('simple', $4))
-                     ORDER BY i LIMIT ${MAX_SECTIONS_PER_RESULT}) m
-          ), '[]'::jsonb) AS sections
+          ${MATCHING_SECTIONS} AS sections
      FROM (SELECT 1) one
      LEFT JOIN chosen c ON true
      LEFT JOIN page_search ps ON ps.head_key = $1 AND ps.page_id = c.page_id
@@ -76,12 +96,7 @@ export const HEADS_SEARCH = preparedStatement(
      SELECT m.*, row_number() OVER (PARTITION BY m.head_key ORDER BY m.rank DESC, m.page_id) AS n FROM matches m
    )
    SELECT r.head_key, r.page_id, r.rank, ps.title, hp.path,
-          COALESCE((
-            SELECT jsonb_agg(ps.sections->(m.i::int - 1) ORDER BY m.i)
-              FROM (SELECT i FROM unnest(ps.section_tsv) WITH ORDINALITY AS e(v, i)
-                     WHERE v @@ (to_tsquery($2::regconfig, $5) || to_tsquery('simple', $4))
-                     ORDER BY i LIMIT ${MAX_SECTIONS_PER_RESULT}) m
-          ), '[]'::jsonb) AS sections
+          ${MATCHING_SECTIONS} AS sections
      FROM ranked r
      JOIN page_search ps ON ps.head_key = r.head_key AND ps.page_id = r.page_id
      JOIN head_pages hp ON hp.head_key = r.head_key AND hp.page_id = r.page_id
@@ -130,14 +145,14 @@ export class SpaceSearch {
     if (terms.last === null) return { items: [], count: 0 };
     const config = await this.configs.forLanguage(this.dataSource, space.language);
 
-    const rows = await this.sql.rows<Match & { total: string }>(SPACE_SEARCH, spaceSearchParams(headKey, config, terms, after, limit));
+    const rows = await this.sql.rows<PageMatch & { total: string }>(SPACE_SEARCH, spaceSearchParams(headKey, config, terms, after, limit));
     const count = Number(rows[0]?.total ?? 0);
     const found = rows.filter((row) => row.page_id !== null);
     const items = found.slice(0, limit);
     const last = items[items.length - 1];
     const nextPage = found.length > limit && last ? await this.paginator.encode(scope, [Number(last.rank), last.page_id]) : undefined;
     const words = queryWords(request.query);
-    return toListEnvelope({ items, count, nextPage }, (row) => this.present(space.id, row, words));
+    return toListEnvelope({ items, count, nextPage }, (row) => searchPageResult(this.urls, space.id, row, words));
   }
 
   /**
@@ -157,7 +172,7 @@ export class SpaceSearch {
     }
     const matches: HeadSearchMatch[] = [];
     for (const [config, heads] of byConfig) {
-      const rows = await this.sql.rows<Match & { head_key: string }>(HEADS_SEARCH, [heads, config, terms.leading, terms.last, terms.any, perHead]);
+      const rows = await this.sql.rows<PageMatch & { head_key: string }>(HEADS_SEARCH, [heads, config, terms.leading, terms.last, terms.any, perHead]);
       for (const row of rows) {
         matches.push({
           headKey: row.head_key,
@@ -173,21 +188,22 @@ export class SpaceSearch {
     return { words, matches };
   }
 
-  /** A match -> the reference's `SearchPageResult`. */
-  private present(spaceId: string, row: Match, words: string[]): Record<string, unknown> {
-    const pageUrl = this.urls.app('s', spaceId, row.path);
-    return {
-      id: row.page_id,
-      title: row.title,
-      path: row.path,
-      urls: { app: pageUrl },
-      sections: row.sections.map((section) => ({
-        id: section.anchor ?? row.page_id,
-        title: section.title || row.title,
-        path: section.anchor ? `${row.path}#${section.anchor}` : row.path,
-        body: excerpt(section.body, words),
-        urls: { app: section.anchor ? `${pageUrl}#${encodeURIComponent(section.anchor)}` : pageUrl },
-      })),
-    };
-  }
+}
+
+/** A page found in `spaceId` -> the reference's `SearchPageResult`, its sections' excerpts cut around `words`. */
+export function searchPageResult(urls: PublicUrls, spaceId: string, row: Pick<PageMatch, 'page_id' | 'title' | 'path' | 'sections'>, words: string[]): Record<string, unknown> {
+  const pageUrl = urls.app('s', spaceId, row.path);
+  return {
+    id: row.page_id,
+    title: row.title,
+    path: row.path,
+    urls: { app: pageUrl },
+    sections: row.sections.map((section) => ({
+      id: section.anchor ?? row.page_id,
+      title: section.title || row.title,
+      path: section.anchor ? `${row.path}#${section.anchor}` : row.path,
+      body: excerpt(section.body, words),
+      urls: { app: section.anchor ? `${pageUrl}#${encodeURIComponent(section.anchor)}` : pageUrl },
+    })),
+  };
 }

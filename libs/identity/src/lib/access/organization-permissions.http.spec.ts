@@ -24,6 +24,11 @@ async function provider(f: Fixture, configured: boolean): Promise<string> {
   return `/v1/orgs/${f.org.organization.id}/saml/${created.body.id}`;
 }
 
+/** A new invite link of the organization, for readers. */
+async function inviteLink(f: Fixture): Promise<string> {
+  return (await f.t.http.as(f.users.admin.token).post(`${base(f)}/link-invites`, { role: 'read' })).body.id as string;
+}
+
 const ROLE_OF: Record<Exclude<Who, 'outsider'>, MemberRoleOrGuest> = { admin: 'admin', create: 'create', review: 'review', edit: 'edit', comment: 'comment', read: 'read', guest: null };
 const CONFIGURED = { entityID: 'http://www.okta.com/exk1', certificate: TEST_IDP_CERTIFICATE, ssoURL: 'https://example.okta.com/sso/saml' };
 
@@ -216,6 +221,35 @@ const ORGANIZATION_TABLE: PermissionTable<Fixture> = {
       operation: 'One SAML provider (`DELETE /orgs/{id}/saml/{samlProviderId}`), a pending one',
       cells: cells(204, 404, 404, 404, 404, 404, 404, 404),
       check: async (f, who) => status(as(f, who).delete(await provider(f, false))),
+    },
+    { operation: '`GET /orgs/{id}/link-invites`', cells: ADMIN_ONLY(200, 403), check: (f, who) => status(as(f, who).get(`${base(f)}/link-invites`)) },
+    { operation: '`POST /orgs/{id}/link-invites`', cells: ADMIN_ONLY(201, 403), check: (f, who) => status(as(f, who).post(`${base(f)}/link-invites`, { role: 'read' })) },
+    {
+      operation: '`GET /orgs/{id}/link-invites/{inviteId}`',
+      cells: cells(200, 200, 200, 200, 200, 200, 200, 200),
+      notes: "anyone signed in who has the link's id (its secret)",
+      check: async (f, who) => status(as(f, who).get(`${base(f)}/link-invites/${await inviteLink(f)}`)),
+    },
+    {
+      operation: '`PATCH /orgs/{id}/link-invites/{inviteId}`',
+      cells: ADMIN_ONLY(200, 403),
+      check: async (f, who) => status(as(f, who).patch(`${base(f)}/link-invites/${await inviteLink(f)}`, { role: 'edit' })),
+    },
+    {
+      operation: '`DELETE /orgs/{id}/link-invites/{inviteId}`',
+      cells: ADMIN_ONLY(205, 403),
+      notes: '204 when there was no such link (admins)',
+      check: async (f, who) => status(as(f, who).delete(`${base(f)}/link-invites/${await inviteLink(f)}`)),
+    },
+    {
+      operation: '`POST /orgs/{id}/join` with an invite link',
+      cells: cells(204, 204, 204, 204, 204, 204, 204, 204),
+      notes: "an outsider joins with the link's role; a member stays as they are",
+      check: async (f, who) => {
+        // A fresh outsider each time: the fixture's stays outside for the other rows.
+        const token = who === 'outsider' ? (await createUser(f.t)).token : f.users[who].token;
+        return status(f.t.http.as(token).post(`${base(f)}/join`, { invite: await inviteLink(f) }));
+      },
     },
     { operation: '`GET /orgs/{id}/sso`', cells: MEMBERS_ONLY(200), notes: 'lists configured providers only', check: (f, who) => status(as(f, who).get(`${base(f)}/sso`)) },
   ],

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ListEnvelopeDto } from '@docs/platform';
 import { ORGANIZATION_TYPES } from './organization.entity';
+import type { MemberRoleOrGuest } from '../members/member-role';
 
 export class OrganizationMergeRulesDto {
   @ApiProperty({ enum: ['rules', 'none'], description: 'What change requests need before merge (`none`: nothing).' }) type: 'rules' | 'none';
@@ -38,6 +39,8 @@ export class OrganizationDto {
   @ApiProperty({ minLength: 2, maxLength: 255 }) title: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: [String] }) emailDomains: string[];
+  @ApiProperty({ enum: ['admin', 'create', 'review', 'edit', 'comment', 'read'], nullable: true, description: 'The role of people joining by their email domain.' })
+  defaultRole: MemberRoleOrGuest;
   @ApiProperty({ enum: ORGANIZATION_TYPES }) type: string;
   @ApiProperty({ description: 'A self-hosted installation has every feature.', example: 'enterprise_2024' }) plan: string;
   @ApiProperty() inviteLinks: boolean;

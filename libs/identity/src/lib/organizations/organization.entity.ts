@@ -1,4 +1,5 @@
-import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { MemberRoleOrGuest } from '../members/member-role';
 import type { MergeRulesStandalone } from '../merge-rules/merge-rules';
 
 export const ORGANIZATION_TYPES = ['business', 'community'] as const;
@@ -6,6 +7,8 @@ export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
 
 @Entity('organizations')
 @Check('organizations_type_check', `type IN ('business', 'community')`)
+@Check('organizations_default_role_check', `default_role IN ('admin', 'create', 'review', 'edit', 'comment', 'read')`)
+@Index('organizations_email_domains_idx', { synchronize: false })
 export class OrganizationEntity {
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'organizations_pkey' })
   id: string;
@@ -18,6 +21,10 @@ export class OrganizationEntity {
 
   @Column({ name: 'email_domains', type: 'text', array: true, default: () => "'{}'" })
   emailDomains: string[];
+
+  /** The role of people who join because their email's domain is one of `emailDomains` (null: as guests). */
+  @Column({ name: 'default_role', type: 'text', nullable: true, default: 'read' })
+  defaultRole: MemberRoleOrGuest;
 
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt: Date;

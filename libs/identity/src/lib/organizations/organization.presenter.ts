@@ -10,18 +10,20 @@ import type { OrganizationEntity } from './organization.entity';
 export class OrganizationPresenter {
   constructor(private readonly urls: PublicUrls) {}
 
-  present(organization: OrganizationEntity, viewer: { role: MemberRoleOrGuest; ownsTeam: boolean }): OrganizationDto {
+  /** `viewer` undefined: someone who is not a member (an organization they may join by email domain). */
+  present(organization: OrganizationEntity, viewer: { role: MemberRoleOrGuest; ownsTeam: boolean } | undefined): OrganizationDto {
     return {
       object: 'organization',
       id: organization.id,
       title: organization.title,
       createdAt: organization.createdAt.toISOString(),
       emailDomains: organization.emailDomains,
+      defaultRole: organization.defaultRole,
       type: organization.type,
       // Billing does not exist in a self-hosted installation: every feature is available.
       plan: 'enterprise_2024',
       trial: { status: 'notapplicable' },
-      inviteLinks: false,
+      inviteLinks: true,
       sso: false,
       ai: false,
       mergeRules: organization.mergeRules,
@@ -29,7 +31,7 @@ export class OrganizationPresenter {
         location: this.urls.api('v1/orgs', organization.id),
         app: this.urls.app('o', organization.id),
       },
-      permissions: organizationPermissions(viewer.role, viewer.ownsTeam),
+      permissions: viewer ? organizationPermissions(viewer.role, viewer.ownsTeam) : { ...organizationPermissions(null, false), view: false },
     };
   }
 }

@@ -10,7 +10,7 @@ import type { UpdateOrganizationDto } from './dto/update-organization.dto';
 
 const FIND_ORGANIZATION = preparedStatement(
   'organizations_find_by_id',
-  'SELECT id, title, type, email_domains, created_at, merge_rules FROM organizations WHERE id = $1',
+  'SELECT id, title, type, email_domains, default_role, created_at, merge_rules FROM organizations WHERE id = $1',
 );
 
 /**
@@ -19,7 +19,7 @@ const FIND_ORGANIZATION = preparedStatement(
  */
 const FIND_ORGANIZATION_FOR_MEMBER = preparedStatement(
   'organizations_find_for_member',
-  `SELECT o.id, o.title, o.type, o.email_domains, o.created_at, o.merge_rules, m.role,
+  `SELECT o.id, o.title, o.type, o.email_domains, o.default_role, o.created_at, o.merge_rules, m.role,
           EXISTS (SELECT 1 FROM team_members t WHERE t.organization_id = o.id AND t.user_id = $2 AND t.role = 'owner') AS owns_team
      FROM organization_members m JOIN organizations o ON o.id = m.organization_id
     WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`,
@@ -30,6 +30,7 @@ interface OrganizationRow {
   title: string;
   type: OrganizationType;
   email_domains: string[];
+  default_role: MemberRoleOrGuest;
   created_at: Date;
   merge_rules: MergeRulesStandalone;
 }
@@ -64,6 +65,7 @@ export class OrganizationsService {
         title: input.title.trim(),
         type: input.type ?? 'business',
         emailDomains: [],
+        defaultRole: 'read',
         createdAt: now,
         mergeRules: { type: 'none' },
       });
@@ -96,14 +98,34 @@ export class OrganizationsService {
     return { organization: organizationFromRow(row), role: row.role, ownsTeam: row.owns_team };
   }
 
-  /** Changes the title and/or the merge rules (the caller's admin role is checked by the controller). */
+  /** Changes the title, the merge rules, the email domains or their default role (the caller's admin role is checked by the controller). */
   async update(organizationId: string, input: UpdateOrganizationDto): Promise<void> {
     if (input.mergeRules) await assertMergeRulesUsersAreMembers(this.dataSource, organizationId, input.mergeRules, 'mergeRules');
     // The title arrives trimmed and validated (the input pipe normalizes before validating).
     const changes: Partial<OrganizationEntity> = {};
     if (input.title !== undefined) changes.title = input.title;
     if (input.mergeRules !== undefined) changes.mergeRules = input.mergeRules;
+    if (input.emailDomains !== undefined) changes.emailDomains = [...new Set(input.emailDomains.map((domain) => domain.toLowerCase()))];
+    if (input.defaultRole !== undefined) changes.defaultRole = input.defaultRole;
     if (Object.keys(changes).length > 0) await this.organizations.update({ id: organizationId }, changes);
+  }
+
+  /**
+   * The organizations that let people of `domain` join (`emailDomains`), oldest first, each with
+   * `userId`'s membership of it when they have one: `GET /v1/email-domains/{emailDomain}/orgs`.
+   */
+  async forEmailDomain(domain: string, userId: string): Promise<(OrganizationMembership & { member: boolean; ownsTeam: boolean })[]> {
+    const rows: (OrganizationRow & { role: MemberRoleOrGuest; member: boolean; owns_team: boolean })[] = await this.dataSource.query(
+      `SELECT o.id, o.title, o.type, o.email_domains, o.default_role, o.created_at, o.merge_rules, m.role, (m.user_id IS NOT NULL) AS member,
+              EXISTS (SELECT 1 FROM team_members t WHERE t.organization_id = o.id AND t.user_id = $2 AND t.role = 'owner') AS owns_team
+         FROM organizations o
+         LEFT JOIN organization_members m ON m.organization_id = o.id AND m.user_id = $2 AND NOT m.disabled
+        WHERE o.email_domains @> ARRAY[$1]::text[]
+        ORDER BY o.created_at, o.id
+        LIMIT 1000`,
+      [domain, userId],
+    );
+    return rows.map((row) => ({ organization: organizationFromRow(row), role: row.role, member: row.member, ownsTeam: row.owns_team }));
   }
 
   /** Every organization with its member count, oldest first (operator CLI). */
@@ -143,6 +165,7 @@ function organizationFromRow(row: OrganizationRow): OrganizationEntity {
     title: row.title,
     type: row.type,
     emailDomains: row.email_domains,
+    defaultRole: row.default_role,
     createdAt: row.created_at,
     mergeRules: row.merge_rules,
   });

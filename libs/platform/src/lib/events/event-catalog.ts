@@ -179,7 +179,7 @@ export const EVENT_TYPES: readonly EventTypeDefinition[] = Object.freeze([
   extension('comment_posted', 'space', 'posting a comment on a space or a change request'),
   extension('comment_replied', 'space', 'replying to a comment'),
   extension('comment_resolved', 'space', 'resolving a comment'),
-  extension('member_added', 'organization', 'an invitation that adds a member, or a SAML sign-in that makes one just in time'),
+  extension('member_added', 'organization', 'an invitation that adds a member, a person joining through an invite link or their email domain, or a SAML sign-in that makes one just in time'),
   extension('member_role_updated', 'organization', "changing a member's role"),
   extension('member_removed', 'organization', 'removing a member, or a member leaving'),
   extension('member_signed_in', 'organization', "a member signing in (password, SAML or a one-time link): in each of the person's organizations, or the SAML provider's"),

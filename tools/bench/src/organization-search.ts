@@ -1,0 +1,164 @@
+import { NestFactory } from '@nestjs/core';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BlobStore, ContentCoreModule, ContentWriter, documentBytes, SpaceContentHead } from '@docs/content';
+import { markdownToDocument } from '@docs/document-model';
+import { composeApp, EmbeddedPostgresServer, loadConfig } from '@docs/platform';
+import autocannon from 'autocannon';
+import { DataSource } from 'typeorm';
+import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
+
+/**
+ * The organization search figure (issue 31): `GET /v1/orgs/{id}/search` over 100,000 pages in
+ * 1,000 spaces against the space search (`GET /v1/spaces/{id}/search`) of one of those spaces,
+ * for a word in 10 pages of every space (every space matches: the organization search ranks
+ * 10,000 pages and answers the best 20 spaces) and a word in one page of one space. One space of
+ * 100 pages is written through the content writer (the indexer of every write); the 999 others
+ * copy its index rows (same text, same GIN posting lists), as bench:search does. Run:
+ * npm run bench:org-search
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SPACES = Number(process.env.BENCH_SPACES ?? 1000);
+const PAGES = 100;
+const VOCABULARY = Array.from({ length: 4000 }, (_, i) => ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo'][i % 8] + ['ze', 'pa', 'do', 'fi', 'gu', 'ha', 'jo', 'be'][Math.floor(i / 8) % 8] + String(Math.floor(i / 64)));
+
+/** Page `n`: about 1.5 KB in three sections; 1 page in 10 holds "quasar". */
+function body(n: number): string {
+  let seed = n * 2654435761;
+  const word = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return VOCABULARY[seed % VOCABULARY.length];
+  };
+  const sentence = (k: number) => Array.from({ length: k }, word).join(' ');
+  return [`Overview of part ${n} of the documentation. ${sentence(40)}.`, `## Setting up ${word()}`, `${sentence(60)} ${n % 10 === 0 ? 'quasar' : ''}.`, `## Reference`, `${sentence(60)}.`].join('\n\n');
+}
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(url: string): Promise<Result> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { Authorization: `Bearer ${TOKEN}` } });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** Every scenario once per round, rounds interleaved (the machine drifts); medians. */
+async function rounds(scenarios: { name: string; url: string }[]): Promise<Map<string, Result>> {
+  for (const s of scenarios) await measure(s.url); // warm-up
+  const all = new Map<string, Result[]>(scenarios.map((s) => [s.name, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const s of scenarios) {
+      const r = await measure(s.url);
+      all.get(s.name)?.push(r);
+      process.stderr.write(`round ${round}: ${s.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}\n`);
+    }
+  }
+  return new Map(
+    [...all].map(([name, rs]) => [
+      name,
+      { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((n, r) => n + r.errors, 0) },
+    ]),
+  );
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-org-search-pg-'));
+  const database = await EmbeddedPostgresServer.start({ dataDir: join(dataDir, 'pg'), port: await freePort() });
+  const children: ChildProcess[] = [];
+  try {
+    const apiPort = await freePort();
+    const base = `http://127.0.0.1:${apiPort}`;
+    children.push(start('apps/api/src/main.ts', { DATABASE_URL: database.url, PORT: String(apiPort), BOOTSTRAP_TOKEN: TOKEN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' }));
+    await untilUp(`${base}/v1/user`);
+    const organizationId = (await api<{ items: { id: string }[] }>(base, 'GET', '/v1/orgs')).items[0].id;
+    const newSpace = (title: string) => api<{ id: string }>(base, 'POST', `/v1/orgs/${organizationId}/spaces`, { title, language: 'en' });
+    const first = await newSpace('Space 0');
+
+    const config = { ...loadConfig({ DATABASE_URL: database.url }), logLevel: 'silent' as const };
+    const app = await NestFactory.createApplicationContext(composeApp({ config, databaseUrl: database.url, runtime: 'cli' }, [ContentCoreModule]), { logger: false });
+    let seedMs = 0;
+    try {
+      const writer = app.get(ContentWriter);
+      const blobs = app.get(BlobStore);
+      const started = Date.now();
+      await writer.apply(new SpaceContentHead(first.id, organizationId), { actor: null, message: `Seed ${PAGES} pages` }, async (draft, tx) => {
+        for (let n = 0; n < PAGES; n++) {
+          const documentHash = (await blobs.put(tx, documentBytes(markdownToDocument(body(n))) as Buffer)).hash;
+          await draft.createPage({
+            parent: null,
+            fields: { type: 'document', title: `Page ${n} ${VOCABULARY[(n * 7) % VOCABULARY.length]}`, emoji: null, description: null, hidden: false, noIndex: false, href: null, documentHash },
+          });
+        }
+        return async () => undefined;
+      });
+      // The other spaces hold the very same pages: their index rows are copied from the first's.
+      const dataSource = app.get(DataSource);
+      const others: string[] = [];
+      for (let i = 1; i < SPACES; i++) others.push((await newSpace(`Space ${i}`)).id);
+      await dataSource.transaction(async (tx) => {
+        for (const table of ['head_pages', 'page_search']) {
+          const columns = (await tx.query(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND column_name <> 'head_key' ORDER BY ordinal_position`, [table])) as { column_name: string }[];
+          const list = columns.map((c) => c.column_name).join(', ');
+          await tx.query(`INSERT INTO ${table} (head_key, ${list}) SELECT o.id, ${list} FROM ${table} CROSS JOIN unnest($2::text[]) AS o(id) WHERE head_key = $1`, [first.id, others]);
+        }
+      });
+      await dataSource.query('ANALYZE head_pages, page_search, spaces');
+      seedMs = Date.now() - started;
+      process.stderr.write(`seeded ${SPACES} spaces of ${PAGES} pages in ${seedMs} ms\n`);
+    } finally {
+      await app.close();
+    }
+    // One page, in one space only, with a word of its own.
+    await api(base, 'POST', `/v1/spaces/${first.id}/content/pages`, { title: 'Wombat care', markdown: 'How to feed a wombat.' });
+
+    const org = (q: string) => `${base}/v1/orgs/${organizationId}/search?query=${encodeURIComponent(q)}&limit=20`;
+    const space = (q: string) => `${base}/v1/spaces/${first.id}/search?query=${encodeURIComponent(q)}&limit=20`;
+    const counts = {
+      quasar: (await api<{ count: number }>(base, 'GET', `/v1/orgs/${organizationId}/search?query=quasar&limit=0`)).count,
+      wombat: (await api<{ count: number }>(base, 'GET', `/v1/orgs/${organizationId}/search?query=wombat&limit=0`)).count,
+    };
+    const results = await rounds([
+      { name: 'space: quasar', url: space('quasar') },
+      { name: 'org: quasar', url: org('quasar') },
+      { name: 'space: wombat', url: space('wombat') },
+      { name: 'org: wombat', url: org('wombat') },
+    ]);
+    const total = SPACES * PAGES + 1;
+    const lines = [
+      `### Organization search over ${total.toLocaleString('en')} pages in ${SPACES.toLocaleString('en')} spaces against the space search (limit=20), ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, medians`,
+      '',
+      '| query | search | matches | req/s | p50 ms | p99 ms | errors |',
+      '|---|---|---|---:|---:|---:|---:|',
+    ];
+    const described: Record<string, [string, string]> = {
+      'space: quasar': ['space search, one space of 100 pages', '10 pages'],
+      'org: quasar': [`organization search, ${SPACES.toLocaleString('en')} spaces`, `${(SPACES * 10).toLocaleString('en')} pages in ${counts.quasar.toLocaleString('en')} spaces`],
+      'space: wombat': ['space search, one space of 101 pages', '1 page'],
+      'org: wombat': [`organization search, ${SPACES.toLocaleString('en')} spaces`, `1 page in ${counts.wombat} space`],
+    };
+    for (const [name, r] of results) {
+      const [what, matches] = described[name];
+      lines.push(`| \`${name.split(': ')[1]}\` | ${what} | ${matches} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+    }
+    lines.push('', `Seeding: ${PAGES} pages through the writer and ${SPACES - 1} spaces copying their index rows, in ${seedMs} ms.`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await sleep(1000);
+    await database.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

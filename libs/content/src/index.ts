@@ -1,6 +1,7 @@
 export * from './lib/content.module';
 export * from './lib/content-core.module';
 export * from './lib/access/content-access';
+export * from './lib/access/grants-sql';
 export * from './lib/collections/collection.entity';
 export * from './lib/collections/collection.presenter';
 export * from './lib/collections/collections.service';
@@ -8,6 +9,8 @@ export * from './lib/members/content-space-reach';
 export * from './lib/ordering/order-key';
 export * from './lib/ordering/sibling-order';
 export * from './lib/permissions/content-permissions';
+export * from './lib/permissions/caller-grants';
+export * from './lib/grants/content-grants.service';
 export * from './lib/permissions/is-default-level.decorator';
 export * from './lib/revisions/revision.entity';
 export * from './lib/revisions/revisions.service';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityCoreModule } from '@docs/identity';
 import { ContentAccess } from './access/content-access';
+import { ContentGrants } from './grants/content-grants.service';
 import { BlobStore } from './blobs/blob-store';
 import { ContentBlobEntity } from './blobs/content-blob.entity';
 import { PostgresBlobStore } from './blobs/postgres-blob-store';
@@ -91,6 +92,8 @@ const services = [
   LinksIndexer,
   SpaceLinks,
   LinkPresenter,
+  // Grants of roles on spaces and collections to members and teams (their effect is in ContentAccess).
+  ContentGrants,
   // PDF exports of any content target (space, change request).
   PdfExports,
   // Markdown exports (GitBook's Git Sync layout) of any content target.

@@ -26,6 +26,7 @@ import { SpaceTransferFollow1795430000000 } from './1795430000000-space-transfer
 import { PurgeFollow1795431000000 } from './1795431000000-purge-follow';
 import { PageImportSources1795440000000 } from './1795440000000-page-import-sources';
 import { SignIn1795450000000 } from './1795450000000-sign-in';
+import { ContentGrants1795470000000 } from './1795470000000-content-grants';
 import { SamlSignIn1795460000000 } from './1795460000000-saml-sign-in';
 
 /**
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   PageImportSources1795440000000,
   SignIn1795450000000,
   SamlSignIn1795460000000,
+  ContentGrants1795470000000,
 ];

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, Type } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Caller, CurrentCaller, TeamViews, UserPresenter } from '@docs/identity';
 import { ApiErrors, ListEnvelope, ListQueryDto, toListEnvelope } from '@docs/platform';
 import type { Response } from 'express';
@@ -19,6 +19,7 @@ function grantsController(kind: GrantObject['kind']): Type<unknown> {
   const param = `${kind}Id`;
 
   @ApiTags(kind === 'space' ? 'spaces' : 'collections')
+  @ApiExtraModels(InviteToContentDto)
   @Controller(`v1/${kind === 'space' ? 'spaces' : 'collections'}/:${param}/permissions`)
   class GrantsController {
     constructor(
@@ -33,6 +34,8 @@ function grantsController(kind: GrantObject['kind']): Type<unknown> {
       operationId: `inviteTo${Kind}`,
       summary: `Grant a role on the ${kind} to members and/or teams (the ${kind}'s create level; never above the caller's own level).`,
     })
+    // As the reference's `InviteUsersAndTeams`: users, teams, or both.
+    @ApiBody({ schema: { allOf: [{ $ref: getSchemaPath(InviteToContentDto) }], anyOf: [{ required: ['users'] }, { required: ['teams'] }] } })
     @ApiNoContentResponse()
     @ApiErrors(400, 403, 404)
     async invite(@CurrentCaller() caller: Caller, @Param(param) id: string, @Body() body: InviteToContentDto): Promise<void> {

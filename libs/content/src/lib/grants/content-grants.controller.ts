@@ -6,13 +6,23 @@ import type { Response } from 'express';
 import { ContentGrants, GrantObject } from './content-grants.service';
 import { InviteToContentDto } from './dto/invite-to-content.dto';
 import { UpdateGrantDto } from './dto/update-grant.dto';
-import { TeamContentPermissionDto, TeamContentPermissionListDto, UserContentPermissionDto, UserContentPermissionListDto } from './grant.dto';
+import { ListAggregateQueryDto } from './dto/list-aggregate-query.dto';
+import {
+  ReachingPersonDto,
+  ReachingPersonListDto,
+  TeamContentPermissionDto,
+  TeamContentPermissionListDto,
+  UserContentPermissionDto,
+  UserContentPermissionListDto,
+} from './grant.dto';
+import { PermissionAggregates } from './permission-aggregates';
 
 /**
- * The reference's seven grant operations of one kind of object (`Space` or `Collection`), under
+ * The reference's eight permission operations of one kind of object (`Space` or `Collection`), under
  * `/v1/{spaces|collections}/{id}/permissions`, with its operation ids (inviteToSpace,
  * listUserPermissionsInSpace, updateUserPermissionInSpace, removeUserFromSpace, and the same
- * for teams; ...InCollection for collections). One class per kind, from one definition.
+ * for teams, and listPermissionsAggregateInSpace; ...InCollection for collections). One class
+ * per kind, from one definition.
  */
 function grantsController(kind: GrantObject['kind']): Type<unknown> {
   const Kind = kind === 'space' ? 'Space' : 'Collection';
@@ -24,6 +34,7 @@ function grantsController(kind: GrantObject['kind']): Type<unknown> {
   class GrantsController {
     constructor(
       readonly grants: ContentGrants,
+      readonly aggregates: PermissionAggregates,
       readonly users: UserPresenter,
       readonly teams: TeamViews,
     ) {}
@@ -67,6 +78,23 @@ function grantsController(kind: GrantObject['kind']): Type<unknown> {
     @ApiErrors(403, 404)
     async removeUser(@CurrentCaller() caller: Caller, @Param(param) id: string, @Param('userId') userId: string, @Res() res: Response): Promise<void> {
       await removed(res, this.grants.remove({ kind, id }, caller, 'user', userId));
+    }
+
+    @Get('aggregate')
+    @ApiOperation({
+      operationId: `listPermissionsAggregateIn${Kind}`,
+      summary: `Everyone who can reach the ${kind}, with their effective level and where it comes from, in user id order.`,
+    })
+    @ApiOkResponse({ type: ReachingPersonListDto })
+    @ApiErrors(400, 403, 404)
+    async aggregate(@CurrentCaller() caller: Caller, @Param(param) id: string, @Query() query: ListAggregateQueryDto): Promise<ListEnvelope<ReachingPersonDto>> {
+      const page = await this.aggregates.list({ kind, id }, caller, query);
+      return toListEnvelope(page, (person) => ({
+        permission: person.permission,
+        user: this.users.present(person.user),
+        origin: person.origin,
+        ...(person.teamId ? { team: person.teamId } : {}),
+      }));
     }
 
     @Get('teams')

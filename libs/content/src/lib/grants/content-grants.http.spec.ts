@@ -189,6 +189,48 @@ describe('grants on spaces and collections', () => {
     expect(Object.fromEntries(listed.map((item) => [item.user.id, item.permission]))).toEqual({ [id('read')]: 'create', [id('reader2')]: 'admin' });
   });
 
+  it('aggregates exactly the people who reach a space or collection, with their level and its origin, paged', async () => {
+    type Person = { permission: string; user: { id: string }; origin: Record<string, string>; team?: string };
+    const aggregate = async (path: string, query: Record<string, string | number> = {}) =>
+      Object.fromEntries(
+        (await t.http.as(token('edit')).all<Person>(`${path}/permissions/aggregate`, query)).map((person) => [person.user.id, [person.permission, person.origin, person.team]]),
+      );
+    const organization = { type: 'organization', organization: orgId() };
+
+    // An open space: every member with a role, at their role; no guest.
+    const { id: open } = await createSpace(t, token('admin'), orgId());
+    expect(await aggregate(`/v1/spaces/${open}`)).toEqual({
+      [id('admin')]: ['admin', organization, undefined],
+      [id('create')]: ['create', organization, undefined],
+      [id('edit')]: ['edit', organization, undefined],
+      [id('read')]: ['read', organization, undefined],
+      [id('reader2')]: ['read', organization, undefined],
+    });
+
+    // A private space under a collection: the admin, and whom grants reach (own, a team's, the collection's).
+    const collection = await createCollection(t, token('admin'), orgId());
+    const spaceId = await privateSpace(collection.id);
+    const teamId = await team([id('reader2'), id('guest')]);
+    await as('admin').post(`/v1/spaces/${spaceId}/permissions`, { role: 'comment', users: [id('read')] });
+    await as('admin').post(`/v1/spaces/${spaceId}/permissions`, { role: 'edit', teams: [teamId] });
+    await as('admin').post(`/v1/collections/${collection.id}/permissions`, { role: 'review', users: [id('edit')] });
+    const space = { type: 'space', space: spaceId };
+    expect(await aggregate(`/v1/spaces/${spaceId}`)).toEqual({
+      [id('admin')]: ['admin', organization, undefined],
+      [id('edit')]: ['review', { type: 'collection', collection: collection.id }, undefined],
+      [id('read')]: ['comment', space, undefined],
+      [id('reader2')]: ['edit', space, teamId],
+      [id('guest')]: ['edit', space, teamId],
+    });
+    expect(Object.keys(await aggregate(`/v1/spaces/${spaceId}`, { role: 'edit' })).sort()).toEqual([id('reader2'), id('guest')].sort());
+    const first = await as('edit').get(`/v1/spaces/${spaceId}/permissions/aggregate`, { query: { limit: 2 } });
+    expect([first.body.count, first.body.items.length, typeof first.body.next?.page]).toEqual([5, 2, 'string']);
+    // The collection itself: its own grant and every member its (open) default level lets in.
+    expect((await aggregate(`/v1/collections/${collection.id}`))[id('edit')]).toEqual(['review', { type: 'collection', collection: collection.id }, undefined]);
+    expect((await as('edit').get(`/v1/spaces/${spaceId}/permissions/aggregate`, { query: { role: 'owner' } })).status).toBe(400);
+    expect((await as('guest').get(`/v1/spaces/${spaceId}/permissions/aggregate`)).status).toBe(403);
+  });
+
   it('drops the grants of a space transferred to another organization', async () => {
     const spaceId = await privateSpace();
     await as('admin').post(`/v1/spaces/${spaceId}/permissions`, { role: 'read', users: [id('read')] });

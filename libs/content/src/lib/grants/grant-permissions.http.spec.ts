@@ -77,6 +77,12 @@ function rows(kind: Kind): PermissionTable<Fixture>['rows'] {
       },
     },
     {
+      operation: `\`GET ${base}/aggregate\``,
+      required: 'read, and a role in the organization (a guest granted the object: 403)',
+      cells: LIST,
+      check: async (f, who) => status(as(f, who).get(`${await path(f, { users: [other(f)], teams: [f.teamId] })}/aggregate`)),
+    },
+    {
       operation: `\`PATCH ${base}/users/{userId}\`, \`PATCH ${base}/teams/{teamId}\`, a read grant set to comment`,
       required: 'create, and the old and new roles within the caller\'s own level',
       cells: SHARE(204),

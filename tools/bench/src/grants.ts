@@ -144,9 +144,11 @@ async function main(): Promise<void> {
       );
       const roles = ['read', 'comment', 'edit', 'review'];
       const rows: Parameters<typeof grant>[2] = [];
-      for (let i = 0; rows.length < 1000; i++) {
+      // Each (object, subject) pair once: both are functions of (i % 100, i / 100).
+      for (let i = 0; i < 1000; i++) {
+        const round = Math.floor(i / 100);
         const object = i % 10 === 0 ? { collection: shared.collections[(i / 10) % 10] } : { space: shared.spaces[i % 100] };
-        const subject = i % 2 === 0 ? { team: teams[Math.floor(i / 2) % 100] } : { user: others[Math.floor(i / 2) % 200] };
+        const subject = i % 2 === 0 ? { team: teams[round * 10 + (i % 10)] } : { user: others[round * 20 + (i % 20)] };
         rows.push({ ...object, ...subject, role: roles[i % 4] });
       }
       await grant(client, shared.organizationId, rows);
@@ -161,8 +163,11 @@ async function main(): Promise<void> {
         ...many.slice(5000, 5100).map((user, i) => ({ space: aggregateSpace, user, role: roles[(i + 1) % 4] })),
       ]);
       await client.query('VACUUM ANALYZE content_grants, team_members, teams, organization_members, users, spaces, collections');
-      const [counts] = (
-        await client.query(`SELECT (SELECT count(*) FROM content_grants)::int AS grants, (SELECT count(*) FROM teams)::int AS teams, (SELECT count(*) FROM team_members)::int AS team_members`)
+      const counts = (
+        await client.query(
+          `SELECT organization_id, count(*)::int AS grants, (SELECT count(*) FROM teams t WHERE t.organization_id = g.organization_id)::int AS teams
+             FROM content_grants g GROUP BY organization_id`,
+        )
       ).rows;
       process.stderr.write(`seeded in ${Date.now() - started} ms: ${JSON.stringify(counts)}\n`);
     } finally {

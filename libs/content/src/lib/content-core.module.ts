@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityCoreModule } from '@docs/identity';
 import { ContentAccess } from './access/content-access';
+import { ContentGrants } from './grants/content-grants.service';
+import { PermissionAggregates } from './grants/permission-aggregates';
 import { BlobStore } from './blobs/blob-store';
 import { ContentBlobEntity } from './blobs/content-blob.entity';
 import { PostgresBlobStore } from './blobs/postgres-blob-store';
@@ -93,6 +95,9 @@ const services = [
   LinksIndexer,
   SpaceLinks,
   LinkPresenter,
+  // Grants of roles on spaces and collections to members and teams (their effect is in ContentAccess).
+  ContentGrants,
+  PermissionAggregates,
   // PDF exports of any content target (space, change request).
   PdfExports,
   // Markdown exports (GitBook's Git Sync layout) of any content target.

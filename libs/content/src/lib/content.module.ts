@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
-import { SpaceReach } from '@docs/identity';
+import { IdentityCoreModule, SpaceReach } from '@docs/identity';
 import { CollectionsController } from './collections/collections.controller';
 import { ContentCoreModule } from './content-core.module';
+import { CollectionGrantsController, SpaceGrantsController } from './grants/content-grants.controller';
 import { ContentReadsController } from './content-reads/content-reads.controller';
 import { PageWritesController } from './content-writes/page-writes.controller';
 import { DownloadsController } from './files/downloads.controller';
@@ -26,11 +27,13 @@ import { SpacesController } from './spaces/spaces.controller';
  */
 @Global()
 @Module({
-  imports: [ContentCoreModule],
+  imports: [ContentCoreModule, IdentityCoreModule],
   controllers: [
     SpacesController,
     CollectionsController,
     MemberSpacesController,
+    SpaceGrantsController,
+    CollectionGrantsController,
     ContentReadsController,
     PageWritesController,
     FilesController,

@@ -1,3 +1,5 @@
+import { SitePermissionsController } from './site-permissions/site-permissions.controller';
+import { SitePermissions } from './site-permissions/site-permissions.service';
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContentCoreModule, SpaceShareUrls } from '@docs/content';
@@ -51,6 +53,7 @@ import { StructureViews } from './structure/structure-views';
   imports: [IdentityCoreModule, ContentCoreModule, TypeOrmModule.forFeature([SiteEntity, SiteSectionGroupEntity, SiteSectionEntity, SiteSpaceEntity, ShareLinkEntity])],
   controllers: [
     SitesController,
+    SitePermissionsController,
     PublishingAuthController,
     SitePreviewController,
     AdaptiveSchemaController,
@@ -64,6 +67,7 @@ import { StructureViews } from './structure/structure-views';
   ],
   providers: [
     SiteAccess,
+    SitePermissions,
     SiteUrls,
     SitePresenter,
     SiteViews,

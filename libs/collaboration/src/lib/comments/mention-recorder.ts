@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { contentLevel, levelAtLeast } from '@docs/content';
+import { ContentLevel, grantedLevel, grantedOnSpaceSql, levelAtLeast, spaceAncestorsCte } from '@docs/content';
 import { JSONDocument } from '@docs/document-model';
 import type { MemberRoleOrGuest } from '@docs/identity';
 import { preparedStatement, SqlPool } from '@docs/platform';
@@ -10,10 +10,11 @@ import type { CommentSubject } from './comment-subject';
 import { subjectIdOf } from './comment-subject';
 import type { CommentThread } from './comment-thread';
 
-/** Active members of an organization among some user ids and emails, with their role and email. */
+/** Active members of an organization among some user ids and emails, with their role, email and grant on space $4. */
 const MEMBERS_NAMED = preparedStatement(
   'collaboration_mentioned_members',
-  `SELECT m.user_id, m.role, u.email
+  `WITH RECURSIVE ${spaceAncestorsCte('$4')}
+   SELECT m.user_id, m.role, u.email, ${grantedOnSpaceSql('$1', 'm.user_id', '$4')} AS granted_role
      FROM organization_members m JOIN users u ON u.id = m.user_id
     WHERE m.organization_id = $1 AND NOT m.disabled AND (m.user_id = ANY($2::text[]) OR u.email = ANY($3::text[]))`,
 );
@@ -41,8 +42,14 @@ export class MentionRecorder {
   async find(thread: CommentThread, document: JSONDocument): Promise<BodyMentions> {
     const { userIds, emails } = mentionCandidates(document);
     if (userIds.length === 0 && emails.length === 0) return { userIds: [], document };
-    const members = await this.sql.rows<{ user_id: string; role: MemberRoleOrGuest; email: string }>(MEMBERS_NAMED, [thread.organizationId, userIds, emails]);
-    const readers = members.filter((member) => levelAtLeast(contentLevel(member.role, thread.cap), 'read'));
+    const members = await this.sql.rows<{ user_id: string; role: MemberRoleOrGuest; email: string; granted_role: ContentLevel }>(MEMBERS_NAMED, [
+      thread.organizationId,
+      userIds,
+      emails,
+      thread.spaceId,
+    ]);
+    // Their role through the space's cap, or a grant (theirs or a team's) on the space or above it.
+    const readers = members.filter((member) => levelAtLeast(grantedLevel(member.role, thread.cap, member.granted_role), 'read'));
     return {
       userIds: readers.map((member) => member.user_id),
       document: withMentionInlines(document, new Map(readers.map((member) => [member.email, member.user_id]))),

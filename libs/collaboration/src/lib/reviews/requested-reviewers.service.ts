@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { contentLevel, levelAtLeast, SpaceAccess } from '@docs/content';
+import { ContentLevel, grantedLevel, grantedOnSpaceSql, levelAtLeast, spaceAncestorsCte, SpaceAccess } from '@docs/content';
 import { Caller, MemberRoleOrGuest, UserEntity, UserPresenter, UsersService } from '@docs/identity';
 import { Clock, ListEnvelope, ListQueryDto, Paginator, sortKey, toListEnvelope } from '@docs/platform';
 import { DataSource } from 'typeorm';
@@ -86,14 +86,18 @@ export class RequestedReviewersService {
 
   /** 400 naming the first user who cannot be asked: not a member, not able to review the space, or the author. */
   private async assertReviewers(space: SpaceAccess, changeRequest: ChangeRequestEntity, userIds: string[]): Promise<void> {
-    const rows: { user_id: string; role: MemberRoleOrGuest }[] = await this.dataSource.query(
-      `SELECT user_id, role FROM organization_members WHERE organization_id = $1 AND user_id = ANY($2::text[]) AND NOT disabled`,
-      [space.space.organizationId, userIds],
+    // Each one's role, and the highest grant reaching them (theirs or a team's) on the space or above it.
+    const rows: { user_id: string; role: MemberRoleOrGuest; granted_role: ContentLevel }[] = await this.dataSource.query(
+      `WITH RECURSIVE ${spaceAncestorsCte('$3')}
+       SELECT m.user_id, m.role, ${grantedOnSpaceSql('$1', 'm.user_id', '$3')} AS granted_role
+         FROM organization_members m WHERE m.organization_id = $1 AND m.user_id = ANY($2::text[]) AND NOT m.disabled`,
+      [space.space.organizationId, userIds, space.space.id],
     );
-    const roles = new Map(rows.map((row) => [row.user_id, row.role]));
+    const members = new Map(rows.map((row) => [row.user_id, row]));
     for (const userId of userIds) {
-      if (!roles.has(userId)) throw new BadRequestException(`users: user ${userId} is not a member of the organization.`);
-      const level = contentLevel(roles.get(userId), space.cap);
+      const member = members.get(userId);
+      if (!member) throw new BadRequestException(`users: user ${userId} is not a member of the organization.`);
+      const level = grantedLevel(member.role, space.cap, member.granted_role);
       if (!levelAtLeast(level, 'review')) {
         throw new BadRequestException(`users: user ${userId} cannot review space ${space.space.id} (needs the review level; has ${level ?? 'no access'}).`);
       }

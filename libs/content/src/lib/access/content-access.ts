@@ -12,10 +12,13 @@ import {
   ContentLevel,
   DefaultLevel,
   effectiveCap,
+  grantedLevel,
   levelAtLeast,
   topLevelLevel,
 } from '../permissions/content-permissions';
+import { CallerGrants, GrantRow } from '../permissions/caller-grants';
 import { SpaceEntity } from '../spaces/space.entity';
+import { callerGrantsJson, CallerGrantsJson, grantedRoleSql } from './grants-sql';
 
 /** A space as one caller sees it. `orgRole` undefined: the caller is not a member of its organization. */
 export interface SpaceAccess {
@@ -48,6 +51,13 @@ export class OrganizationContent {
     readonly collectionCaps: Map<string, ContentCap>,
     /** The organization's live spaces by group, when the caller counts spaces. */
     readonly spaceGroups: readonly SpaceGroup[] = [],
+    /** The grants that reach the caller (their own and their teams'). */
+    readonly grants: CallerGrants = CallerGrants.NONE,
+    /**
+     * Live spaces the caller sees only through grants (their role alone does not reach them),
+     * by parent key ('' for the top level): what `visibleSpaceCount` adds for the caller.
+     */
+    readonly grantOnlySpaces: ReadonlyMap<string, number> = new Map(),
   ) {}
 
   /**
@@ -55,11 +65,18 @@ export class OrganizationContent {
    * groups it has a level on, by the same rule as each space's level. Exact, and as cheap at
    * 100,000 spaces as at 10: `space_counts` is kept by a trigger in the writes' transaction.
    */
-  visibleSpaceCount(role: MemberRoleOrGuest = this.orgRole, parentId?: string | null): number {
+  visibleSpaceCount(role?: MemberRoleOrGuest, parentId?: string | null): number {
+    const byRole = role === undefined ? this.orgRole : role;
     let count = 0;
     for (const group of this.spaceGroups) {
       if (parentId !== undefined && group.parentId !== parentId) continue;
-      if (canSee(this.spaceLevel(group, role))) count += group.live;
+      if (canSee(contentLevel(byRole, this.spaceCap(group)))) count += group.live;
+    }
+    // The caller's own count also has the spaces their grants open (another role's has not).
+    if (role === undefined) {
+      for (const [parentKey, live] of this.grantOnlySpaces) {
+        if (parentId === undefined || parentKey === (parentId ?? '')) count += live;
+      }
     }
     return count;
   }
@@ -77,29 +94,53 @@ export class OrganizationContent {
     return this.collectionCaps.get(collection.id) ?? 'organization';
   }
 
-  /** `role`'s level on a space of this organization (the caller's when omitted). */
-  spaceLevel(space: Pick<SpaceEntity, 'parentId' | 'defaultLevel'>, role: MemberRoleOrGuest = this.orgRole): ContentLevel {
-    return contentLevel(role, this.spaceCap(space));
+  /**
+   * The caller's level on a space of this organization, their grants included; with `role`, the
+   * level of a member with that role and no grant (another member's view).
+   */
+  spaceLevel(space: Pick<SpaceEntity, 'id' | 'parentId' | 'defaultLevel'>, role?: MemberRoleOrGuest): ContentLevel {
+    if (role !== undefined) return contentLevel(role, this.spaceCap(space));
+    return grantedLevel(this.orgRole, this.spaceCap(space), this.grants.onSpace(space));
   }
 
-  collectionLevel(collection: Pick<CollectionEntity, 'id'>, role: MemberRoleOrGuest = this.orgRole): ContentLevel {
-    return contentLevel(role, this.collectionCap(collection));
+  collectionLevel(collection: Pick<CollectionEntity, 'id'>, role?: MemberRoleOrGuest): ContentLevel {
+    if (role !== undefined) return contentLevel(role, this.collectionCap(collection));
+    return grantedLevel(this.orgRole, this.collectionCap(collection), this.grants.onCollection(collection));
   }
 
-  /** Collections whose cap shuts non-admin members out: lists filter on them in SQL. */
+  /**
+   * The array parameter of the SQL conditions `spaceVisibleToMembers` and
+   * `COLLECTION_VISIBLE_TO_MEMBERS` (for callers who are not admins): the ids of the collections
+   * the caller cannot see (cap `none`, or every one for a guest, less those granted to them),
+   * then the caller's grants as `GRANT_MARK` + id (spaces granted, collections granted with
+   * everything below them), and `GUEST_MARK` for a guest (whose role opens nothing).
+   */
   hiddenCollectionIds(): string[] {
-    return [...this.collectionCaps].filter(([, cap]) => cap === 'none').map(([id]) => id);
+    const guest = this.orgRole === null;
+    const hidden = [...this.collectionCaps]
+      .filter(([id, cap]) => (guest || cap === 'none') && this.grants.onCollection({ id }) === null)
+      .map(([id]) => id);
+    const granted = [...this.grants.spaces.keys(), ...this.grants.collections.keys()].map((id) => GRANT_MARK + id);
+    return [...hidden, ...granted, ...(guest ? [GUEST_MARK] : [])];
   }
 }
 
+/** Marks a granted space or collection id in `hiddenCollectionIds` (ids never contain ':'). */
+export const GRANT_MARK = 'grant:';
+/** Marks a guest's `hiddenCollectionIds`: their role opens no space, only their grants do. */
+export const GUEST_MARK = 'guest:';
+
 /**
- * SQL condition (alias `s`) for "a non-admin member can see this space": its own level is not
- * null, and when it inherits, its parent collection's cap is not `none` (the ids in the array
- * parameter `hidden`, e.g. `$2`). This is the same rule as `contentLevel` for the caps
- * `OrganizationContent` computed.
+ * SQL condition (alias `s`) for "the caller, not an organization admin, can see this space",
+ * given `hidden`, the array parameter (e.g. `$2`) of `OrganizationContent.hiddenCollectionIds`:
+ * either their role reaches it (not a guest, its own level not null and, when it inherits, its
+ * parent collection not hidden), or a grant does (on the space, or on its collection or one above).
+ * The same rule as `grantedLevel` for the caps and grants `OrganizationContent` holds.
  */
 export function spaceVisibleToMembers(hidden: string): string {
-  return `(s.default_level IS NOT NULL AND (s.default_level <> 'inherit' OR s.parent_id IS NULL OR NOT (s.parent_id = ANY(${hidden}))))`;
+  return `((s.default_level IS NOT NULL AND NOT ('${GUEST_MARK}' = ANY(${hidden}))
+            AND (s.default_level <> 'inherit' OR s.parent_id IS NULL OR NOT (s.parent_id = ANY(${hidden}))))
+           OR ('${GRANT_MARK}' || s.id) = ANY(${hidden}) OR ('${GRANT_MARK}' || s.parent_id) = ANY(${hidden}))`;
 }
 
 /** Same for a collection (alias `c`): its cap is not `none`. */
@@ -133,8 +174,9 @@ export type CollectionTreeJson = [string, string | null, DefaultLevel][];
 const SPACE_COLUMNS = spaceColumns('t');
 
 /**
- * A space, the default levels of its collection chain up to the first that decides, and the
- * caller's membership of its organization: one round trip, planned once per connection.
+ * A space, the default levels of its collection chain up to the first that decides, the
+ * caller's membership of its organization and the highest role granted to them on the space or
+ * a collection above it: one round trip, planned once per connection.
  */
 const FIND_SPACE = preparedStatement(
   'content_find_space',
@@ -148,14 +190,24 @@ const FIND_SPACE = preparedStatement(
      SELECT c.id, c.parent_id, c.default_level, chain.depth + 1
        FROM chain JOIN collections c ON c.id = chain.parent_id
       WHERE chain.default_level = 'inherit' AND chain.depth < 1000
+   ), ancestors AS (
+     SELECT c.id, c.parent_id, 1 AS depth FROM target t JOIN collections c ON c.id = t.parent_id
+     UNION ALL
+     SELECT c.id, c.parent_id, ancestors.depth + 1
+       FROM ancestors JOIN collections c ON c.id = ancestors.parent_id
+      WHERE ancestors.depth < 1000
    )
    SELECT ${SPACE_COLUMNS}, m.role AS member_role, (m.user_id IS NOT NULL) AS is_member,
-          (SELECT COALESCE(json_agg(chain.default_level ORDER BY chain.depth), '[]'::json) FROM chain) AS chain
+          (SELECT COALESCE(json_agg(chain.default_level ORDER BY chain.depth), '[]'::json) FROM chain) AS chain,
+          ${grantedRoleSql('t.organization_id', '$2', 'g.space_id = t.id OR g.collection_id IN (SELECT id FROM ancestors)')} AS granted_role
      FROM target t
      LEFT JOIN organization_members m ON m.organization_id = t.organization_id AND m.user_id = $2 AND NOT m.disabled`,
 );
 
-/** A collection, its own chain of default levels (itself first) and the caller's membership. */
+/**
+ * A collection, its own chain of default levels (itself first), the caller's membership and the
+ * highest role granted to them on it or a collection above it.
+ */
 const FIND_COLLECTION = preparedStatement(
   'content_find_collection',
   `WITH RECURSIVE chain AS (
@@ -164,20 +216,30 @@ const FIND_COLLECTION = preparedStatement(
      SELECT p.id, p.parent_id, p.default_level, chain.depth + 1
        FROM chain JOIN collections p ON p.id = chain.parent_id
       WHERE chain.default_level = 'inherit' AND chain.depth < 1000
+   ), ancestors AS (
+     SELECT c.id, c.parent_id, 0 AS depth FROM collections c WHERE c.id = $1
+     UNION ALL
+     SELECT p.id, p.parent_id, ancestors.depth + 1
+       FROM ancestors JOIN collections p ON p.id = ancestors.parent_id
+      WHERE ancestors.depth < 1000
    )
    SELECT t.id, t.organization_id, t.parent_id, t.title, t.description, t.default_level, t.position, t.created_at, t.updated_at,
           m.role AS member_role, (m.user_id IS NOT NULL) AS is_member,
-          (SELECT json_agg(chain.default_level ORDER BY chain.depth) FROM chain) AS chain
+          (SELECT json_agg(chain.default_level ORDER BY chain.depth) FROM chain) AS chain,
+          ${grantedRoleSql('t.organization_id', '$2', 'g.collection_id IN (SELECT id FROM ancestors)')} AS granted_role
      FROM collections t
      LEFT JOIN organization_members m ON m.organization_id = t.organization_id AND m.user_id = $2 AND NOT m.disabled
     WHERE t.id = $1`,
 );
 
-/** The caller's membership and the organization's collection tree, for lists. */
+const CALLER_GRANTS_JSON = callerGrantsJson('$1', '$2');
+
+/** The caller's membership, the organization's collection tree and the caller's grants, for lists. */
 const ORGANIZATION_CONTENT = preparedStatement(
   'content_organization_scope',
   `SELECT m.role,
-          ${COLLECTION_TREE_JSON} AS tree
+          ${COLLECTION_TREE_JSON} AS tree,
+          ${CALLER_GRANTS_JSON} AS grants
      FROM organization_members m
     WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`,
 );
@@ -191,7 +253,8 @@ const ORGANIZATION_SPACES = preparedStatement(
   'content_organization_spaces',
   `SELECT m.role,
           ${COLLECTION_TREE_JSON} AS tree,
-          ${SPACE_GROUPS_JSON} AS groups
+          ${SPACE_GROUPS_JSON} AS groups,
+          ${CALLER_GRANTS_JSON} AS grants
      FROM organization_members m
     WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`,
 );
@@ -219,6 +282,23 @@ const SPACE_REACH_WITH_MEMBER = preparedStatement(
      LEFT JOIN organization_members m ON m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`,
 );
 
+/**
+ * The live spaces of organization $1 that a caller sees only through grants, by parent key: those
+ * granted ($2: space ids; $3: collection ids, each with everything below it) that the caller's
+ * role does not reach ($4: the caller is a member with a role; $5: the collections whose cap is
+ * `none`). Asked only for callers who have grants and are not admins.
+ */
+const GRANT_ONLY_SPACES = preparedStatement(
+  'content_grant_only_spaces',
+  `SELECT COALESCE(s.parent_id, '') AS parent_key, count(*)::int AS live
+     FROM spaces s
+    WHERE s.organization_id = $1 AND s.deleted_at IS NULL
+      AND (s.id = ANY($2::text[]) OR s.parent_id = ANY($3::text[]))
+      AND NOT ($4::boolean AND s.default_level IS NOT NULL
+               AND (s.default_level <> 'inherit' OR s.parent_id IS NULL OR NOT (s.parent_id = ANY($5::text[]))))
+    GROUP BY 1`,
+);
+
 const COLLECTION_TREE = preparedStatement(
   'content_collection_tree',
   `SELECT ${COLLECTION_TREE_JSON} AS tree`,
@@ -228,6 +308,7 @@ interface MembershipColumns {
   member_role: MemberRoleOrGuest;
   is_member: boolean;
   chain: DefaultLevel[] | null;
+  granted_role: MemberRole | null;
 }
 
 export function spaceFromRow(row: Record<string, any>): SpaceEntity {
@@ -274,9 +355,21 @@ function treeFromJson(tree: CollectionTreeJson): CollectionNode[] {
   return tree.map(([id, parentId, defaultLevel]) => ({ id, parentId, defaultLevel }));
 }
 
-/** A caller's view of an organization from their role and its `collectionTreeJson`. */
-export function organizationContentOf(organizationId: string, role: MemberRoleOrGuest, tree: CollectionTreeJson, groups: SpaceGroup[] = []): OrganizationContent {
-  return new OrganizationContent(organizationId, role, capsOfTree(treeFromJson(tree)), groups);
+/** A caller's view of an organization from their role, its `collectionTreeJson` and their `callerGrantsJson`. */
+export function organizationContentOf(
+  organizationId: string,
+  role: MemberRoleOrGuest,
+  tree: CollectionTreeJson,
+  groups: SpaceGroup[] = [],
+  grants: CallerGrantsJson = [],
+): OrganizationContent {
+  const nodes = treeFromJson(tree);
+  const callerGrants = CallerGrants.of(grantsFromJson(grants), new Map(nodes.map((node) => [node.id, node.parentId])));
+  return new OrganizationContent(organizationId, role, capsOfTree(nodes), groups, callerGrants);
+}
+
+function grantsFromJson(grants: CallerGrantsJson): GrantRow[] {
+  return grants.map(([spaceId, collectionId, role]) => ({ spaceId, collectionId, role: role as MemberRole }));
 }
 
 function groupsFromJson(groups: [string, string, number][]): SpaceGroup[] {
@@ -309,7 +402,7 @@ export class ContentAccess {
     const space = spaceFromRow(row);
     const orgRole = row.is_member ? row.member_role : undefined;
     const cap = effectiveCap([space.defaultLevel, ...(row.chain ?? [])]);
-    return { space, orgRole, cap, level: contentLevel(orgRole, cap) };
+    return { space, orgRole, cap, level: grantedLevel(orgRole, cap, row.granted_role) };
   }
 
   /**
@@ -337,7 +430,7 @@ export class ContentAccess {
     const collection = collectionFromRow(row);
     const orgRole = row.is_member ? row.member_role : undefined;
     const cap = effectiveCap(row.chain ?? [collection.defaultLevel]);
-    return { collection, orgRole, cap, level: contentLevel(orgRole, cap) };
+    return { collection, orgRole, cap, level: grantedLevel(orgRole, cap, row.granted_role) };
   }
 
   /** The collection if the caller sees it and has `required` on it; 404 or 403 otherwise. */
@@ -353,22 +446,41 @@ export class ContentAccess {
    * and for checks at the top level. 404 for non-members.
    */
   async requireOrganization(organizationId: string, caller: Caller): Promise<OrganizationContent> {
-    const row = await this.sql.first<{ role: MemberRoleOrGuest; tree: CollectionTreeJson }>(
+    const row = await this.sql.first<{ role: MemberRoleOrGuest; tree: CollectionTreeJson; grants: CallerGrantsJson }>(
       ORGANIZATION_CONTENT,
       [organizationId, caller.userId],
     );
     if (!row) throw new NotFoundException(`No organization has the id ${organizationId}.`);
-    return organizationContentOf(organizationId, row.role, row.tree);
+    return organizationContentOf(organizationId, row.role, row.tree, [], row.grants);
   }
 
   /** `requireOrganization`, with the organization's live spaces by group for counting them. */
   async requireOrganizationSpaces(organizationId: string, caller: Caller): Promise<OrganizationContent> {
-    const row = await this.sql.first<{ role: MemberRoleOrGuest; tree: CollectionTreeJson; groups: [string, string, number][] }>(
+    const scope = await this.organizationSpacesOf(organizationId, caller.userId);
+    if (!scope) throw new NotFoundException(`No organization has the id ${organizationId}.`);
+    return scope;
+  }
+
+  /** What `requireOrganizationSpaces` answers, for any user (another member's view); undefined for non-members. */
+  async organizationSpacesOf(organizationId: string, userId: string): Promise<OrganizationContent | undefined> {
+    const row = await this.sql.first<{ role: MemberRoleOrGuest; tree: CollectionTreeJson; groups: [string, string, number][]; grants: CallerGrantsJson }>(
       ORGANIZATION_SPACES,
-      [organizationId, caller.userId],
+      [organizationId, userId],
     );
-    if (!row) throw new NotFoundException(`No organization has the id ${organizationId}.`);
-    return organizationContentOf(organizationId, row.role, row.tree, groupsFromJson(row.groups));
+    if (!row) return undefined;
+    const scope = organizationContentOf(organizationId, row.role, row.tree, groupsFromJson(row.groups), row.grants);
+    if (scope.grants.empty || scope.orgRole === 'admin') return scope;
+    // Exact counts: the spaces only grants open are counted once, apart from the role's groups.
+    const hidden = [...scope.collectionCaps].filter(([, cap]) => cap === 'none').map(([id]) => id);
+    const rows = await this.sql.rows<{ parent_key: string; live: number }>(GRANT_ONLY_SPACES, [
+      organizationId,
+      [...scope.grants.spaces.keys()],
+      [...scope.grants.collections.keys()],
+      scope.orgRole !== null,
+      hidden,
+    ]);
+    const grantOnly = new Map(rows.map((r) => [r.parent_key, r.live]));
+    return new OrganizationContent(organizationId, scope.orgRole, scope.collectionCaps, scope.spaceGroups, scope.grants, grantOnly);
   }
 
   /** The organization's collection caps and live spaces by group, with nobody's role (Member.spaces). */

@@ -4,7 +4,7 @@ import { Caller, OrganizationAccess } from '@docs/identity';
 import { Clock, newId, Page, Paginator, sortKey } from '@docs/platform';
 import { DataSource, Repository } from 'typeorm';
 import { COLLECTION_VISIBLE_TO_MEMBERS, ContentAccess } from '../access/content-access';
-import { ContentLevel, topLevelLevel } from '../permissions/content-permissions';
+import { ContentLevel } from '../permissions/content-permissions';
 import type { MoveDto } from '../ordering/dto/move.dto';
 import { requireMoveTarget } from '../ordering/placement';
 import { SiblingOrder } from '../ordering/sibling-order';
@@ -79,7 +79,7 @@ export class CollectionsService {
     query: { nested?: boolean; page?: string; limit?: number },
   ): Promise<Page<CollectionView>> {
     const scope = await this.access.requireOrganization(organizationId, caller);
-    if (topLevelLevel(scope.orgRole) === null) return { items: [], count: 0 }; // guests see no content
+    if (scope.orgRole === null && scope.grants.empty) return { items: [], count: 0 }; // a guest sees only what is granted to them
     const nested = query.nested ?? true;
     const builder = this.collections.createQueryBuilder('c').where('c.organization_id = :organizationId', { organizationId });
     if (!nested) builder.andWhere('c.parent_id IS NULL');
@@ -183,6 +183,14 @@ export class CollectionsService {
       await this.order.lock(tx, collection.organizationId, targetOrganizationId);
       const position = await this.order.keyFor(tx, targetOrganizationId, null, { side: 'end' });
       const now = this.clock.now();
+      // Grants on what moves name people and teams of the organization it leaves: they go.
+      await tx.query(
+        `${SUBTREE}
+         DELETE FROM content_grants
+          WHERE collection_id IN (SELECT id FROM subtree)
+             OR space_id IN (SELECT s.id FROM spaces s WHERE s.organization_id = $2 AND s.parent_id IN (SELECT id FROM subtree))`,
+        [collection.id, collection.organizationId],
+      );
       await tx.query(
         `${SUBTREE}
          UPDATE spaces SET organization_id = $3, updated_at = $4

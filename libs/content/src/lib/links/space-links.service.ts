@@ -10,7 +10,7 @@ import { FilePresenter } from '../files/file.presenter';
 import { FileReads } from '../files/file-reads.service';
 import type { PageType } from '../pages/page-node.entity';
 import { canonicalVariables } from '../pages/page-node-row';
-import { canSee, contentLevel } from '../permissions/content-permissions';
+import { canSee } from '../permissions/content-permissions';
 import type { RevisionEntity } from '../revisions/revision.entity';
 import type { SpaceDto } from '../spaces/space.dto';
 import { SpacePresenter } from '../spaces/space.presenter';
@@ -210,7 +210,8 @@ export class SpaceLinks {
     const spaceId = param(head.access.space.id);
     let others = '';
     const other = filter.fromOtherSpaces;
-    if (other && contentLevel(other.scope.orgRole, 'organization') !== null) {
+    // A guest reaches other spaces only through grants: `hiddenCollectionIds` says which.
+    if (other && (other.scope.orgRole !== null || !other.scope.grants.empty)) {
       const visible = other.scope.orgRole === 'admin' ? '' : ` AND ${spaceVisibleToMembers(`${param(other.scope.hiddenCollectionIds())}::text[]`)}`;
       others = `UNION
          SELECT l.head_key, l.page_id FROM page_links l JOIN spaces s ON s.id = l.head_key

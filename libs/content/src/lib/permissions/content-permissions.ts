@@ -54,6 +54,24 @@ export function contentLevel(orgRole: MemberRoleOrGuest | undefined, cap: Conten
   return minRole(orgRole, cap);
 }
 
+/** The higher of two levels (no access is the lowest). */
+export function maxLevel(a: ContentLevel, b: ContentLevel): ContentLevel {
+  if (a === null) return b;
+  if (b === null) return a;
+  return roleAtLeast(a, b) ? a : b;
+}
+
+/**
+ * THE rule with grants: a member's level is the higher of `contentLevel` (their organization
+ * role through the caps) and `grant`, the highest role granted to them or to one of their teams
+ * on the object or on a collection above it. Grants reach guests too (that is how a guest is let
+ * into one space); they never reach someone outside the organization.
+ */
+export function grantedLevel(orgRole: MemberRoleOrGuest | undefined, cap: ContentCap, grant: ContentLevel): ContentLevel {
+  if (orgRole === undefined) return null;
+  return maxLevel(contentLevel(orgRole, cap), grant);
+}
+
 /** `contentLevel` of a caller on an object whose default levels, from itself upwards, are `chain`. */
 export function contentLevelFor(orgRole: MemberRoleOrGuest | undefined, chain: readonly DefaultLevel[]): ContentLevel {
   return contentLevel(orgRole, effectiveCap(chain));

@@ -4,8 +4,9 @@ import { assertMergeRulesUsersAreMembers, Caller, MemberRoleOrGuest, Organizatio
 import { Clock, DAY_MS, DomainEvent, EventOutbox, newId, Page, Paginator, SortKey, sortKey, SqlList } from '@docs/platform';
 import { DataSource, Repository } from 'typeorm';
 import { capBelowSql, collectionCapsCtes, spaceCapSql } from '../access/caps-sql';
+import { callerGrantsSql, roleRankSql, ROLES_BY_RANK } from '../access/grants-sql';
 import { ContentAccess, OrganizationContent, spaceColumns, spaceFromRow, spaceVisibleToMembers, SpaceAccess } from '../access/content-access';
-import { ContentLevel, ContentCap, contentLevel } from '../permissions/content-permissions';
+import { ContentLevel, ContentCap, grantedLevel } from '../permissions/content-permissions';
 import type { MoveDto } from '../ordering/dto/move.dto';
 import { requireMoveTarget } from '../ordering/placement';
 import { SiblingOrder } from '../ordering/sibling-order';
@@ -53,28 +54,52 @@ function siblingOrder<T>(space: (item: T) => SpaceEntity): SortKey<T>[] {
 
 const SIBLING_ORDER = siblingOrder((space: SpaceEntity) => space);
 
+/** SQL: the rank of the highest grant reaching the caller on space `alias` (given `grant_map`), NULL for none. */
+const grantRank = (alias: string) =>
+  `GREATEST(((SELECT spaces FROM grant_map) ->> ${alias}.id)::int, ((SELECT collections FROM grant_map) ->> ${alias}.parent_id)::int)`;
+
+/** SQL: does the caller's role (not their grants) reach space `alias`? Never NULL (a guest's role is). */
+const roleReaches = (alias: string) =>
+  `((SELECT role FROM member) IS NOT DISTINCT FROM 'admin' OR ((SELECT role FROM member) IS NOT NULL AND ${spaceCapSql(alias)} <> 'none'))`;
+
 /**
  * A page of an organization's live spaces as the caller ($2) sees them, in one round trip: the
- * caller's role, the caps of the collection tree (caps-sql.ts), the filter of what a non-admin
- * member can see, each space's cap and the list's count (the groups of `space_counts` the caller
- * sees), with every row. The caller's membership gates the rows (a one-time filter): no row for
- * a non-member or a guest, or when nothing on the page is visible. The paginator adds the keyset
- * condition, the order (spaces_sibling_order_idx) and the limit.
+ * caller's role, the caps of the collection tree (caps-sql.ts), the caller's grants (their own
+ * and their teams', each collection's reaching everything below it: grants-sql.ts), the filter
+ * of what the caller can see, each space's cap and granted role, and the list's count (the groups
+ * of `space_counts` the role sees, plus the spaces only grants open), with every row. The
+ * caller's membership gates the rows (a one-time filter): no row for a non-member, or when
+ * nothing on the page is visible. The paginator adds the keyset condition, the order
+ * (spaces_sibling_order_idx) and the limit.
  */
 const ORGANIZATION_SPACES_PAGE = `WITH RECURSIVE member AS (
      SELECT m.role FROM organization_members m WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled
-   ), ${collectionCapsCtes('$1')}
+   ), ${collectionCapsCtes('$1')}, my_grants AS (
+     SELECT g.space_id, g.collection_id, ${roleRankSql('g.role')} AS rank FROM (${callerGrantsSql('$1', '$2')}) g
+   ), granted_collections AS (
+     SELECT g.collection_id AS id, g.rank, 0 AS depth FROM my_grants g WHERE g.collection_id IS NOT NULL
+     UNION ALL
+     SELECT c.id, gc.rank, gc.depth + 1 FROM granted_collections gc JOIN collections c ON c.parent_id = gc.id WHERE gc.depth < 1000
+   ), grant_map AS (
+     SELECT (SELECT jsonb_object_agg(space_id, rank) FROM (SELECT space_id, max(rank) AS rank FROM my_grants WHERE space_id IS NOT NULL GROUP BY space_id) x) AS spaces,
+            (SELECT jsonb_object_agg(id, rank) FROM (SELECT id, max(rank) AS rank FROM granted_collections GROUP BY id) y) AS collections
+   )
    SELECT (SELECT role FROM member) AS member_role,
           (SELECT COALESCE(sum(g.live), 0)::int
              FROM space_counts g LEFT JOIN caps ON caps.id = g.parent_key
-            WHERE g.organization_id = $1
-              AND ((SELECT role FROM member) = 'admin' OR ${capBelowSql("NULLIF(g.default_level, '')", 'caps.cap')} <> 'none')) AS list_count,
+            WHERE g.organization_id = $1 AND (SELECT role FROM member) IS NOT NULL
+              AND ((SELECT role FROM member) = 'admin' OR ${capBelowSql("NULLIF(g.default_level, '')", 'caps.cap')} <> 'none'))
+          + (SELECT count(*)::int FROM spaces s2
+              WHERE s2.organization_id = $1 AND s2.deleted_at IS NULL
+                AND (s2.id IN (SELECT space_id FROM my_grants) OR s2.parent_id IN (SELECT id FROM granted_collections))
+                AND NOT ${roleReaches('s2')}) AS list_count,
           ${spaceCapSql('s')} AS cap,
+          (${ROLES_BY_RANK})[${grantRank('s')}] AS granted_role,
           ${spaceColumns('s')}
      FROM spaces s
     WHERE s.organization_id = $1 AND s.deleted_at IS NULL
-      AND (SELECT role FROM member) IS NOT NULL
-      AND ((SELECT role FROM member) = 'admin' OR ${spaceCapSql('s')} <> 'none')`;
+      AND EXISTS (SELECT 1 FROM member)
+      AND (${roleReaches('s')} OR ${grantRank('s')} IS NOT NULL)`;
 
 @Injectable()
 export class SpacesService {
@@ -139,7 +164,10 @@ export class SpacesService {
       name: 'content_organization_spaces_page',
       sql: ORGANIZATION_SPACES_PAGE,
       values: [organizationId, caller.userId],
-      item: (row) => ({ space: spaceFromRow(row), level: contentLevel(row.member_role as MemberRoleOrGuest, row.cap as ContentCap) }),
+      item: (row) => ({
+        space: spaceFromRow(row),
+        level: grantedLevel(row.member_role as MemberRoleOrGuest, row.cap as ContentCap, row.granted_role as ContentLevel),
+      }),
       countColumn: 'list_count',
       count: async () => (await this.access.requireOrganizationSpaces(organizationId, caller)).visibleSpaceCount(),
     };
@@ -148,15 +176,10 @@ export class SpacesService {
 
   /** The live spaces directly in a collection the caller can read, that the caller can see, in their stored order. */
   async listInCollection(collectionId: string, caller: Caller, page: { page?: string; limit?: number }): Promise<Page<SpaceView>> {
-    const { collection, orgRole, cap } = await this.access.requireCollection(collectionId, caller, 'read', 'list its spaces');
-    // Every space here hangs directly off this collection, whose cap is known: no tree needed.
-    const caps = new Map<string, ContentCap>([[collection.id, cap]]);
-    const scope = new OrganizationContent(collection.organizationId, orgRole ?? null, caps);
-    const count = async () => {
-      const groups = await this.access.spaceGroupsUnder(collection.organizationId, collection.id);
-      return new OrganizationContent(collection.organizationId, scope.orgRole, caps, groups).visibleSpaceCount();
-    };
-    const list = this.visibleTo(scope, scope.orgRole, count, collection.id);
+    const { collection } = await this.access.requireCollection(collectionId, caller, 'read', 'list its spaces');
+    // The caller's grants reach spaces of the collection their role does not: the organization's view, with them.
+    const scope = await this.access.requireOrganizationSpaces(collection.organizationId, caller);
+    const list = this.visibleTo(scope, async () => scope.visibleSpaceCount(undefined, collection.id), collection.id);
     if (!list) return { items: [], count: 0 };
     const result = await this.paginator.paginateSql(list, SIBLING_ORDER, { scope: `collection-spaces:${collectionId}:${caller.userId}`, ...page });
     return { ...result, items: result.items.map((space) => ({ space, level: scope.spaceLevel(space) })) };
@@ -175,12 +198,13 @@ export class SpacesService {
     const scope = await this.access.requireOrganizationSpaces(organizationId, caller);
     const self = caller.userId === userId;
     // 404 before 403: a guest sees no other member, so for them another id is a 404 like an unknown one.
-    const member = self ? { role: scope.orgRole } : scope.orgRole === null ? undefined : await this.organizations.find(organizationId, userId);
+    const member = self ? scope : scope.orgRole === null ? undefined : await this.access.organizationSpacesOf(organizationId, userId);
     if (!member) throw new NotFoundException(`Organization ${organizationId} has no member with the id ${userId}.`);
     if (!self && scope.orgRole !== 'admin') {
       throw new ForbiddenException("Only organization admins can list another member's spaces.");
     }
-    const list = this.visibleTo(scope, member.role, () => scope.visibleSpaceCount(member.role));
+    // The member's view: their role and their grants.
+    const list = this.visibleTo(member, async () => member.visibleSpaceCount());
     if (!list) return { items: [], count: 0 };
     const direction = page.order === 'asc' ? 'ASC' : 'DESC';
     const result = await this.paginator.paginateSql(
@@ -193,7 +217,7 @@ export class SpacesService {
     );
     return {
       ...result,
-      items: result.items.map((space) => ({ space, level: scope.spaceLevel(space), memberLevel: scope.spaceLevel(space, member.role) })),
+      items: result.items.map((space) => ({ space, level: scope.spaceLevel(space), memberLevel: member.spaceLevel(space) })),
     };
   }
 
@@ -376,6 +400,8 @@ export class SpacesService {
     await this.access.requireTransferTarget(targetOrganizationId, caller, space.organizationId, `Space ${space.id}`);
     await this.dataSource.transaction(async (tx) => {
       await this.order.lock(tx, space.organizationId, targetOrganizationId);
+      // Its grants name people and teams of the organization it leaves: they go.
+      await tx.query(`DELETE FROM content_grants WHERE space_id = $1`, [space.id]);
       await tx.update(
         SpaceEntity,
         { id: space.id, organizationId: space.organizationId },
@@ -400,19 +426,14 @@ export class SpacesService {
   }
 
   /**
-   * Live spaces of an organization that a member with `role` can see (directly under
+   * Live spaces of an organization that the member of `scope` can see (directly under
    * `parentId`, when given), as prepared SQL; undefined when none can be seen.
    */
-  private visibleTo(
-    scope: OrganizationContent,
-    role: MemberRoleOrGuest,
-    count: SqlList<SpaceEntity>['count'],
-    parentId?: string,
-  ): SqlList<SpaceEntity> | undefined {
-    if (contentLevel(role, 'organization') === null) return undefined; // guests see no content
+  private visibleTo(scope: OrganizationContent, count: SqlList<SpaceEntity>['count'], parentId?: string): SqlList<SpaceEntity> | undefined {
+    if (scope.orgRole === null && scope.grants.empty) return undefined; // a guest sees only what is granted to them
     const values: unknown[] = [scope.organizationId];
     let sql = LIVE_SPACES;
-    if (role !== 'admin') {
+    if (scope.orgRole !== 'admin') {
       values.push(scope.hiddenCollectionIds());
       sql += ` AND ${spaceVisibleToMembers(`$${values.length}`)}`;
     }

@@ -1,5 +1,5 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { collectionTreeJson, CollectionTreeJson, ContentAccess, OrganizationContent, organizationContentOf } from '@docs/content';
+import { callerGrantsJson, CallerGrantsJson, collectionTreeJson, CollectionTreeJson, ContentAccess, OrganizationContent, organizationContentOf } from '@docs/content';
 import type { Caller, MemberRoleOrGuest } from '@docs/identity';
 import { preparedStatement, SqlPool } from '@docs/platform';
 import type { SiteEntity } from '../sites/site.entity';
@@ -20,11 +20,11 @@ export interface SiteContext {
 export type SiteNeed = 'read' | 'manage';
 
 /**
- * The caller's active membership, the organization's collection tree (as content's
- * `content_organization_scope` reads it) and the site if it belongs to the organization: no row
+ * The caller's active membership, the organization's collection tree and the caller's grants (as
+ * content's `content_organization_scope` reads them) and the site if it belongs to the organization: no row
  * for a non-member, a row without site for an unknown site. $1 organization, $2 user, $3 site.
  */
-const SCOPE_AND_SITE = `SELECT m.role AS member_role, ${collectionTreeJson('$1')} AS tree, ${siteColumns('st')}`;
+const SCOPE_AND_SITE = `SELECT m.role AS member_role, ${collectionTreeJson('$1')} AS tree, ${callerGrantsJson('$1', '$2')} AS grants, ${siteColumns('st')}`;
 const FROM_MEMBERSHIP = `FROM organization_members m
      LEFT JOIN sites st ON st.id = $3 AND st.organization_id = $1
     WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`;
@@ -43,6 +43,7 @@ const FIND_SITE_STRUCTURE = preparedStatement(
 interface ScopeRow extends Record<string, any> {
   member_role: MemberRoleOrGuest;
   tree: CollectionTreeJson;
+  grants: CallerGrantsJson;
 }
 
 /**
@@ -81,7 +82,7 @@ export class SiteAccess {
 /** The checks of `SiteAccess.site` on a FIND_SITE row, in their order: organization, site, role. */
 function contextOf(row: ScopeRow | undefined, organizationId: string, siteId: string, caller: Caller, need: SiteNeed, action: string): SiteContext {
   if (!row) throw new NotFoundException(`No organization has the id ${organizationId}.`);
-  const org = organizationContentOf(organizationId, row.member_role, row.tree);
+  const org = organizationContentOf(organizationId, row.member_role, row.tree, [], row.grants);
   if (!sitePolicy.read(org.orgRole) || row.id === null) throw siteNotFound(siteId);
   if (need === 'manage' && !sitePolicy.manage(org.orgRole)) throw new ForbiddenException(`Only members with the admin role can ${action}.`);
   return { site: siteFromRow(row), caller, org };

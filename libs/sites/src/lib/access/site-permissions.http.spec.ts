@@ -41,11 +41,11 @@ const SITES_TABLE: PermissionTable<Fixture> = {
     { operation: '`POST /orgs/{id}/sites`', cells: cells(201, 403, 403, 403, 403, 403, 403, 404), check: (f, who) => status(as(f, who).post(`/v1/orgs/${f.organizationId}/sites`, { title: 'New' })) },
     {
       operation:
-        '`GET /orgs/{id}/sites/{siteId}`, `.../structure`, `.../sections`, `.../section-groups`, `.../site-spaces`, `.../adaptive-schema`, `.../adaptive-schema/template-conditions`, `.../publishing/preview`',
+        '`GET /orgs/{id}/sites/{siteId}`, `.../structure`, `.../sections`, `.../section-groups`, `.../site-spaces`, `.../adaptive-schema`, `.../adaptive-schema/template-conditions`, `.../publishing/preview`, `.../permissions/aggregate`',
       cells: cells(200, 200, 200, 200, 200, 200, 404, 404),
       check: async (f, who) => {
         const { base } = await site(f);
-        return Promise.all(['', '/structure', '/sections', '/section-groups', '/site-spaces', '/adaptive-schema', '/adaptive-schema/template-conditions', '/publishing/preview'].map((path) => status(as(f, who).get(`${base}${path}`))));
+        return Promise.all(['', '/structure', '/sections', '/section-groups', '/site-spaces', '/adaptive-schema', '/adaptive-schema/template-conditions', '/publishing/preview', '/permissions/aggregate'].map((path) => status(as(f, who).get(`${base}${path}`))));
       },
     },
     {
@@ -152,4 +152,12 @@ describe('site permissions', () => {
   afterAll(() => f.t.close());
 
   describePermissionTable(SITES_TABLE, () => f);
+
+  it('aggregates exactly the members who read the site (every one with a role, at that role), paged', async () => {
+    const { base } = await site(f);
+    const people = await f.t.http.as(f.tokens.read).all<{ permission: string; user: { id: string }; origin: unknown }>(`${base}/permissions/aggregate`, { limit: 2 });
+    expect(people.map((person) => person.permission).sort()).toEqual(['admin', 'comment', 'create', 'edit', 'read', 'review']);
+    expect(new Set(people.map((person) => JSON.stringify(person.origin)))).toEqual(new Set([JSON.stringify({ type: 'organization', organization: f.organizationId })]));
+    expect((await as(f, 'read').get(`${base}/permissions/aggregate`, { query: { limit: 0 } })).body.count).toBe(6);
+  });
 });

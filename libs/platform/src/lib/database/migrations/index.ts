@@ -27,6 +27,7 @@ import { PurgeFollow1795431000000 } from './1795431000000-purge-follow';
 import { PageImportSources1795440000000 } from './1795440000000-page-import-sources';
 import { SignIn1795450000000 } from './1795450000000-sign-in';
 import { SamlSignIn1795460000000 } from './1795460000000-saml-sign-in';
+import { ContentGrants1795470000000 } from './1795470000000-content-grants';
 import { OrganizationWide1795475310000 } from './1795475310000-organization-wide';
 
 /**
@@ -64,5 +65,6 @@ export const MIGRATIONS = [
   PageImportSources1795440000000,
   SignIn1795450000000,
   SamlSignIn1795460000000,
+  ContentGrants1795470000000,
   OrganizationWide1795475310000,
 ];

@@ -10,7 +10,7 @@ import type { ListChangeRequestsQueryDto } from './dto/list-change-requests-quer
 /** A change request with what presenting it needs of its space. */
 interface Listed {
   changeRequest: ChangeRequestEntity;
-  space: { revisionId: string; parentId: string | null; defaultLevel: DefaultLevel };
+  space: { id: string; revisionId: string; parentId: string | null; defaultLevel: DefaultLevel };
 }
 
 /**
@@ -93,5 +93,5 @@ function listedFromRow(row: Record<string, any>): Listed {
     comments: row.comments,
     unresolvedConflicts: row.unresolved_conflicts,
   });
-  return { changeRequest, space: { revisionId: row.space_revision_id, parentId: row.space_parent_id, defaultLevel: row.space_default_level } };
+  return { changeRequest, space: { id: row.space_id, revisionId: row.space_revision_id, parentId: row.space_parent_id, defaultLevel: row.space_default_level } };
 }

@@ -18,6 +18,8 @@ import { PagePresenter } from './content-reads/page.presenter';
 import { ContentWriter } from './content-writes/content-writer.service';
 import { PageWritesService } from './content-writes/page-writes.service';
 import { FileEntryEntity } from './files/file-entry.entity';
+import { FormerPagePathEntity } from './former-paths/former-page-path.entity';
+import { FormerPathsIndexer } from './former-paths/former-paths.indexer';
 import { HeadPageEntity } from './heads/head-page.entity';
 import { ContentIndexers } from './indexing/content-indexer';
 import { PageNodeEntity } from './pages/page-node.entity';
@@ -64,6 +66,7 @@ const entities = TypeOrmModule.forFeature([
   PageLinkEntity,
   SpaceExportFileEntity,
   PageImportSourceEntity,
+  FormerPagePathEntity,
 ]);
 const services = [
   ContentAccess,
@@ -89,6 +92,8 @@ const services = [
   SearchIndexer,
   SpaceSearch,
   LinksIndexer,
+  // The paths pages left (renamed, moved): published sites redirect them.
+  FormerPathsIndexer,
   SpaceLinks,
   LinkPresenter,
   // PDF exports of any content target (space, change request).

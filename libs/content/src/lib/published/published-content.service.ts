@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Readable } from 'node:stream';
 import { DataSource, In } from 'typeorm';
 import type { JSONDocument } from '@docs/document-model';
+import { preparedStatement, SqlPool } from '@docs/platform';
 import { BlobStore } from '../blobs/blob-store';
 import { ContentReader, PageTreeNode } from '../content-reads/content-reader.service';
 import type { FileEntryEntity } from '../files/file-entry.entity';
@@ -24,6 +25,8 @@ function treeSize(pages: PageTreeNode[]): number {
   walk(pages);
   return size;
 }
+
+const FORMER_PAGE = preparedStatement('content_former_page', `SELECT page_id FROM page_former_paths WHERE space_id = $1 AND path = $2`);
 
 /**
  * Content as published sites read it: revisions, their page trees (without bodies), page
@@ -46,7 +49,17 @@ export class PublishedContent {
     private readonly fileReads: FileReads,
     private readonly blobs: BlobStore,
     private readonly search: SpaceSearch,
+    private readonly sql: SqlPool,
   ) {}
+
+  /**
+   * The page of a space's current content that was at `path` before it was renamed or moved
+   * (`FormerPathsIndexer`), if any: one primary-key lookup, asked only for a path no page holds.
+   */
+  async formerPage(spaceId: string, path: string): Promise<string | undefined> {
+    const row = await this.sql.first<{ page_id: string }>(FORMER_PAGE, [spaceId, path]);
+    return row?.page_id;
+  }
 
   /** Revisions by id, in one query for those not in memory yet (unknown ids are left out). */
   async revisions(ids: string[]): Promise<Map<string, RevisionEntity>> {

@@ -14,8 +14,12 @@ function closeObjects(node: unknown): unknown {
   return out;
 }
 
-/** Absolute http(s) URLs only: what a page may load as an image or a font, never `javascript:`. */
+/**
+ * Absolute http(s) URLs written with the characters RFC 3986 allows (the reference's `uri`
+ * format), never `javascript:`: what a page may load as an image or a font.
+ */
 function isWebUrl(value: string): boolean {
+  if (!/^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/.test(value)) return false;
   try {
     const url = new URL(value);
     return url.protocol === 'https:' || url.protocol === 'http:';

@@ -301,7 +301,7 @@ export class SiteRequestHandler {
     }
     if (!resolved || pagePath === '') return undefined;
     const spaceId = resolved.variant.siteSpace.spaceId;
-    const pageId = await this.content.formerPage(spaceId, pagePath);
+    const pageId = await this.content.formerPage(spaceId, resolved.variant.siteSpace.space!.revisionId, pagePath);
     if (!pageId) return undefined;
     const { index } = await this.pages.target(resolved.variant);
     const page = index.byId.get(pageId);

@@ -39,7 +39,9 @@ export class FormerPathsIndexer implements ContentIndexer, OnModuleInit {
   }
 
   /** A duplicated space starts without history: the former URLs are the original's. */
-  async copyHead(): Promise<void> {}
+  copyHead(): Promise<void> {
+    return Promise.resolve();
+  }
 
   async dropHeads(tx: EntityManager, headKeys: string[], between: () => Promise<void>): Promise<void> {
     await deleteInBatches(tx, 'page_former_paths', 'space_id = ANY($1::text[])', [headKeys], { between });

@@ -42,6 +42,7 @@ export class PublishedContent {
   private readonly treesLoading = new Map<string, Promise<PageTreeNode[]>>();
   private readonly documentCache = new LRUCache<string, JSONDocument>({ maxSize: 64 * 1024 * 1024 });
   private readonly fileLists = new LRUCache<string, Promise<FileEntryEntity[]>>({ max: 2_000 });
+  private readonly formerPages = new LRUCache<string, { pageId: string | null }>({ max: 20_000 });
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -55,9 +56,15 @@ export class PublishedContent {
   /**
    * The page of a space's current content that was at `path` before it was renamed or moved
    * (`FormerPathsIndexer`), if any: one primary-key lookup, asked only for a path no page holds.
+   * The rows change only in a write that gives the space a new revision, so the answer (none
+   * included) is kept by the revision it was asked for: never stale.
    */
-  async formerPage(spaceId: string, path: string): Promise<string | undefined> {
+  async formerPage(spaceId: string, revisionId: string, path: string): Promise<string | undefined> {
+    const key = `${spaceId}\u0000${revisionId}\u0000${path}`;
+    const known = this.formerPages.get(key);
+    if (known) return known.pageId ?? undefined;
     const row = await this.sql.first<{ page_id: string }>(FORMER_PAGE, [spaceId, path]);
+    this.formerPages.set(key, { pageId: row?.page_id ?? null });
     return row?.page_id;
   }
 

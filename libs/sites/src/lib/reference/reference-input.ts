@@ -28,10 +28,15 @@ function isWebUrl(value: string): boolean {
   }
 }
 
+/** An emoji (the reference's `emoji` format): a few characters, no control character, no markup. */
+function isEmoji(value: string): boolean {
+  return value.length > 0 && ![...value].some((char) => char.charCodeAt(0) < 0x20 || char === '<' || char === '>');
+}
+
 export function compileReferenceInput(schema: OpenApiJson, components: Record<string, OpenApiJson>): ValidateFunction {
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
   ajv.addFormat('uri', isWebUrl);
-  ajv.addFormat('emoji', (value: string) => value.length > 0 && !/[\u0000-\u001f<>]/.test(value));
+  ajv.addFormat('emoji', isEmoji);
   return ajv.compile(closeObjects(normalizeNullable({ ...schema, components: { schemas: components } })) as object);
 }
 

@@ -7,9 +7,11 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   space overrides of them (null: nothing). Both are part of the published site's state, so a
  *   change changes its stamp and every page's ETag (the tables already notify `sites_changed`).
  * - `site_redirects`: a site's redirects, a source path below the site to a section, a site space
- *   or a page; one per source.
+ *   or a page; one per source. Its changes notify `sites_changed` like the other site tables
+ *   (site servers keep the redirects they looked up while they hear them).
  * - `page_former_paths`: the paths the pages of a space's current content had before a rename or
- *   a move, naming the page (written by `FormerPathsIndexer` in the transaction of the write).
+ *   a move, naming the page (written by `FormerPathsIndexer` in the transaction of the write that
+ *   moves the space to a new revision: what a revision's former paths are never changes).
  */
 export class SiteLook1795472000000 implements MigrationInterface {
   name = 'SiteLook1795472000000';
@@ -30,6 +32,7 @@ export class SiteLook1795472000000 implements MigrationInterface {
         CONSTRAINT site_redirects_site_fk FOREIGN KEY (site_id) REFERENCES sites (id) ON DELETE CASCADE
       )`);
     await db.query(`CREATE UNIQUE INDEX site_redirects_source_key ON site_redirects (site_id, source)`);
+    await db.query(`CREATE TRIGGER site_redirects_sites_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON site_redirects FOR EACH STATEMENT EXECUTE FUNCTION notify_sites_changed()`);
     await db.query(`
       CREATE TABLE page_former_paths (
         space_id text NOT NULL,

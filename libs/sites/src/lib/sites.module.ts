@@ -3,6 +3,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContentCoreModule, SpaceShareUrls } from '@docs/content';
 import { IdentityCoreModule } from '@docs/identity';
 import { SiteAccess } from './access/site-access';
+import { SiteInsightEventEntity, SiteInsightRollupEntity, SiteInsightSaltEntity } from './insights/site-insight-event.entity';
+import { SiteInsightSalts } from './insights/site-insight-salts';
+import { SiteInsightsController } from './insights/site-insights.controller';
+import { SiteInsightsService } from './insights/site-insights.service';
+import { SiteInsightsStore } from './insights/site-insights-store';
 import { SitePreviewController } from './previews/site-preview.controller';
 import { SitePreviewGrants } from './previews/site-preview-grants';
 import { AdaptiveSchemaController } from './adaptive/adaptive-schema.controller';
@@ -48,7 +53,7 @@ import { StructureViews } from './structure/structure-views';
  */
 @Global()
 @Module({
-  imports: [IdentityCoreModule, ContentCoreModule, TypeOrmModule.forFeature([SiteEntity, SiteSectionGroupEntity, SiteSectionEntity, SiteSpaceEntity, ShareLinkEntity])],
+  imports: [IdentityCoreModule, ContentCoreModule, TypeOrmModule.forFeature([SiteEntity, SiteSectionGroupEntity, SiteSectionEntity, SiteSpaceEntity, ShareLinkEntity, SiteInsightEventEntity, SiteInsightRollupEntity, SiteInsightSaltEntity])],
   controllers: [
     SitesController,
     PublishingAuthController,
@@ -61,6 +66,7 @@ import { StructureViews } from './structure/structure-views';
     ShareLinksController,
     PublishedSiteController,
     SiteSearchController,
+    SiteInsightsController,
   ],
   providers: [
     SiteAccess,
@@ -83,6 +89,9 @@ import { StructureViews } from './structure/structure-views';
     SiteCatalog,
     SiteSearch,
     SitePreviewGrants,
+    SiteInsightSalts,
+    SiteInsightsStore,
+    SiteInsightsService,
     { provide: SpaceShareUrls, useClass: SiteSpaceShareUrls },
   ],
   exports: [SpaceShareUrls, SiteCatalog],

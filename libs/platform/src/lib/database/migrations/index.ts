@@ -27,6 +27,7 @@ import { PurgeFollow1795431000000 } from './1795431000000-purge-follow';
 import { PageImportSources1795440000000 } from './1795440000000-page-import-sources';
 import { SignIn1795450000000 } from './1795450000000-sign-in';
 import { SamlSignIn1795460000000 } from './1795460000000-saml-sign-in';
+import { SiteInsights1795480000000 } from './1795480000000-site-insights';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   PageImportSources1795440000000,
   SignIn1795450000000,
   SamlSignIn1795460000000,
+  SiteInsights1795480000000,
 ];

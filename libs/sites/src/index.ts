@@ -19,3 +19,5 @@ export * from './lib/published/visitor-access';
 export * from './lib/published/site-search';
 export * from './lib/previews/site-preview-grants';
 export * from './lib/previews/preview-change-requests';
+export * from './lib/insights/site-insights-store';
+export * from './lib/insights/site-insight-event.entity';

@@ -15,6 +15,9 @@ import { SiteLinks, Variant } from '../routing/site-routes';
 import { previewStructure } from '../preview/preview-structure';
 import { acceptsBrotli, CONTENT_SECURITY_POLICY, previewContentSecurityPolicy, send, sendCached } from './responses';
 import { SiteViewRecorder } from '../views/site-view-recorder';
+import { SiteInsightsRecorder } from '../insights/site-insights-recorder';
+import { InsightsEndpoint } from '../insights/insights-endpoint';
+import { INSIGHTS_PATH } from '../routing/site-endpoints';
 
 /** The cookie holding a visitor's share key (scoped to the site's base path). */
 export const SHARE_COOKIE = 'site_share';
@@ -63,6 +66,8 @@ export class SiteRequestHandler {
     private readonly clock: Clock,
     private readonly views: SiteViewRecorder,
     private readonly previewGrants: SitePreviewGrants,
+    private readonly insights: SiteInsightsRecorder,
+    private readonly insightsEndpoint: InsightsEndpoint,
     @Optional() private readonly changeRequests?: PreviewChangeRequests,
   ) {
     this.published = publishedOriginOf(config.urls.published);
@@ -85,11 +90,12 @@ export class SiteRequestHandler {
   };
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const { path, query } = splitUrl(req.url ?? '/');
+    // Readers only read; what they send (feedback, links followed) goes to the insights endpoints.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !(req.method === 'POST' && path.includes(`/${INSIGHTS_PATH}/`))) {
       send(req, res, 405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }, 'Only GET and HEAD.');
       return;
     }
-    const { path, query } = splitUrl(req.url ?? '/');
 
     // For load balancers and container health checks: the process serves.
     if (path === '/~site/health') {
@@ -176,7 +182,9 @@ export class SiteRequestHandler {
     const keyBase = `${published.stamp}|${audience.key}|${basePath}|${view.canonicalRoot}`;
 
     const segments = pathSegments(rest) ?? [];
-    if (segments[0] === '~site') return this.siteEndpoint(req, res, view, segments.slice(1), query, headers);
+    const origin = `${secure ? 'https' : 'http'}://${host}`;
+    if (segments[0] === '~site') return this.siteEndpoint(req, res, view, segments.slice(1), query, headers, origin);
+    if (req.method === 'POST') return this.sendNotFound(req, res);
     if (rest === '/robots.txt') return this.serve(req, res, `${keyBase}|robots`, headers, async () => this.pages.robots(view));
     if (rest === '/sitemap.xml') {
       if (site.visibility !== 'public') return this.sendNotFound(req, res);
@@ -194,14 +202,16 @@ export class SiteRequestHandler {
     const served = await this.servePage(req, res, view, segments, path, query, headers, keyBase, CONTENT_SECURITY_POLICY);
     // A page view, once the page is sent (a 304 too: the visitor is on the page): handed over, written later.
     if (served && req.method === 'GET') {
+      const url = new URL(`${origin}${req.url ?? '/'}`);
       this.views.record(req, {
         organizationId: site.organizationId,
         siteId: site.id,
         siteSpaceId: served.variant.siteSpace.id,
         spaceId: served.variant.siteSpace.spaceId,
         pageId: served.page?.pageId,
-        url: new URL(`${secure ? 'https' : 'http'}://${host}${req.url ?? '/'}`),
+        url,
       });
+      this.insights.record(req, { type: 'page_view', ...this.insightsEndpoint.location(view, served.variant, served.page?.pageId), url });
     }
   }
 
@@ -289,7 +299,8 @@ export class SiteRequestHandler {
       'Referrer-Policy': 'no-referrer',
       'X-Robots-Tag': 'noindex',
     };
-    if (segments[0] === '~site') return this.siteEndpoint(req, res, view, segments.slice(1), query, headers);
+    if (segments[0] === '~site') return this.siteEndpoint(req, res, view, segments.slice(1), query, headers, undefined);
+    if (req.method === 'POST') return this.sendNotFound(req, res);
     await this.servePage(req, res, view, segments, path, query, headers, `preview|${lookup.published.stamp}|${basePath}|${view.canonicalRoot}`, this.previewPolicy);
   }
 
@@ -350,14 +361,20 @@ export class SiteRequestHandler {
     sendCached(req, res, entry, headers);
   }
 
-  /** The site's own endpoints: search (for the dialog) and files. */
-  private async siteEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, segments: string[], query: URLSearchParams, headers: Record<string, string>): Promise<void> {
-    if (segments[0] === 'search' && segments.length <= 2) return this.searchEndpoint(req, res, view, segments[1], query.get('q') ?? '');
+  /**
+   * The site's own endpoints: search (for the dialog), files, and what readers send (feedback,
+   * links followed). `origin`: where the visitor is (the scheme and host of their URL); none in
+   * previews, which record nothing.
+   */
+  private async siteEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, segments: string[], query: URLSearchParams, headers: Record<string, string>, origin: string | undefined): Promise<void> {
+    if (segments[0] === 'insights' && segments.length === 2 && req.method === 'POST') return this.insightsEndpoint.handle(req, res, view, segments[1], origin);
+    if (req.method === 'POST') return this.sendNotFound(req, res);
+    if (segments[0] === 'search' && segments.length <= 2) return this.searchEndpoint(req, res, view, segments[1], query.get('q') ?? '', origin);
     if (segments[0] === 'files' && segments.length === 4) return this.fileEndpoint(req, res, view, segments[1], segments[2], headers);
     return this.sendNotFound(req, res);
   }
 
-  private async searchEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, siteSpaceId: string | undefined, query: string): Promise<void> {
+  private async searchEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, siteSpaceId: string | undefined, query: string, origin: string | undefined): Promise<void> {
     const { links } = view;
     const current = siteSpaceId ? links.variants.find((variant) => variant.siteSpace.id === siteSpaceId) : undefined;
     const { words, results } = query.trim() === '' ? { words: [], results: [] } : await this.search.search(view.audience.structure, { mode: 'default', ...(current ? { currentSiteSpace: current.siteSpace.id } : {}) }, query.slice(0, 512), SEARCH_RESULTS);
@@ -384,6 +401,17 @@ export class SiteRequestHandler {
       }
     }
     hits.sort((a, b) => b.rank - a.rank);
+    if (origin && query.trim() !== '') {
+      // Where the reader searched from: the page they are on, else the site.
+      let url = new URL(`${origin}${view.links.basePath || '/'}`);
+      try {
+        const from = new URL(String(req.headers.referer ?? ''), origin);
+        if (from.origin === origin) url = from;
+      } catch {
+        // No page to name: the site's home.
+      }
+      this.insights.recordSearch(req, { type: 'search_type_query', ...this.insightsEndpoint.location(view, current), url, searchQuery: query.trim().slice(0, 512), searchResults: hits.length });
+    }
     const body = JSON.stringify({ words, pages: hits.slice(0, SEARCH_RESULTS).map(({ rank: _rank, ...hit }) => hit) });
     send(req, res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' }, body);
   }

@@ -15,6 +15,7 @@ import {
 } from '@docs/site-renderer';
 import { CachedResponse, cachedResponse } from '../cache/render-cache';
 import { OpenApiSpecs } from '../openapi/openapi-specs';
+import { INSIGHTS_PATH, MCP_PATH } from '../routing/site-endpoints';
 import type { SiteLinks, Variant } from '../routing/site-routes';
 import { indexTree, PageTreeIndex } from './page-tree-index';
 import { documentReferences, siteDocumentContext } from './site-document-context';
@@ -121,6 +122,10 @@ export class SitePages {
         canonicalUrl: this.absolute(view, url),
         ...(page ? { markdownUrl: `${links.pageUrl(variant, page.path ?? '', false)}.md` } : {}),
         noindex: !this.indexable(published, index, page),
+        // Feedback is always asked for: sites have no setting to turn it off yet.
+        ...(page ? { insights: { url: `${links.basePath}/${INSIGHTS_PATH}`, siteSpace: variant.siteSpace.id, page: page.pageId, feedback: true } } : {}),
+        // A preview has no MCP endpoint; the published site has, at its canonical root.
+        ...(view.audience.key === 'preview' ? {} : { mcpUrl: `${view.canonicalRoot}/${MCP_PATH}` }),
       },
       document: rendered,
     });

@@ -5,6 +5,7 @@ import { renderToString } from 'preact-render-to-string';
 import type { OutlineHeading } from '../document/render-state';
 import type { PageView, SiteAssetUrls } from '../model/page-view';
 import { PageTree, SectionTabs, SiteHeader, VariantSwitcher } from './navigation';
+import { PageActions, PageFeedback } from './page-feedback';
 import { SearchDialog } from './search-dialog';
 import { THEME_SCRIPT } from './theme-script';
 
@@ -131,7 +132,11 @@ export function renderPage(view: PageView): string {
               <PageTree items={view.tree} />
             </aside>
           ) : null}
-          <main id="content" class="page">
+          <main
+            id="content"
+            class="page"
+            {...(page.insights ? { 'data-insights': page.insights.url, 'data-site-space': page.insights.siteSpace, 'data-page': page.insights.page } : {})}
+          >
             {view.breadcrumbs.length > 0 ? (
               <nav class="breadcrumbs" aria-label="Breadcrumbs">
                 <ol>
@@ -150,10 +155,12 @@ export function renderPage(view: PageView): string {
                   {page.title}
                 </h1>
                 {page.description ? <p class="page-description">{page.description}</p> : null}
+                <PageActions markdownUrl={page.markdownUrl} mcpUrl={page.mcpUrl} />
               </header>
               <div class="document" dangerouslySetInnerHTML={{ __html: document.html }} />
             </article>
             <footer class="page-footer">
+              {page.insights?.feedback ? <PageFeedback /> : null}
               {view.previous || view.next ? (
                 <nav class="pagination" aria-label="Previous and next pages">
                   {view.previous ? (

@@ -23,11 +23,11 @@ export class AggregateSiteEventsDto {
   @Allow()
   groupBy?: unknown[];
 
-  @ApiPropertyOptional({ type: 'object', required: ['by', 'direction'], properties: { by: referenceSchema('SiteInsightsQueryEventsColumn'), direction: { type: 'string', enum: ['asc', 'desc'] } } })
+  @ApiPropertyOptional({ type: 'object', required: ['by', 'direction'], properties: { by: referenceSchema('SiteInsightsQueryEventsColumn'), direction: { type: 'string', enum: ['asc', 'desc'] } } } as never)
   @Allow()
   order?: unknown;
 
-  @ApiProperty({ ...referenceSchema('SiteInsightsQueryRange'), description: 'A preset (last7Days...) or {from, to}.' } as never)
+  @ApiProperty({ oneOf: [referenceSchema('SiteInsightsQueryRange')], description: 'A preset (last7Days...) or {from, to}.' } as never)
   @IsDefined()
   range: unknown;
 

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContentCoreModule } from '@docs/content';
+import { SiteInsightSalts } from '../insights/site-insight-salts';
+import { SiteInsightsStore } from '../insights/site-insights-store';
 import { SitePreviewGrants } from '../previews/site-preview-grants';
 import { SiteUrls } from '../sites/site-urls';
 import { PublishedSiteDirectory } from './published-site-directory';
@@ -10,11 +12,11 @@ import { VisitorAccess } from './visitor-access';
  * What the published sites' server (apps/site) needs of sites, without routes: published sites
  * by hostname, path or proxy (`PublishedSiteDirectory`), who may see what (`VisitorAccess`),
  * their search (`SiteSearch`), their URLs (`SiteUrls`) and
- * the grants of previews (`SitePreviewGrants`).
+ * the grants of previews (`SitePreviewGrants`) and where insights are written (`SiteInsightsStore`).
  */
 @Module({
   imports: [ContentCoreModule],
-  providers: [PublishedSiteDirectory, VisitorAccess, SiteSearch, SiteUrls, SitePreviewGrants],
-  exports: [ContentCoreModule, PublishedSiteDirectory, VisitorAccess, SiteSearch, SiteUrls, SitePreviewGrants],
+  providers: [PublishedSiteDirectory, VisitorAccess, SiteSearch, SiteUrls, SitePreviewGrants, SiteInsightSalts, SiteInsightsStore],
+  exports: [ContentCoreModule, PublishedSiteDirectory, VisitorAccess, SiteSearch, SiteUrls, SitePreviewGrants, SiteInsightsStore],
 })
 export class PublishedSitesModule {}

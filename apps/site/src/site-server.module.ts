@@ -8,6 +8,7 @@ import { SitePages } from './pages/site-pages';
 import { PreviewChangeRequestsModule } from './preview/preview-change-requests.module';
 import { SiteViewsModule } from './views/site-views.module';
 import { InsightsEndpoint } from './insights/insights-endpoint';
+import { SiteMcpEndpoint } from './mcp/site-mcp-endpoint';
 import { SiteInsightsRecorder } from './insights/site-insights-recorder';
 
 /**
@@ -18,7 +19,7 @@ import { SiteInsightsRecorder } from './insights/site-insights-recorder';
  */
 @Module({
   imports: [PublishedSitesModule, OpenApiHostingCoreModule, SiteViewsModule, PreviewChangeRequestsModule],
-  providers: [SiteRequestHandler, SitePages, SiteInsightsRecorder, InsightsEndpoint, { provide: OpenApiSpecs, useClass: HostedOpenApiSpecs }],
+  providers: [SiteRequestHandler, SitePages, SiteInsightsRecorder, InsightsEndpoint, SiteMcpEndpoint, { provide: OpenApiSpecs, useClass: HostedOpenApiSpecs }],
   exports: [SiteRequestHandler],
 })
 export class SiteServerModule {}

@@ -101,7 +101,7 @@ describe('site insights recorded by the site server', () => {
     expect(endpoint).toBe(`${w.base}/~site/insights`);
     expect(main.getAttribute('data-page')).toBe(w.install.id);
     expect(page.document.querySelector('.page-feedback .feedback-title')!.textContent).toBe('Was this page helpful?');
-    expect([...page.document.querySelectorAll('.feedback-button')].map((b) => b.textContent)).toEqual(['Yes', 'No']);
+    expect(Array.from(page.document.querySelectorAll('.feedback-button'), (b) => b.textContent)).toEqual(['Yes', 'No']);
     expect(page.document.querySelector('.page-action[data-copy="text"]')!.getAttribute('data-copy-text')).toBe(`http://docs.test${w.base}/~mcp`);
 
     const ids = { siteSpace: w.siteSpace.id, page: w.install.id };

@@ -21,3 +21,4 @@ export * from './lib/previews/site-preview-grants';
 export * from './lib/previews/preview-change-requests';
 export * from './lib/insights/site-insights-store';
 export * from './lib/insights/site-insight-event.entity';
+export * from './lib/sites-jobs.module';

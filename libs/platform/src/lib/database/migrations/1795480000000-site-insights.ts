@@ -7,7 +7,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   out, page feedback, and what `trackEventsInSiteById` is sent). The visitor is a keyed hash
  *   of the day's salt, never an address or a cookie. Aggregates read them by site and time.
  * - `site_insight_rollups`: the same columns without the visitor's hashes, counted per UTC day;
- *   the worker's rollup moves raw events older than `SITE_INSIGHTS_RAW_DAYS` here.
+ *   the worker's hourly rollup moves raw events older than 30 days here.
  * - `site_insight_salts`: one random salt per UTC day, shared by every site server and the api
  *   so that they count a visitor alike; the rollup deletes the days before yesterday, after which
  *   nobody can tell whose a hash was.

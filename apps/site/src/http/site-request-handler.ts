@@ -66,6 +66,8 @@ export class SiteRequestHandler {
   private readonly links = new WeakMap<SiteLinks['structure'], Map<string, SiteLinks>>();
   /** Previews are framed by the app (APP_URL): their pages' policy lets it. */
   private readonly previewPolicy: string;
+  /** SITE_INSIGHTS: page views, searches, links out and feedback recorded. */
+  private readonly recordInsights: boolean;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -86,6 +88,7 @@ export class SiteRequestHandler {
     this.published = publishedOriginOf(config.urls.published);
     this.cache = new RenderCache(config.site.cacheBytes);
     this.previewPolicy = previewContentSecurityPolicy(new URL(config.urls.app).origin);
+    this.recordInsights = config.site.insights;
   }
 
   /** The node:http request listener. */
@@ -236,7 +239,7 @@ export class SiteRequestHandler {
         pageId: served.page?.pageId,
         url,
       });
-      this.insights.record(req, { type: 'page_view', ...this.insightsEndpoint.location(view, served.variant, served.page?.pageId), url });
+      if (this.recordInsights) this.insights.record(req, { type: 'page_view', ...this.insightsEndpoint.location(view, served.variant, served.page?.pageId), url });
     }
   }
 
@@ -392,7 +395,7 @@ export class SiteRequestHandler {
    * previews, which record nothing.
    */
   private async siteEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, segments: string[], query: URLSearchParams, headers: Record<string, string>, origin: string | undefined): Promise<void> {
-    if (segments[0] === 'insights' && segments.length === 2 && req.method === 'POST') return this.insightsEndpoint.handle(req, res, view, segments[1], origin);
+    if (segments[0] === 'insights' && segments.length === 2 && req.method === 'POST' && this.recordInsights) return this.insightsEndpoint.handle(req, res, view, segments[1], origin);
     if (req.method === 'POST') return this.sendNotFound(req, res);
     if (segments[0] === 'search' && segments.length <= 2) return this.searchEndpoint(req, res, view, segments[1], query.get('q') ?? '', origin);
     if (segments[0] === 'files' && segments.length === 4) return this.fileEndpoint(req, res, view, segments[1], segments[2], headers);
@@ -402,7 +405,7 @@ export class SiteRequestHandler {
   private async searchEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, siteSpaceId: string | undefined, query: string, origin: string | undefined): Promise<void> {
     const current = siteSpaceId ? view.links.variants.find((variant) => variant.siteSpace.id === siteSpaceId) : undefined;
     const { words, hits } = await this.searchHits(view, query, current);
-    if (origin && query.trim() !== '') {
+    if (origin && this.recordInsights && query.trim() !== '') {
       // Where the reader searched from: the page they are on, else the site.
       let url = new URL(`${origin}${view.links.basePath || '/'}`);
       try {

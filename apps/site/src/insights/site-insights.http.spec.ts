@@ -141,3 +141,30 @@ describe('site insights recorded by the site server', () => {
     ]);
   });
 });
+
+describe('a site server with SITE_INSIGHTS=off', () => {
+  let t: TestApp & { site: SiteClient };
+  beforeAll(async () => {
+    t = await createSiteTestApp({ env: { SITE_INSIGHTS: 'off' } });
+  });
+  afterAll(() => t.close());
+
+  it('records nothing, asks for no feedback and takes none', async () => {
+    const org = await createOrganization(t);
+    const token = org.members.admin.token;
+    const { site, spaces } = await createSiteWithSpaces(t, token, org.organization.id, 1);
+    const page = await createPage(t, token, spaces[0].id, { title: 'Welcome', markdown: 'Hello.' });
+    const api = `/v1/orgs/${org.organization.id}/sites/${site.id}`;
+    await t.http.as(token).post(`${api}/publish`);
+    const base = `/sites/${org.organization.id}/${site.id}`;
+    const home = await t.site.page(base);
+    expect(home.status).toBe(200);
+    expect(home.document.querySelector('.page-feedback')).toBeNull();
+    expect(home.document.querySelector('main')!.hasAttribute('data-insights')).toBe(false);
+    const siteSpace = (await t.http.as(token).get(`${api}/site-spaces`)).body.items[0];
+    await t.site.get(`${base}/~site/search/${siteSpace.id}?q=hello`);
+    expect((await t.site.post(`${base}/~site/insights/feedback`, { siteSpace: siteSpace.id, page: page.id, rating: 'good' })).status).toBe(404);
+    await t.get(SiteInsightsRecorder).flush();
+    expect(await t.dataSource.query(`SELECT 1 FROM site_insight_events WHERE site_id = $1`, [site.id])).toEqual([]);
+  });
+});

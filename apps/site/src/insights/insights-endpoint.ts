@@ -4,6 +4,7 @@ import { send } from '../http/responses';
 import type { SiteView } from '../pages/site-pages';
 import { SitePages } from '../pages/site-pages';
 import type { Variant } from '../routing/site-routes';
+import { SiteViewRecorder } from '../views/site-view-recorder';
 import { RecordedEvent, SiteInsightsRecorder } from './site-insights-recorder';
 
 /** What a reader may send in one request (a comment is at most 512 characters). */
@@ -32,6 +33,7 @@ export class InsightsEndpoint {
   constructor(
     private readonly recorder: SiteInsightsRecorder,
     private readonly pages: SitePages,
+    private readonly events: SiteViewRecorder,
   ) {}
 
   /** Where an event happened: the site, the variant's section, site space, space and revision, the page; the claims of a visitor-auth visitor. */
@@ -77,6 +79,9 @@ export class InsightsEndpoint {
             feedbackRating: rating,
             feedbackComment: comment ?? null,
           });
+          // And for webhooks and integrations: the reference's page_feedback event.
+          const { site } = view.published;
+          this.events.recordFeedback(req, { organizationId: site.organizationId, siteId: site.id, spaceId: variant.siteSpace.spaceId, pageId: page.pageId, rating, ...(comment !== undefined ? { comment } : {}), url });
         }
       } else {
         allowOnly(body, ['siteSpace', 'page', 'url', 'position']);

@@ -22,14 +22,16 @@ export type RecordedEvent = Omit<InsightEventInput, 'occurredAt' | 'userAgent' |
  * The site server's insights (page views, searches, links out, page feedback), off the request
  * path: `record` takes what the request says (a few header reads and a push, no I/O, never
  * awaited); the events are written in batches (SiteInsightsStore: one statement) every
- * INSIGHTS_FLUSH_MS or FLUSH_SIZE events, where the visitor, `address + user agent`, becomes a
+ * INSIGHTS_FLUSH_MS or FLUSH_SIZE events (identical events of one visitor meanwhile are one row
+ * with their count), where the visitor, `address + user agent`, becomes a
  * hash under the day's salt. Nothing of the request but those classes and hashes is stored: no
  * cookie is read or set for it. A database that refuses them delays them (kept, tried again);
  * the server's stop writes what it holds.
  */
 @Injectable()
 export class SiteInsightsRecorder implements BeforeApplicationShutdown {
-  private buffer: InsightEventInput[] = [];
+  /** Events held, by what makes two of them the same event (identical ones of one visitor are counted, not repeated). */
+  private buffer = new Map<string, InsightEventInput>();
   private timer?: NodeJS.Timeout;
   private writing: Promise<void> = Promise.resolve();
   private dropped = 0;
@@ -81,8 +83,11 @@ export class SiteInsightsRecorder implements BeforeApplicationShutdown {
   }
 
   private complete(req: IncomingMessage, event: RecordedEvent): InsightEventInput {
-    const url = new URL(event.url);
-    for (const name of SECRET_PARAMS) url.searchParams.delete(name);
+    let url = event.url;
+    if (url.search && SECRET_PARAMS.some((name) => url.searchParams.has(name))) {
+      url = new URL(url);
+      for (const name of SECRET_PARAMS) url.searchParams.delete(name);
+    }
     const ip = header(req, 'x-forwarded-for') ?? req.socket.remoteAddress ?? '';
     const userAgent = header(req, 'user-agent', false) ?? '';
     const visitor = `${ip}\n${userAgent}`;
@@ -100,13 +105,20 @@ export class SiteInsightsRecorder implements BeforeApplicationShutdown {
   }
 
   private push(event: InsightEventInput, schedule = true): void {
-    if (this.buffer.length >= MAX_BUFFERED) {
+    // The same reader reloading the same page within a batch: one row with its count.
+    const key = `${event.siteId}\n${event.visitor}\n${event.type}\n${event.url}\n${event.pageId}\n${event.siteSpaceId}\n${event.referrer}\n${event.searchQuery}\n${event.searchResults}\n${event.feedbackRating}\n${event.feedbackComment}\n${event.linkTarget?.url}\n${event.linkPosition}`;
+    const same = this.buffer.get(key);
+    if (same) {
+      same.count = (same.count ?? 1) + 1;
+      return;
+    }
+    if (this.buffer.size >= MAX_BUFFERED) {
       this.dropped++;
       return;
     }
-    this.buffer.push(event);
+    this.buffer.set(key, event);
     if (!schedule) return;
-    if (this.buffer.length >= FLUSH_SIZE) void this.flush();
+    if (this.buffer.size >= FLUSH_SIZE) void this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), INSIGHTS_FLUSH_MS);
       this.timer.unref();
@@ -115,17 +127,22 @@ export class SiteInsightsRecorder implements BeforeApplicationShutdown {
 
   private async write(): Promise<void> {
     if (this.dropped > 0) {
-      this.logger.warn({ dropped: this.dropped, held: this.buffer.length }, 'site insights dropped: the database took none for a while');
+      this.logger.warn({ dropped: this.dropped, held: this.buffer.size }, 'site insights dropped: the database took none for a while');
       this.dropped = 0;
     }
-    while (this.buffer.length > 0) {
-      const batch = this.buffer.splice(0, FLUSH_SIZE);
+    while (this.buffer.size > 0) {
+      const entries = [...this.buffer].slice(0, FLUSH_SIZE);
+      for (const [key] of entries) this.buffer.delete(key);
       try {
-        await this.store.write(batch);
+        await this.store.write(entries.map(([, event]) => event));
       } catch (error) {
-        // Kept, first in line, for the next try.
-        this.buffer.unshift(...batch);
-        this.logger.warn({ err: error, held: this.buffer.length }, 'site insights not written; trying again');
+        // Kept for the next try (counted with any identical events that came meanwhile).
+        for (const [key, event] of entries) {
+          const same = this.buffer.get(key);
+          if (same) same.count = (same.count ?? 1) + (event.count ?? 1);
+          else this.buffer.set(key, event);
+        }
+        this.logger.warn({ err: error, held: this.buffer.size }, 'site insights not written; trying again');
         if (!this.timer) {
           this.timer = setTimeout(() => void this.flush(), RETRY_MS);
           this.timer.unref();

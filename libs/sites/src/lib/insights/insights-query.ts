@@ -40,13 +40,13 @@ const urlParam = (name: string): Dimension => ({
   array: 'text[]',
 });
 const count = (raw: string, rolled: string): Aggregate => ({ kind: 'aggregate', raw: [raw], rolled: [rolled], fromRow: ([value]) => value });
-const countWhere = (condition: string) => [`count(*) FILTER (WHERE ${condition})`, `coalesce(sum(events) FILTER (WHERE ${condition}), 0)`];
+const countWhere = (condition: string) => [`coalesce(sum(events) FILTER (WHERE ${condition}), 0)`, `coalesce(sum(events) FILTER (WHERE ${condition}), 0)`];
 
 const COLUMNS: Record<string, Dimension | Aggregate | 'datetime' | 'claim' | null> = {
   datetime: 'datetime',
   url: textOf('url'),
   eventType: textOf('type'),
-  eventsCount: count('count(*)', 'sum(events)'),
+  eventsCount: count('sum(events)', 'sum(events)'),
   // A visitor's hash changes every day: distinct hashes count visitor-days, as the rollups' sums do.
   visitorsCount: count('count(DISTINCT visitor_id)', 'sum(visitors)'),
   sessionsCount: count('count(DISTINCT session_id)', 'sum(sessions)'),

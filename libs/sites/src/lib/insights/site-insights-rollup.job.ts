@@ -40,7 +40,7 @@ export class SiteInsightsRollupHandler implements JobHandler<Record<string, neve
       `WITH moved AS (DELETE FROM site_insight_events WHERE occurred_at < $1 RETURNING *),
             inserted AS (
               INSERT INTO site_insight_rollups (occurred_at, events, visitors, sessions, ${DIMENSIONS})
-              SELECT date_trunc('day', occurred_at, 'UTC'), count(*), count(DISTINCT visitor_id), count(DISTINCT session_id), ${DIMENSIONS}
+              SELECT date_trunc('day', occurred_at, 'UTC'), sum(events), count(DISTINCT visitor_id), count(DISTINCT session_id), ${DIMENSIONS}
                 FROM moved GROUP BY date_trunc('day', occurred_at, 'UTC'), ${DIMENSIONS}
               RETURNING events)
        SELECT coalesce(sum(events), 0)::int AS events, count(*)::int AS rows FROM inserted`,

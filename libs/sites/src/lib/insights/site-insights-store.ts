@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { preparedStatement, SqlPool } from '@docs/platform';
 import { SiteInsightSalts } from './site-insight-salts';
-import { classifyUserAgent } from './user-agent-class';
+import { classifyUserAgent, UserAgentClass } from './user-agent-class';
 
 /** The reference's ContentRef, as a link's target. */
 export type ContentRef = { kind: string } & Record<string, string>;
@@ -36,10 +36,12 @@ export interface InsightEventInput {
   linkPosition?: string | null;
   /** What other event types carry (an API operation, an AI answer's rating, an ad, a trademark placement). */
   details?: Record<string, unknown> | null;
+  /** How many identical events this one stands for (default 1). */
+  count?: number;
 }
 
 /** Every column a row is written with, in the order of INSERT_EVENTS. */
-const COLUMNS = `site_id text, occurred_at timestamptz, visitor_id text, session_id text, type text, url text, display_context text,
+const COLUMNS = `site_id text, occurred_at timestamptz, visitor_id text, session_id text, events integer, type text, url text, display_context text,
   site_section_id text, site_space_id text, site_share_key_id text, space_id text, revision_id text, page_id text, referrer text,
   language text, browser text, device text, os text, bot text, claims jsonb, search_query text, search_results integer,
   feedback_rating text, feedback_comment text, link_kind text, link_target jsonb, link_domain text, link_position text, details jsonb`;
@@ -59,6 +61,10 @@ export class SiteInsightsStore {
     private readonly salts: SiteInsightSalts,
   ) {}
 
+  /** Hashes and classes of the last visitors and user agents: a busy reader's events are written in many batches. */
+  private readonly hashes = new Map<string, string>();
+  private readonly agents = new Map<string, UserAgentClass>();
+
   async write(events: InsightEventInput[]): Promise<void> {
     if (events.length === 0) return;
     const rows = await Promise.all(events.map((event) => this.row(event)));
@@ -67,13 +73,16 @@ export class SiteInsightsStore {
 
   private async row(event: InsightEventInput): Promise<Record<string, unknown>> {
     const day = event.occurredAt.toISOString().slice(0, 10);
-    const classes = classifyUserAgent(event.userAgent);
+    const classes = this.classes(event.userAgent);
     const target = event.linkTarget ?? null;
+    const visitorId = await this.hash(day, event.siteId, `visitor\n${event.visitor}`);
     return {
       site_id: event.siteId,
       occurred_at: event.occurredAt.toISOString(),
-      visitor_id: await this.salts.hash(day, event.siteId, `visitor\n${event.visitor}`),
-      session_id: await this.salts.hash(day, event.siteId, `session\n${event.session}`),
+      visitor_id: visitorId,
+      // A reader of the site has no session but their day: the same hash, not computed twice.
+      session_id: event.session === event.visitor ? visitorId : await this.hash(day, event.siteId, `session\n${event.session}`),
+      events: event.count ?? 1,
       type: event.type,
       url: event.url,
       display_context: event.displayContext ?? 'site',
@@ -98,6 +107,24 @@ export class SiteInsightsStore {
       details: event.details ?? null,
     };
   }
+
+  private async hash(day: string, siteId: string, visitor: string): Promise<string> {
+    const key = `${day}\n${siteId}\n${visitor}`;
+    return this.hashes.get(key) ?? remember(this.hashes, key, await this.salts.hash(day, siteId, visitor));
+  }
+
+  private classes(userAgent: string): UserAgentClass {
+    return this.agents.get(userAgent) ?? remember(this.agents, userAgent, classifyUserAgent(userAgent));
+  }
+}
+
+/** Remembers at most this many hashes and user agents' classes (least recently added out first). */
+const REMEMBERED = 10_000;
+
+function remember<T>(map: Map<string, T>, key: string, value: T): T {
+  if (map.size >= REMEMBERED) map.delete(map.keys().next().value!);
+  map.set(key, value);
+  return value;
 }
 
 /** The host of an absolute URL, without `www.`; null for anything else. */

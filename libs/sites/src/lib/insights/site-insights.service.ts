@@ -23,7 +23,7 @@ const SEGMENTS = composedStatement(
   'site_insights_segments',
   `SELECT claims, sum(events)::float8 AS events, sum(visitors)::float8 AS visitors, sum(sessions)::float8 AS sessions, count(*) OVER () AS total
      FROM (
-       SELECT coalesce(claims, '{}'::jsonb) AS claims, count(*) AS events, count(DISTINCT visitor_id) AS visitors, count(DISTINCT session_id) AS sessions
+       SELECT coalesce(claims, '{}'::jsonb) AS claims, sum(events) AS events, count(DISTINCT visitor_id) AS visitors, count(DISTINCT session_id) AS sessions
          FROM site_insight_events WHERE site_id = $1 AND occurred_at >= $2 GROUP BY 1
        UNION ALL
        SELECT coalesce(claims, '{}'::jsonb), sum(events), sum(visitors), sum(sessions)

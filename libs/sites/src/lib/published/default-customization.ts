@@ -1,6 +1,8 @@
 /**
  * The customization every published site reports: sites are not customizable yet in this
- * installation, so these are the reference's defaults (clean theme, light, English...).
+ * installation, so these are the reference's defaults (clean theme, light, English...), with what
+ * the site server does for every site: it asks for page feedback and offers the page as markdown
+ * and its MCP endpoint among the page actions.
  */
 export const DEFAULT_SITE_CUSTOMIZATION = Object.freeze({
   styling: {
@@ -26,13 +28,13 @@ export const DEFAULT_SITE_CUSTOMIZATION = Object.freeze({
   footer: { groups: [] },
   themes: { default: 'light', toggeable: true },
   pdf: { enabled: true },
-  feedback: { enabled: false },
+  feedback: { enabled: true },
   ai: { mode: 'none' },
   advancedCustomization: { enabled: false },
   trademark: { enabled: true },
   externalLinks: { target: 'self' },
   pagination: { enabled: true },
-  pageActions: { externalAI: false, markdown: true, mcp: false },
+  pageActions: { externalAI: false, markdown: true, mcp: true },
   git: { showEditLink: false },
   privacyPolicy: {},
   socialPreview: {},

@@ -42,7 +42,7 @@ const urlParam = (name: string): Dimension => ({
 const count = (raw: string, rolled: string): Aggregate => ({ kind: 'aggregate', raw: [raw], rolled: [rolled], fromRow: ([value]) => value });
 const countWhere = (condition: string) => [`coalesce(sum(events) FILTER (WHERE ${condition}), 0)`, `coalesce(sum(events) FILTER (WHERE ${condition}), 0)`];
 
-const COLUMNS: Record<string, Dimension | Aggregate | 'datetime' | 'claim' | null> = {
+const COLUMNS: Record<string, Dimension | Aggregate | 'datetime' | 'claim' | 'results' | null> = {
   datetime: 'datetime',
   url: textOf('url'),
   eventType: textOf('type'),
@@ -112,6 +112,8 @@ const COLUMNS: Record<string, Dimension | Aggregate | 'datetime' | 'claim' | nul
   visitorClaim: 'claim',
   // The names of claims: one event has many, so grouping by them would count it once per name.
   visitorClaimProperty: null,
+  // Ours, in `where` only (the reference has no column for it): a search's result count, 0 for "found nothing".
+  eventSearchResultsCount: 'results',
   eventAdDomain: detail('adDomain'),
   eventAdPlacement: detail('adPlacement'),
   eventTrademarkPlacement: detail('trademarkPlacement'),
@@ -187,6 +189,10 @@ export function aggregationSql(body: unknown, siteId: string, now: Date): Aggreg
       return { wire: { column: name, claim }, key: `claim:${claim}`, dimension: { kind: 'dimension', sql: `(claims->>${placeholder})`, array: 'text[]' } };
     }
     if (kind === null) return fail(`${path}.column ${name} is not available: group by a claim with visitorClaim`);
+    if (kind === 'results') {
+      if (!path.startsWith('where[')) fail(`${path}.column eventSearchResultsCount filters searches (in where) and is no column of the answer`);
+      return { wire: { column: name }, key: 'results', dimension: { kind: 'dimension', sql: 'search_results', array: 'text[]' } };
+    }
     allowOnly(column, name === 'visitorGeoPoint' ? ['column', 'precision'] : ['column'], path);
     return kind.kind === 'dimension' ? { wire: { column: name }, key: name, dimension: kind } : { wire: { column: name }, key: name, aggregate: kind };
   };
@@ -214,7 +220,10 @@ export function aggregationSql(body: unknown, siteId: string, now: Date): Aggreg
       return;
     }
     if (list.length !== 1) fail(`${path}.values must hold one value with ${operator}`);
-    if (column.key.startsWith('datetime')) {
+    if (column.key === 'results') {
+      if (!Number.isInteger(list[0])) fail(`${path}.values[0] must be an integer`);
+      conditions.push(`search_results ${COMPARISON[operator]} ${param(list[0], 'integer')}`);
+    } else if (column.key.startsWith('datetime')) {
       conditions.push(`occurred_at ${COMPARISON[operator]} ${param(timestamp(list[0], `${path}.values[0]`).toISOString(), 'timestamptz')}`);
     } else if (column.aggregate && column.aggregate.raw.length === 1) {
       if (typeof list[0] !== 'number' || !Number.isFinite(list[0])) fail(`${path}.values[0] must be a number`);

@@ -100,6 +100,15 @@ describe('site insights', () => {
       { column: 'eventsCount', values: [2, 1] },
     ]);
 
+    // Searches that found nothing (ours: eventSearchResultsCount, in where only).
+    await as.post(`${w.api}/events`, { events: [{ type: 'search_type_query', query: 'zebra', ...base() }] });
+    await t.dataSource.query(`UPDATE site_insight_events SET search_results = CASE WHEN search_query = 'zebra' THEN 0 ELSE 3 END WHERE site_id = $1 AND type = 'search_type_query'`, [w.site.id]);
+    const nothing = await as.post(`${w.api}/events/aggregate`, { range: 'last30Days', groupBy: [{ column: 'eventSearchQuery' }], where: [{ column: 'eventSearchResultsCount', values: [0] }] });
+    expect(nothing.body.columns[0]).toEqual({ column: 'eventSearchQuery', values: ['zebra'] });
+    const some = await as.post(`${w.api}/events/aggregate`, { range: 'last30Days', groupBy: [{ column: 'eventSearchQuery' }], where: [{ column: 'eventSearchResultsCount', operator: 'greaterThan', values: [0] }] });
+    expect(some.body.columns[0]).toEqual({ column: 'eventSearchQuery', values: ['install', 'kubernetes'] });
+    await t.dataSource.query(`DELETE FROM site_insight_events WHERE site_id = $1 AND search_query = 'zebra'`, [w.site.id]);
+
     // Feedback per page, comments, link domains, browsers, referrers and UTM source.
     const feedback = await as.post(`${w.api}/events/aggregate`, { range: 'last7Days', groupBy: [{ column: 'page' }], select: [{ column: 'pageFeedbackRating' }], where: [{ column: 'page', values: [{ page: 'page_install', space: 'space_1' }] }] });
     expect(feedback.body.columns).toEqual([{ column: 'pageFeedbackRating', values: [{ ok: 0, good: 1, bad: 1 }] }]);
@@ -230,6 +239,7 @@ describe('site insights', () => {
     [{ range: 'last7Days', limit: 1001 }, 'limit must be an integer from 1 to 1000'],
     [{ range: 'last7Days', groupBy: [{ column: 'visitorClaimProperty' }] }, 'groupBy[0].column visitorClaimProperty is not available'],
     [{ range: 'last7Days', having: [] }, 'property having should not exist'],
+    [{ range: 'last7Days', groupBy: [{ column: 'eventSearchResultsCount' }] }, 'eventSearchResultsCount filters searches (in where) and is no column of the answer'],
   ])('refuses to aggregate a bad query (case %#) with 400', async (body, message) => {
     const w = await world();
     const res = await t.http.as(w.members.read.token).post(`${w.api}/events/aggregate`, body);

@@ -186,21 +186,27 @@ describe('site insights', () => {
   });
 
   it('lets members read insights and admins send events; guests and outsiders see no site', async () => {
-    const w = await world();
+    const org = await createOrganization(t, { create: 'create', review: 'review', edit: 'edit', comment: 'comment', read: 'read', guest: null });
+    const { site } = await createSiteWithSpaces(t, org.members.admin.token, org.organization.id, 1);
+    const w = { ...org, site, api: `/v1/orgs/${org.organization.id}/sites/${site.id}/insights` };
     const outsider = await createUser(t);
     const event = { type: 'page_view', ...base() };
     const query = { range: 'last7Days', groupBy: [{ column: 'page' }] };
-    const cases: [string, number, number, number][] = [
+    const cases: [string, string, number, number, number][] = [
       // who, track, aggregate, segments
-      [w.members.read.token, 403, 200, 200],
-      [w.members.guest.token, 404, 404, 404],
-      [outsider.token, 404, 404, 404],
+      ...(['create', 'review', 'edit', 'comment', 'read'] as const).map((role): [string, string, number, number, number] => [role, w.members[role].token, 403, 200, 200]),
+      ['guest', w.members.guest.token, 404, 404, 404],
+      ['outsider', outsider.token, 404, 404, 404],
     ];
-    for (const [token, track, aggregate, segments] of cases) {
-      expect((await t.http.as(token).post(`${w.api}/events`, { events: [event] })).status).toBe(track);
-      expect((await t.http.as(token).post(`${w.api}/events/aggregate`, query)).status).toBe(aggregate);
-      expect((await t.http.as(token).get(`${w.api}/visitor-segments`)).status).toBe(segments);
+    for (const [who, token, track, aggregate, segments] of cases) {
+      const statuses = [
+        (await t.http.as(token).post(`${w.api}/events`, { events: [event] })).status,
+        (await t.http.as(token).post(`${w.api}/events/aggregate`, query)).status,
+        (await t.http.as(token).get(`${w.api}/visitor-segments`)).status,
+      ];
+      expect({ who, statuses }).toEqual({ who, statuses: [track, aggregate, segments] });
     }
+    expect((await t.http.as(w.members.admin.token).post(`${w.api}/events/aggregate`, query)).status).toBe(200);
     expect((await t.http.as(undefined).get(`${w.api}/visitor-segments`)).status).toBe(401);
     expect((await t.http.as(w.members.admin.token).get(`/v1/orgs/${w.organization.id}/sites/site_unknown/insights/visitor-segments`)).status).toBe(404);
     expect(await t.dataSource.query(`SELECT 1 FROM site_insight_events WHERE site_id = $1`, [w.site.id])).toEqual([]);

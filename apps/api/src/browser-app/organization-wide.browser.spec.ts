@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { PasswordsService } from '@docs/identity';
-import { createOrganization, createUser, TEST_PASSWORD } from '@docs/identity/testing';
-import { Browser, createTestApp, freePort, launchChromium, TestApp } from '@docs/platform/testing';
-import { ApiModule } from '../api.module';
-import { isFocused, openSignedIn, seriousViolations } from './app-in-browser';
+import { createUser, TEST_PASSWORD } from '@docs/identity/testing';
+import { Browser, launchChromium, TestApp } from '@docs/platform/testing';
+import { isFocused, openSignedIn, seriousViolations, startAppInBrowser } from './app-in-browser';
 
 /**
  * The organization-wide views in the browser app (Debian Chromium, by role and accessible name):
@@ -25,18 +24,13 @@ describe('organization-wide views in the browser app (Debian Chromium, playwrigh
   let guidesId: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ imports: [ApiModule], env: { PUBLIC_URL: base, APP_URL: base } });
-    await t.app.listen(port, '127.0.0.1');
     // Invite links expire by the server's clock and the page shows them by the browser's: the same time here.
-    t.clock.set(new Date());
-    const { organization, members } = await createOrganization(t, { writer: 'edit', reader: 'read' }, 'Acme Handbook');
-    organizationId = organization.id;
+    const app = await startAppInBrowser({ roles: { writer: 'edit', reader: 'read' }, title: 'Acme Handbook', beforeListen: (started) => started.clock.set(new Date()) });
+    ({ t, base, organizationId } = app);
+    const members = app.people;
     adminToken = members.admin.token;
     adminEmail = members.admin.user.email;
     readerEmail = members.reader.user.email;
-    for (const member of [members.admin, members.reader]) await t.get(PasswordsService).set(member.user.id, TEST_PASSWORD, 'cli');
 
     const admin = t.http.as(adminToken);
     const space = async (title: string) => (await admin.post(`/v1/orgs/${organizationId}/spaces`, { title })).body.id as string;

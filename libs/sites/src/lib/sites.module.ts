@@ -10,11 +10,6 @@ import { SiteCustomizationService } from './customization/site-customization.ser
 import { SiteRedirectEntity } from './redirects/site-redirect.entity';
 import { SiteRedirectsController } from './redirects/site-redirects.controller';
 import { SiteRedirectsService } from './redirects/site-redirects.service';
-import { SiteInsightEventEntity, SiteInsightRollupEntity, SiteInsightSaltEntity } from './insights/site-insight-event.entity';
-import { SiteInsightSalts } from './insights/site-insight-salts';
-import { SiteInsightsController } from './insights/site-insights.controller';
-import { SiteInsightsService } from './insights/site-insights.service';
-import { SiteInsightsStore } from './insights/site-insights-store';
 import { SitePreviewController } from './previews/site-preview.controller';
 import { SitePreviewGrants } from './previews/site-preview-grants';
 import { AdaptiveSchemaController } from './adaptive/adaptive-schema.controller';
@@ -60,21 +55,7 @@ import { StructureViews } from './structure/structure-views';
  */
 @Global()
 @Module({
-  imports: [
-    IdentityCoreModule,
-    ContentCoreModule,
-    TypeOrmModule.forFeature([
-      SiteEntity,
-      SiteSectionGroupEntity,
-      SiteSectionEntity,
-      SiteSpaceEntity,
-      ShareLinkEntity,
-      SiteRedirectEntity,
-      SiteInsightEventEntity,
-      SiteInsightRollupEntity,
-      SiteInsightSaltEntity,
-    ]),
-  ],
+  imports: [IdentityCoreModule, ContentCoreModule, TypeOrmModule.forFeature([SiteEntity, SiteSectionGroupEntity, SiteSectionEntity, SiteSpaceEntity, ShareLinkEntity, SiteRedirectEntity])],
   controllers: [
     SitesController,
     SitePermissionsController,
@@ -90,7 +71,6 @@ import { StructureViews } from './structure/structure-views';
     SiteSearchController,
     SiteCustomizationController,
     SiteRedirectsController,
-    SiteInsightsController,
   ],
   providers: [
     SiteAccess,
@@ -116,9 +96,6 @@ import { StructureViews } from './structure/structure-views';
     SitePreviewGrants,
     SiteCustomizationService,
     SiteRedirectsService,
-    SiteInsightSalts,
-    SiteInsightsStore,
-    SiteInsightsService,
     { provide: SpaceShareUrls, useClass: SiteSpaceShareUrls },
   ],
   exports: [SpaceShareUrls, SiteCatalog],

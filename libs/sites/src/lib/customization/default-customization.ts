@@ -1,7 +1,6 @@
 /**
  * The customization of a site that was never customized: the reference's defaults (clean theme,
- * light, English...), with page feedback asked for and the page offered as markdown and through
- * the site's MCP endpoint among the page actions, as the site server does unless told otherwise.
+ * light, English...).
  */
 export const DEFAULT_SITE_CUSTOMIZATION = Object.freeze({
   styling: {
@@ -27,13 +26,13 @@ export const DEFAULT_SITE_CUSTOMIZATION = Object.freeze({
   footer: { groups: [] },
   themes: { default: 'light', toggeable: true },
   pdf: { enabled: true },
-  feedback: { enabled: true },
+  feedback: { enabled: false },
   ai: { mode: 'none' },
   advancedCustomization: { enabled: false },
   trademark: { enabled: true },
   externalLinks: { target: 'self' },
   pagination: { enabled: true },
-  pageActions: { externalAI: false, markdown: true, mcp: true },
+  pageActions: { externalAI: false, markdown: true, mcp: false },
   git: { showEditLink: false },
   privacyPolicy: {},
   socialPreview: {},

@@ -12,8 +12,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' https: data:",
   "style-src 'self' 'unsafe-inline'",
   `script-src 'self' ${THEME_SCRIPT_CSP}`,
-  // A site's own fonts (its customization's font faces) may come from any HTTPS origin.
-  "font-src 'self' https:",
+  "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

@@ -33,7 +33,11 @@ const MAX_GENERATED_DEPTH = 5;
 
 function valueWithoutNull(schema: Schema, depth: number): fc.Arbitrary<unknown> {
   const deep = depth >= MAX_GENERATED_DEPTH;
-  if (schema['enum']) return fc.constantFrom(...(schema['enum'] as unknown[]).filter((v) => v !== null));
+  if (schema['enum']) {
+    const values = (schema['enum'] as unknown[]).filter((v) => v !== null);
+    // `enum: [null]` (the reference's way to say "null clears it" in a oneOf branch): null is the only value.
+    return values.length > 0 ? fc.constantFrom(...values) : fc.constant(null);
+  }
   if ((schema['oneOf'] || schema['anyOf']) && !schema['properties']) {
     const variants = (schema['oneOf'] ?? schema['anyOf']) as Schema[];
     // Deep down, the first variant that needs no more depth (a leaf: text, not a block).

@@ -19,3 +19,8 @@ export * from './lib/published/visitor-access';
 export * from './lib/published/site-search';
 export * from './lib/previews/site-preview-grants';
 export * from './lib/previews/preview-change-requests';
+export * from './lib/customization/site-customization';
+export * from './lib/redirects/site-redirect.entity';
+export * from './lib/redirects/published-redirects';
+export { conditionShown } from './lib/published/visible-structure';
+export { DEFAULT_SITE_CUSTOMIZATION } from './lib/customization/default-customization';

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { PageTreeNode, PublishedContent } from '@docs/content';
 import { APP_CONFIG, AppConfig, Clock, ROOT_LOGGER } from '@docs/platform';
-import { PreviewChangeRequests, PublishedSiteDirectory, PublishedSiteLookup, SITE_PREVIEW_PATH, SiteAudience, SiteSearch, SitePreviewGrants, VisitorAccess } from '@docs/sites';
+import { PreviewChangeRequests, PublishedRedirects, PublishedSiteDirectory, PublishedSiteLookup, SITE_PREVIEW_PATH, SiteAudience, SiteSearch, SitePreviewGrants, VisitorAccess } from '@docs/sites';
 import { ASSETS_PATH, renderErrorPage, SiteAssets } from '@docs/site-renderer';
 import { parseCookies, serializeCookie } from '../access/visitor-cookies';
 import { CachedResponse, cachedResponse, RenderCache } from '../cache/render-cache';
@@ -63,6 +63,7 @@ export class SiteRequestHandler {
     private readonly clock: Clock,
     private readonly views: SiteViewRecorder,
     private readonly previewGrants: SitePreviewGrants,
+    private readonly redirects: PublishedRedirects,
     @Optional() private readonly changeRequests?: PreviewChangeRequests,
   ) {
     this.published = publishedOriginOf(config.urls.published);
@@ -191,7 +192,7 @@ export class SiteRequestHandler {
       return this.serve(req, res, `${keyBase}|${rest}`, headers, () => (rest === '/llms.txt' ? this.pages.llms(view) : this.pages.llmsFull(view)));
     }
 
-    const served = await this.servePage(req, res, view, segments, path, query, headers, keyBase, CONTENT_SECURITY_POLICY);
+    const served = await this.servePage(req, res, view, segments, path, query, headers, keyBase, CONTENT_SECURITY_POLICY, rest);
     // A page view, once the page is sent (a 304 too: the visitor is on the page): handed over, written later.
     if (served && req.method === 'GET') {
       this.views.record(req, {
@@ -220,26 +221,35 @@ export class SiteRequestHandler {
     headers: Record<string, string>,
     keyBase: string,
     policy: string,
+    /** The path below the site's base as requested: what its redirects and its pages' former paths answer (none in previews). */
+    redirectable?: string,
   ): Promise<{ variant: Variant; page: PageTreeNode | undefined } | undefined> {
     const { links } = view;
     const cacheControl = headers['Cache-Control'];
+    const notFound = async () => {
+      const location = redirectable === undefined ? undefined : await this.redirectOf(view, redirectable, resolved, pagePath, format);
+      if (!location) return this.sendNotFound(req, res);
+      const search = query.toString();
+      send(req, res, 301, { Location: `${location}${search ? `?${search}` : ''}`, 'Cache-Control': cacheControl }, '');
+      return undefined;
+    };
     if (path.length > 1 && path.endsWith('/')) {
       const search = query.toString();
       send(req, res, 308, { Location: `${path.replace(/\/+$/, '') || '/'}${search ? `?${search}` : ''}`, 'Cache-Control': cacheControl }, '');
       return undefined;
     }
     const resolved = links.resolve(segments);
-    if (!resolved) return this.sendNotFound(req, res);
-    const base = await this.pages.target(resolved.variant);
-    let pagePath = resolved.pagePath.join('/');
+    let pagePath = resolved?.pagePath.join('/') ?? '';
     let format: 'html' | 'md' = 'html';
+    if (!resolved) return notFound();
+    const base = await this.pages.target(resolved.variant);
     let page = pagePath === '' ? base.index.first : base.index.byPath.get(pagePath);
     if (!page && pagePath.endsWith('.md')) {
       pagePath = pagePath.slice(0, -3);
       page = base.index.byPath.get(pagePath);
       format = 'md';
     }
-    if (pagePath !== '' && !page) return this.sendNotFound(req, res);
+    if (pagePath !== '' && !page) return notFound();
     if (page && page.type === 'group') {
       const first = firstDocumentUnder(page);
       if (!first) return this.sendNotFound(req, res);
@@ -257,6 +267,46 @@ export class SiteRequestHandler {
     headers['Content-Security-Policy'] = policy;
     await this.serve(req, res, key, headers, () => this.pages.page(view, target), view.published.site.organizationId);
     return { variant: resolved.variant, page };
+  }
+
+  /**
+   * Where a path no page holds now leads, for this visitor: the site's redirect of that source
+   * (to a section, a site space or a page the visitor sees), else the page of the variant that
+   * was at that path before it was renamed or moved (wherever it is now: one hop however many
+   * moves). Undefined: a 404.
+   */
+  private async redirectOf(
+    view: SiteView,
+    rest: string,
+    resolved: { variant: Variant; pagePath: string[] } | undefined,
+    pagePath: string,
+    format: 'html' | 'md',
+  ): Promise<string | undefined> {
+    const { links } = view;
+    const destination = await this.redirects.destination(view.published.site.id, rest.replace(/\/+$/, '') || '/');
+    if (destination) {
+      if (destination.kind === 'site-section') {
+        const section = view.audience.structure.sections.find((s) => s.id === destination.siteSectionId);
+        const url = section && links.sectionUrl(section);
+        if (url !== undefined) return url || '/';
+      } else {
+        const variant = links.variants.find((v) => v.siteSpace.id === destination.siteSpaceId);
+        if (variant && destination.kind === 'site-space') return variant.url || '/';
+        if (variant && destination.kind === 'site-page') {
+          const { index } = await this.pages.target(variant);
+          const page = index.byId.get(destination.pageId);
+          if (page && page.type !== 'link') return links.pageUrl(variant, page.path ?? '', page === index.first);
+        }
+      }
+    }
+    if (!resolved || pagePath === '') return undefined;
+    const spaceId = resolved.variant.siteSpace.spaceId;
+    const pageId = await this.content.formerPage(spaceId, resolved.variant.siteSpace.space!.revisionId, pagePath);
+    if (!pageId) return undefined;
+    const { index } = await this.pages.target(resolved.variant);
+    const page = index.byId.get(pageId);
+    if (!page || page.type === 'link' || page.path === null) return undefined;
+    return format === 'md' ? `${links.pageUrl(resolved.variant, page.path, false)}.md` : links.pageUrl(resolved.variant, page.path, page === index.first);
   }
 
   /**

@@ -18,6 +18,7 @@ import { OpenApiSpecs } from '../openapi/openapi-specs';
 import type { SiteLinks, Variant } from '../routing/site-routes';
 import { indexTree, PageTreeIndex } from './page-tree-index';
 import { documentReferences, siteDocumentContext } from './site-document-context';
+import { siteLookOf } from './site-look';
 import { emojiOf, siteNavigation, variantTitle } from './site-navigation';
 
 type GrantedAudience = Extract<SiteAudience, { access: 'granted' }>;
@@ -103,9 +104,11 @@ export class SitePages {
     const navigation = siteNavigation(links, variant, target.tree, index, page);
     const url = page ? links.pageUrl(variant, page.path ?? '', page === index.first) : variant.url || '/';
     const firstSpace = links.variants[0]?.siteSpace.space;
+    const { look, title } = await siteLookOf(view, variant, (v) => this.target(v));
     const html = renderPage({
+      look,
       site: {
-        title: published.site.title,
+        title: title ?? published.site.title,
         ...(firstSpace?.emoji ? { icon: emojiOf(firstSpace.emoji) } : {}),
         homeUrl: links.home,
         searchUrl: `${links.basePath}/~site/search/${encodeURIComponent(variant.siteSpace.id)}`,

@@ -5,6 +5,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContentCoreModule, SpaceShareUrls } from '@docs/content';
 import { IdentityCoreModule } from '@docs/identity';
 import { SiteAccess } from './access/site-access';
+import { SiteCustomizationController } from './customization/site-customization.controller';
+import { SiteCustomizationService } from './customization/site-customization.service';
+import { SiteRedirectEntity } from './redirects/site-redirect.entity';
+import { SiteRedirectsController } from './redirects/site-redirects.controller';
+import { SiteRedirectsService } from './redirects/site-redirects.service';
 import { SitePreviewController } from './previews/site-preview.controller';
 import { SitePreviewGrants } from './previews/site-preview-grants';
 import { AdaptiveSchemaController } from './adaptive/adaptive-schema.controller';
@@ -50,7 +55,7 @@ import { StructureViews } from './structure/structure-views';
  */
 @Global()
 @Module({
-  imports: [IdentityCoreModule, ContentCoreModule, TypeOrmModule.forFeature([SiteEntity, SiteSectionGroupEntity, SiteSectionEntity, SiteSpaceEntity, ShareLinkEntity])],
+  imports: [IdentityCoreModule, ContentCoreModule, TypeOrmModule.forFeature([SiteEntity, SiteSectionGroupEntity, SiteSectionEntity, SiteSpaceEntity, ShareLinkEntity, SiteRedirectEntity])],
   controllers: [
     SitesController,
     SitePermissionsController,
@@ -64,6 +69,8 @@ import { StructureViews } from './structure/structure-views';
     ShareLinksController,
     PublishedSiteController,
     SiteSearchController,
+    SiteCustomizationController,
+    SiteRedirectsController,
   ],
   providers: [
     SiteAccess,
@@ -87,6 +94,8 @@ import { StructureViews } from './structure/structure-views';
     SiteCatalog,
     SiteSearch,
     SitePreviewGrants,
+    SiteCustomizationService,
+    SiteRedirectsService,
     { provide: SpaceShareUrls, useClass: SiteSpaceShareUrls },
   ],
   exports: [SpaceShareUrls, SiteCatalog],

@@ -72,3 +72,19 @@ export function releaseReferenceDocument(): void {
   // And the parsed file Node keeps for later require() calls.
   delete require.cache[require.resolve('@gitbook/api/spec/openapi.json')];
 }
+
+/**
+ * OpenAPI 3.0 lets `nullable: true` stand beside `$ref`, `oneOf` or `allOf`; Ajv accepts it only
+ * beside `type`. Rewrite those into `anyOf: [schema, null]`, which means the same.
+ */
+export function normalizeNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(normalizeNullable);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = normalizeNullable(value);
+  if (out.nullable === true && out.type === undefined) {
+    delete out.nullable;
+    return { anyOf: [out, { enum: [null] }] };
+  }
+  return out;
+}

@@ -1,4 +1,8 @@
 import type { RenderedDocument } from '../document/render-document';
+import type { SiteLook } from './site-look';
+
+export type { SiteLook } from './site-look';
+export type { HeaderItem, LookFont, LookLink, ThemedColor } from './site-look';
 
 /** Where a page finds the site's static files (hashed names: cached for good). */
 export interface SiteAssetUrls {
@@ -76,4 +80,6 @@ export interface PageView {
   previous?: PageLink;
   next?: PageLink;
   document: RenderedDocument;
+  /** The site's customization (absent: the stylesheet's own look). */
+  look?: SiteLook;
 }

@@ -28,6 +28,7 @@ import { PageImportSources1795440000000 } from './1795440000000-page-import-sour
 import { SignIn1795450000000 } from './1795450000000-sign-in';
 import { SamlSignIn1795460000000 } from './1795460000000-saml-sign-in';
 import { ContentGrants1795470000000 } from './1795470000000-content-grants';
+import { SiteLook1795472000000 } from './1795472000000-site-look';
 import { OrganizationWide1795475310000 } from './1795475310000-organization-wide';
 
 /**
@@ -66,5 +67,6 @@ export const MIGRATIONS = [
   SignIn1795450000000,
   SamlSignIn1795460000000,
   ContentGrants1795470000000,
+  SiteLook1795472000000,
   OrganizationWide1795475310000,
 ];

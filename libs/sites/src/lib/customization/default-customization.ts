@@ -1,6 +1,6 @@
 /**
- * The customization every published site reports: sites are not customizable yet in this
- * installation, so these are the reference's defaults (clean theme, light, English...).
+ * The customization of a site that was never customized: the reference's defaults (clean theme,
+ * light, English...).
  */
 export const DEFAULT_SITE_CUSTOMIZATION = Object.freeze({
   styling: {

@@ -24,3 +24,6 @@ export * from './lib/redirects/site-redirect.entity';
 export * from './lib/redirects/published-redirects';
 export { conditionShown } from './lib/published/visible-structure';
 export { DEFAULT_SITE_CUSTOMIZATION } from './lib/customization/default-customization';
+export * from './lib/insights/site-insights-store';
+export * from './lib/insights/site-insight-event.entity';
+export * from './lib/sites-jobs.module';

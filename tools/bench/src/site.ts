@@ -147,6 +147,12 @@ async function main(): Promise<void> {
     );
     children.push(siteProcess);
     await untilUp(`${siteBase}/~site/health`);
+    // The same site from a server that records no insights: what a recorded page view costs.
+    const quietPort = await freePort();
+    const quietBase = `http://127.0.0.1:${quietPort}`;
+    const quietProcess = start('apps/site/src/main.ts', { ...env, PUBLISHED_URL: quietBase, PORT: String(await freePort()), SITE_PORT: String(quietPort), RUN_MIGRATIONS: 'false', SITE_INSIGHTS: 'off' });
+    children.push(quietProcess);
+    await untilUp(`${quietBase}/~site/health`);
 
     const { items } = await api<{ items: { id: string }[] }>(apiBase, 'GET', '/v1/orgs');
     const org = items[0].id;
@@ -230,6 +236,7 @@ async function main(): Promise<void> {
       { name: 'site server: a customized page (200)', url: brandedHome, pid: siteProcess.pid!, headers: {} },
       { name: "site server: a redirect's source (301)", url: `${home}/setup/install`, pid: siteProcess.pid!, headers: {}, redirects: true },
       { name: "site server: a moved page's old URL (301)", url: `${home}/troubleshooting`, pid: siteProcess.pid!, headers: {}, redirects: true },
+      { name: 'site server, SITE_INSIGHTS=off: the same page, no view recorded', url: home.replace(siteBase, quietBase), pid: quietProcess.pid!, headers: {} },
     ];
     for (const scenario of scenarios.slice(3)) {
       const res = await fetch(scenario.url, { redirect: 'manual' });
@@ -237,6 +244,7 @@ async function main(): Promise<void> {
       if (res.status !== (scenario.redirects ? 301 : 200)) throw new Error(`${scenario.name}: ${res.status}`);
     }
     await measure(home, siteProcess.pid!, pgDataDir); // warm-up: JIT, prepared statements on every pooled connection
+    await measure(home.replace(siteBase, quietBase), quietProcess.pid!, pgDataDir);
     await measure(scenarios[0].url, bare.pid!, pgDataDir);
     const results = new Map<string, Measurement[]>();
     for (let round = 1; round <= ROUNDS; round++) {
@@ -351,6 +359,11 @@ async function main(): Promise<void> {
         const cpu = `${Math.round(of(s.name, (m) => m.serverUs))} + ${Math.round(of(s.name, (m) => m.databaseUs))}`;
         return `| ${s.name} | ${Math.round(rps)} | ${(rps / bareRps).toFixed(2)} | ${perRound} | ${of(s.name, (m) => m.p99)} | ${cpu} | ${results.get(s.name)!.reduce((sum, m) => sum + m.errors, 0)} |`;
       }),
+      '',
+      `A page view recorded (insights: the view handed to the batch writer, written off the request path): the warm page's time per request is ${(of(scenarios[3].name, (m) => m.rps) / of(scenarios[1].name, (m) => m.rps)).toFixed(3)}× the same page's from a server with SITE_INSIGHTS=off (per round: ${results
+        .get(scenarios[1].name)!
+        .map((m, i) => (results.get(scenarios[3].name)![i].rps / m.rps).toFixed(3))
+        .join(', ')}; target ≤ 1.05×); ${of('site server: a warm page (200)', (m) => m.errors)} errors.`,
       '',
       `A change shows (SITE_FRESHNESS=${process.env.SITE_FRESHNESS ?? 'notify'}): on the first request sent after the edit's answer in ${onFirstRequest} of 10 edits; from that answer to the first response showing it, median ${median(visibleAfter).toFixed(1)} ms, slowest ${Math.max(...visibleAfter).toFixed(1)} ms (that request renders the page anew).`,
       '',

@@ -38,7 +38,7 @@ function branded(pageId: string) {
     footer: { groups: [{ title: 'Company', links: [{ title: 'About', to: { kind: 'url', url: 'https://example.com/about' } }] }], copyright: '© Acme 2026' },
     themes: { default: 'dark', toggeable: false },
     pdf: { enabled: true },
-    feedback: { enabled: true },
+    feedback: { enabled: false },
     ai: { mode: 'none' },
     advancedCustomization: { enabled: false },
     trademark: { enabled: true },
@@ -85,6 +85,8 @@ describe('the published site: its customization', () => {
     expect(document.querySelector('.theme-toggle')).not.toBeNull();
     expect(document.querySelector('.site-title')!.textContent).toContain('Acme Docs');
     expect(document.querySelector('.page-meta a')!.textContent).toBe('View as Markdown');
+    expect(Array.from(document.querySelectorAll('.page-actions button')).map((button) => button.textContent!.trim())).toEqual(['Copy page as Markdown', 'Copy MCP URL']);
+    expect(document.querySelector('.page-feedback')).not.toBeNull();
   });
 
   it('renders title, logo, favicon, colours, fonts, corners, header links and buttons, footer, page actions, pagination and theme; a change shows on the next request', async () => {
@@ -130,6 +132,9 @@ describe('the published site: its customization', () => {
     expect(Array.from(document.querySelectorAll('.site-footer .footer-group a')).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['About', 'https://example.com/about']]);
     expect(document.querySelector('.footer-copyright')!.textContent).toBe('© Acme 2026');
     expect(document.querySelector('.page-meta a')).toBeNull();
+    // Page actions (markdown, MCP) and feedback turned off.
+    expect(document.querySelector('.page-actions')).toBeNull();
+    expect(document.querySelector('.page-feedback')).toBeNull();
     expect(document.querySelector('nav.pagination')).toBeNull();
     // The page as markdown is still served at its URL.
     expect((await t.site.get(`${base}/install.md`)).status).toBe(200);

@@ -94,7 +94,8 @@ export async function siteLookOf(view: SiteView, variant: Variant, targetOf: Tar
     ...(favicon?.icon ? { favicon: favicon.icon } : favicon?.emoji ? { favicon: { emoji: favicon.emoji } } : {}),
     headerLinks,
     footer: { groups, ...(footer?.copyright ? { copyright: footer.copyright } : {}) },
-    pageActions: { markdown: settings.pageActions?.markdown !== false },
+    pageActions: { markdown: settings.pageActions?.markdown !== false, mcp: settings.pageActions?.mcp !== false },
+    feedback: settings.feedback?.enabled !== false,
     pagination: settings.pagination?.enabled !== false,
     theme: { default: themes?.default === 'dark' ? 'dark' : 'light', toggleable: themes?.toggeable !== false },
   };

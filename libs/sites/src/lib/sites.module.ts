@@ -10,6 +10,11 @@ import { SiteCustomizationService } from './customization/site-customization.ser
 import { SiteRedirectEntity } from './redirects/site-redirect.entity';
 import { SiteRedirectsController } from './redirects/site-redirects.controller';
 import { SiteRedirectsService } from './redirects/site-redirects.service';
+import { SiteInsightEventEntity, SiteInsightRollupEntity, SiteInsightSaltEntity } from './insights/site-insight-event.entity';
+import { SiteInsightSalts } from './insights/site-insight-salts';
+import { SiteInsightsController } from './insights/site-insights.controller';
+import { SiteInsightsService } from './insights/site-insights.service';
+import { SiteInsightsStore } from './insights/site-insights-store';
 import { SitePreviewController } from './previews/site-preview.controller';
 import { SitePreviewGrants } from './previews/site-preview-grants';
 import { AdaptiveSchemaController } from './adaptive/adaptive-schema.controller';
@@ -55,7 +60,21 @@ import { StructureViews } from './structure/structure-views';
  */
 @Global()
 @Module({
-  imports: [IdentityCoreModule, ContentCoreModule, TypeOrmModule.forFeature([SiteEntity, SiteSectionGroupEntity, SiteSectionEntity, SiteSpaceEntity, ShareLinkEntity, SiteRedirectEntity])],
+  imports: [
+    IdentityCoreModule,
+    ContentCoreModule,
+    TypeOrmModule.forFeature([
+      SiteEntity,
+      SiteSectionGroupEntity,
+      SiteSectionEntity,
+      SiteSpaceEntity,
+      ShareLinkEntity,
+      SiteRedirectEntity,
+      SiteInsightEventEntity,
+      SiteInsightRollupEntity,
+      SiteInsightSaltEntity,
+    ]),
+  ],
   controllers: [
     SitesController,
     SitePermissionsController,
@@ -71,6 +90,7 @@ import { StructureViews } from './structure/structure-views';
     SiteSearchController,
     SiteCustomizationController,
     SiteRedirectsController,
+    SiteInsightsController,
   ],
   providers: [
     SiteAccess,
@@ -96,6 +116,9 @@ import { StructureViews } from './structure/structure-views';
     SitePreviewGrants,
     SiteCustomizationService,
     SiteRedirectsService,
+    SiteInsightSalts,
+    SiteInsightsStore,
+    SiteInsightsService,
     { provide: SpaceShareUrls, useClass: SiteSpaceShareUrls },
   ],
   exports: [SpaceShareUrls, SiteCatalog],

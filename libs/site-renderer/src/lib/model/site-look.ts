@@ -39,8 +39,10 @@ export interface SiteLook {
   favicon?: { light: string; dark: string } | { emoji: string };
   headerLinks: HeaderItem[];
   footer: { groups: { title: string; links: LookLink[] }[]; copyright?: string };
-  /** The page's actions: the page as markdown. */
-  pageActions: { markdown: boolean };
+  /** The page's actions: the page as markdown, the site's MCP URL. */
+  pageActions: { markdown: boolean; mcp: boolean };
+  /** "Was this page helpful?" at the foot of each page (where insights are recorded). */
+  feedback: boolean;
   /** Previous and next pages at the foot of each page. */
   pagination: boolean;
   /** `dark`: pages open dark whatever the system says; `light`: they follow the system. */

@@ -8,6 +8,7 @@ import type { SiteLook } from '../model/site-look';
 import { lookStyle } from './look-style';
 import { SiteFooter } from './site-footer';
 import { PageTree, SectionTabs, SiteHeader, VariantSwitcher } from './navigation';
+import { PageActions, PageFeedback } from './page-feedback';
 import { SearchDialog } from './search-dialog';
 import { THEME_SCRIPT } from './theme-script';
 
@@ -161,7 +162,11 @@ export function renderPage(view: PageView): string {
               <PageTree items={view.tree} />
             </aside>
           ) : null}
-          <main id="content" class="page">
+          <main
+            id="content"
+            class="page"
+            {...(page.insights ? { 'data-insights': page.insights.url, 'data-site-space': page.insights.siteSpace, 'data-page': page.insights.page } : {})}
+          >
             {view.breadcrumbs.length > 0 ? (
               <nav class="breadcrumbs" aria-label="Breadcrumbs">
                 <ol>
@@ -180,10 +185,12 @@ export function renderPage(view: PageView): string {
                   {page.title}
                 </h1>
                 {page.description ? <p class="page-description">{page.description}</p> : null}
+                <PageActions markdownUrl={markdownAction} mcpUrl={look?.pageActions.mcp === false ? undefined : page.mcpUrl} />
               </header>
               <div class="document" dangerouslySetInnerHTML={{ __html: document.html }} />
             </article>
             <footer class="page-footer">
+              {page.insights?.feedback && look?.feedback !== false ? <PageFeedback /> : null}
               {pagination && (view.previous || view.next) ? (
                 <nav class="pagination" aria-label="Previous and next pages">
                   {view.previous ? (

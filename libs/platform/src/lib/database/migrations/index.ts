@@ -30,6 +30,7 @@ import { SamlSignIn1795460000000 } from './1795460000000-saml-sign-in';
 import { ContentGrants1795470000000 } from './1795470000000-content-grants';
 import { SiteLook1795472000000 } from './1795472000000-site-look';
 import { OrganizationWide1795475310000 } from './1795475310000-organization-wide';
+import { SiteInsights1795480000000 } from './1795480000000-site-insights';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   ContentGrants1795470000000,
   SiteLook1795472000000,
   OrganizationWide1795475310000,
+  SiteInsights1795480000000,
 ];

@@ -38,8 +38,9 @@ export class SiteCustomizationController {
   @ApiOkResponse({ schema: referenceSchema('SiteCustomizationSettings') })
   @ApiErrors(400, 403, 404)
   async put(@CurrentCaller() caller: Caller, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Body() body: unknown): Promise<SiteCustomization> {
+    const customization = this.customizations.checkSettings(body);
     const context = await this.access.site(organizationId, siteId, caller, 'manage', 'customize sites');
-    return this.customizations.replace(context, body);
+    return this.customizations.replace(context, customization);
   }
 
   @Get('site-spaces/:siteSpaceId/customization')
@@ -69,8 +70,9 @@ export class SiteCustomizationController {
     @Param('siteSpaceId') siteSpaceId: string,
     @Body() body: unknown,
   ): Promise<SiteCustomization> {
+    const patch = this.customizations.checkOverrides(body);
     const context = await this.access.site(organizationId, siteId, caller, 'manage', 'customize sites');
-    return this.customizations.override(context, siteSpaceId, body);
+    return this.customizations.override(context, siteSpaceId, patch);
   }
 
   @Delete('site-spaces/:siteSpaceId/customization')

@@ -27,10 +27,27 @@ export class SiteCustomizationService {
     return siteCustomizationOf(context.site);
   }
 
-  async replace(context: SiteContext, body: unknown): Promise<SiteCustomization> {
+  /**
+   * A 400 unless `body` is whole settings of the reference's shape. The controller asks before it
+   * resolves the site: malformed input is a 400 whatever the path names (as the validation pipe
+   * does for every other body).
+   */
+  checkSettings(body: unknown): SiteCustomization {
     const problem = settingsProblem(body);
     if (problem) throw new BadRequestException(problem);
-    const customization = body as SiteCustomization;
+    return body as SiteCustomization;
+  }
+
+  /** A 400 unless `patch` is overrides of the reference's shape (asked before the site is resolved, as `checkSettings`). */
+  checkOverrides(patch: unknown): SiteCustomization {
+    if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) throw new BadRequestException('The request body must be a JSON object.');
+    const problem = overridesProblem(patch);
+    if (problem) throw new BadRequestException(problem);
+    return patch as SiteCustomization;
+  }
+
+  /** Replaces the site's settings with `customization` (checked by `checkSettings`). */
+  async replace(context: SiteContext, customization: SiteCustomization): Promise<SiteCustomization> {
     await this.dataSource.transaction(async (tx) => {
       // The site spaces' overrides over the new settings must still make valid settings.
       const siteSpaces = await tx.find(SiteSpaceEntity, { where: { siteId: context.site.id }, lock: { mode: 'pessimistic_write' } });
@@ -49,13 +66,11 @@ export class SiteCustomizationService {
     return siteSpaceCustomizationOf(context.site, requireSiteSpace(structure, siteSpaceId));
   }
 
-  async override(context: SiteContext, siteSpaceId: string, patch: unknown): Promise<SiteCustomization> {
-    if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) throw new BadRequestException('The request body must be a JSON object.');
-    const problem = overridesProblem(patch);
-    if (problem) throw new BadRequestException(problem);
+  /** Applies `patch` (checked by `checkOverrides`) to a site space's overrides. */
+  async override(context: SiteContext, siteSpaceId: string, patch: SiteCustomization): Promise<SiteCustomization> {
     return this.dataSource.transaction(async (tx) => {
       const siteSpace = await this.lockSiteSpace(tx.getRepository(SiteSpaceEntity), context, siteSpaceId);
-      const overrides = patchOverrides(siteSpace.customization as SiteCustomization | null, patch as SiteCustomization);
+      const overrides = patchOverrides(siteSpace.customization as SiteCustomization | null, patch);
       const shown = siteSpaceCustomizationOf(context.site, { customization: overrides });
       const invalid = settingsProblem(shown);
       if (invalid) throw new BadRequestException(`With these overrides, ${invalid}`);

@@ -35,8 +35,9 @@ export class SiteInsightsController {
   @ApiOkResponse({ schema: referenceSchema('SiteInsightsQueryEventsAggregationResult') })
   @ApiErrors(400, 404)
   async aggregate(@CurrentCaller() caller: Caller, @Param('organizationId') organizationId: string, @Param('siteId') siteId: string, @Body() body: AggregateSiteEventsDto) {
-    const { site } = await this.access.site(organizationId, siteId, caller, 'read', 'read site insights');
-    return this.insights.aggregate(site, body);
+    const query = this.insights.aggregation(siteId, body);
+    await this.access.site(organizationId, siteId, caller, 'read', 'read site insights');
+    return this.insights.aggregate(query);
   }
 
   @Get('visitor-segments')

@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { Clock, composedStatement, SqlPool } from '@docs/platform';
 import type { SiteEntity } from '../sites/site.entity';
-import { aggregationSql } from './insights-query';
+import { AggregationSql, aggregationSql } from './insights-query';
 import { SiteInsightsStore } from './site-insights-store';
 import { parseTrackedEvents, TrackedEventError } from './tracked-events';
 
@@ -46,8 +46,16 @@ export class SiteInsightsService {
     await this.store.write(events);
   }
 
-  async aggregate(site: SiteEntity, body: unknown): Promise<{ columns: Record<string, unknown>[] }> {
-    const query = asBadRequest(() => aggregationSql(body, site.id, this.clock.now()));
+  /**
+   * The aggregation `body` asks for, as SQL for the site `siteId`: a 400 for a malformed body. Built
+   * before the site is resolved, so malformed input is a 400 whatever the path names (as the
+   * validation pipe does for every other body).
+   */
+  aggregation(siteId: string, body: unknown): AggregationSql {
+    return asBadRequest(() => aggregationSql(body, siteId, this.clock.now()));
+  }
+
+  async aggregate(query: AggregationSql): Promise<{ columns: Record<string, unknown>[] }> {
     const rows = await this.sql.rowsPlannedEachTime<Record<string, unknown>>(query.text, query.values);
     return query.present(rows);
   }

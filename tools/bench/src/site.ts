@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,8 +11,7 @@ import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
 function renderer(): { EMPTY_DOCUMENT_CONTEXT: unknown; renderDocument: (document: unknown, context: unknown) => unknown } {
   return require(join(findWorkspaceRoot(), 'libs/site-renderer/src/index.ts'));
 }
-import autocannon from 'autocannon';
-import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, LoadResult, measureLoad, median, start, TOKEN, untilUp } from './bench-kit';
 import { lighthouse, LighthouseReport } from './lighthouse';
 import { longPage, prose, SAMPLE_PAGE } from './sample-pages';
 
@@ -76,51 +75,11 @@ function largeSpec(paths: number, schemas: number): string {
   return JSON.stringify(document);
 }
 
-interface Measurement {
-  rps: number;
-  p99: number;
-  errors: number;
-  /** CPU per request of the server process and of the database, in µs. */
-  serverUs: number;
-  databaseUs: number;
-}
+type Measurement = LoadResult;
 
-/** utime + stime of a process so far (ms), from /proc; with what it reaped and its parent. */
-function cpuFields(pid: number | string): { own: number; reaped: number; parent: number } | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const ms = (i: number) => Number(fields[i]) * 10;
-    return { own: ms(11) + ms(12), reaped: ms(13) + ms(14), parent: Number(fields[1]) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU of the PostgreSQL server: the postmaster, its live children and those it reaped. */
-function databaseCpuMs(dataDir: string): number {
-  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const own = cpuFields(postmaster);
-  let total = (own?.own ?? 0) + (own?.reaped ?? 0);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const child = cpuFields(entry);
-    if (child?.parent === postmaster) total += child.own;
-  }
-  return total;
-}
-
-/** `redirects`: the URL answers a 301 (a redirect's row, a moved page), which is what is measured, not an error. */
-async function measure(url: string, pid: number, pgDataDir: string, headers: Record<string, string> = {}, redirects = false): Promise<Measurement> {
-  const [server, db] = [cpuFields(pid)?.own ?? 0, databaseCpuMs(pgDataDir)];
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  const requests = Math.max(1, result.requests.total);
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx - (headers['If-None-Match'] || redirects ? (result['3xx'] ?? 0) : 0),
-    serverUs: (((cpuFields(pid)?.own ?? 0) - server) * 1000) / requests,
-    databaseUs: ((databaseCpuMs(pgDataDir) - db) * 1000) / requests,
-  };
+/** `redirects`: the URL answers a 301 (a redirect's row, a moved page), which is what is measured, not an error; so is the 304 of an `If-None-Match`. */
+function measure(url: string, pid: number, pgDataDir: string, headers: Record<string, string> = {}, redirects = false): Promise<Measurement> {
+  return measureLoad(url, { connections: CONNECTIONS, seconds: SECONDS, headers, cpu: { pid, pgDataDir }, expect3xx: Boolean(headers['If-None-Match']) || redirects });
 }
 
 

@@ -19,3 +19,6 @@ export * from './lib/published/visitor-access';
 export * from './lib/published/site-search';
 export * from './lib/previews/site-preview-grants';
 export * from './lib/previews/preview-change-requests';
+export * from './lib/published/site-mount';
+export * from './lib/published/site-routes';
+export * from './lib/published/page-tree-index';

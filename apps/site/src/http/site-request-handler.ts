@@ -3,15 +3,32 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { PageTreeNode, PublishedContent } from '@docs/content';
 import { APP_CONFIG, AppConfig, Clock, ROOT_LOGGER } from '@docs/platform';
-import { PreviewChangeRequests, PublishedSiteDirectory, PublishedSiteLookup, SITE_PREVIEW_PATH, SiteAudience, SiteSearch, SitePreviewGrants, VisitorAccess } from '@docs/sites';
+import {
+  firstDocumentUnder,
+  MountCandidate,
+  mountCandidates,
+  pathSegments,
+  PreviewChangeRequests,
+  PublishedOrigin,
+  publishedOriginOf,
+  PublishedSiteDirectory,
+  PublishedSiteLookup,
+  SITE_PREVIEW_PATH,
+  SiteAudience,
+  SiteLinks,
+  SiteSearch,
+  SitePreviewGrants,
+  Variant,
+  VisitorAccess,
+} from '@docs/sites';
 import { ASSETS_PATH, renderErrorPage, SiteAssets } from '@docs/site-renderer';
 import { parseCookies, serializeCookie } from '../access/visitor-cookies';
 import { CachedResponse, cachedResponse, RenderCache } from '../cache/render-cache';
-import { firstDocumentUnder } from '../pages/page-tree-index';
+
 import { variantTitle } from '../pages/site-navigation';
 import { PageTarget, SitePages, SiteView } from '../pages/site-pages';
-import { MountCandidate, mountCandidates, pathSegments, PublishedOrigin, publishedOriginOf } from '../routing/site-mount';
-import { SiteLinks, Variant } from '../routing/site-routes';
+
+
 import { previewStructure } from '../preview/preview-structure';
 import { acceptsBrotli, CONTENT_SECURITY_POLICY, previewContentSecurityPolicy, send, sendCached } from './responses';
 import { SiteViewRecorder } from '../views/site-view-recorder';

@@ -15,8 +15,8 @@ import {
 } from '@docs/site-renderer';
 import { CachedResponse, cachedResponse } from '../cache/render-cache';
 import { OpenApiSpecs } from '../openapi/openapi-specs';
-import type { SiteLinks, Variant } from '../routing/site-routes';
-import { indexTree, PageTreeIndex } from './page-tree-index';
+import type { SiteLinks, Variant } from '@docs/sites';
+import { indexTree, PageTreeIndex } from '@docs/sites';
 import { documentReferences, siteDocumentContext } from './site-document-context';
 import { emojiOf, siteNavigation, variantTitle } from './site-navigation';
 

@@ -1,8 +1,6 @@
-import { SiteEntity, SiteSectionEntity, SiteSpaceEntity, SiteStructure } from '@docs/sites';
+import { mountCandidates, pathSegments, publishedOriginOf, SiteEntity, SiteLinks, SiteSectionEntity, SiteSpaceEntity, SiteStructure } from '@docs/sites';
 import { parseCookies, serializeCookie } from '../access/visitor-cookies';
 import { resolveRelativePath } from '../pages/site-document-context';
-import { mountCandidates, pathSegments, publishedOriginOf } from './site-mount';
-import { SiteLinks } from './site-routes';
 
 describe('mountCandidates', () => {
   const published = publishedOriginOf('http://localhost:8081');

@@ -1,6 +1,9 @@
 import { SitePermissionsController } from './site-permissions/site-permissions.controller';
 import { SitePermissions } from './site-permissions/site-permissions.service';
 import { Global, Module } from '@nestjs/common';
+import { CustomHostnamesController } from './custom-hostnames/custom-hostnames.controller';
+import { CustomHostnamesService } from './custom-hostnames/custom-hostnames.service';
+import { HostnameDns, SystemDnsAnswers } from './custom-hostnames/hostname-dns';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContentCoreModule, SpaceShareUrls } from '@docs/content';
 import { IdentityCoreModule } from '@docs/identity';
@@ -64,6 +67,7 @@ import { StructureViews } from './structure/structure-views';
     ShareLinksController,
     PublishedSiteController,
     SiteSearchController,
+    CustomHostnamesController,
   ],
   providers: [
     SiteAccess,
@@ -87,6 +91,9 @@ import { StructureViews } from './structure/structure-views';
     SiteCatalog,
     SiteSearch,
     SitePreviewGrants,
+    SystemDnsAnswers,
+    HostnameDns,
+    CustomHostnamesService,
     { provide: SpaceShareUrls, useClass: SiteSpaceShareUrls },
   ],
   exports: [SpaceShareUrls, SiteCatalog],

@@ -22,3 +22,5 @@ export * from './lib/previews/preview-change-requests';
 export * from './lib/published/site-mount';
 export * from './lib/published/site-routes';
 export * from './lib/published/page-tree-index';
+export * from './lib/published/site-mounts';
+export * from './lib/urls/published-url-resolver';

@@ -5,17 +5,15 @@ import { PageTreeNode, PublishedContent } from '@docs/content';
 import { APP_CONFIG, AppConfig, Clock, ROOT_LOGGER } from '@docs/platform';
 import {
   firstDocumentUnder,
-  MountCandidate,
-  mountCandidates,
   pathSegments,
   PreviewChangeRequests,
   PublishedOrigin,
   publishedOriginOf,
   PublishedSiteDirectory,
-  PublishedSiteLookup,
   SITE_PREVIEW_PATH,
   SiteAudience,
   SiteLinks,
+  SiteMounts,
   SiteSearch,
   SitePreviewGrants,
   Variant,
@@ -43,15 +41,6 @@ type GrantedAudience = Extract<SiteAudience, { access: 'granted' }>;
 /** Pages the search dialog shows at most. */
 const SEARCH_RESULTS = 20;
 
-interface Mounted {
-  lookup: PublishedSiteLookup;
-  basePath: string;
-  /** The path below the base, starting with `/`. */
-  rest: string;
-  /** Reached through the site's proxy (an HTTPS origin). */
-  viaProxy: boolean;
-}
-
 /**
  * Every request of the site server: finds the site (by host and path), checks the visitor
  * (share key, visitor token: from the query once, then from HttpOnly cookies), resolves the page
@@ -73,6 +62,7 @@ export class SiteRequestHandler {
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
     private readonly directory: PublishedSiteDirectory,
+    private readonly mounts: SiteMounts,
     private readonly access: VisitorAccess,
     private readonly pages: SitePages,
     private readonly search: SiteSearch,
@@ -133,7 +123,7 @@ export class SiteRequestHandler {
     const queryToken = query.get('jwt_token') ?? undefined;
     const shareKey = queryShare ?? cookies.get(SHARE_COOKIE);
     const host = forwardedHost(req) ?? '';
-    const mounted = await this.mount(mountCandidates(host, path, this.published), shareKey, headerValue(req, 'x-forwarded-host'));
+    const mounted = await this.mounts.find(host, path, shareKey, { forwardedHostOnly: headerValue(req, 'x-forwarded-host') });
     if (!mounted) return this.sendNotFound(req, res);
     const { lookup, basePath, rest } = mounted;
     const { published } = lookup;
@@ -323,38 +313,6 @@ export class SiteRequestHandler {
       byBase.set(basePath, links);
     }
     return links;
-  }
-
-  /**
-   * The first mount candidate that finds a published site. A site proxied at `host/path` is
-   * reached either with its path kept (`host/path/...`: the proxy candidates), or rewritten to
-   * the site's URL under PUBLISHED_URL with `X-Forwarded-Host: host`: its pages then link under
-   * the proxy's path too.
-   */
-  private async mount(candidates: MountCandidate[], shareKey: string | undefined, forwardedHostOnly: string | undefined): Promise<Mounted | undefined> {
-    for (const candidate of candidates) {
-      if (candidate.kind === 'path') {
-        const lookup = await this.directory.byPath(candidate.organizationId, candidate.site, shareKey);
-        if (!lookup) continue;
-        const proxy = lookup.published.site.proxyOrigin;
-        const proxyHost = proxy?.slice(0, proxy.indexOf('/'));
-        if (proxy && forwardedHostOnly && forwardedHostOnly.toLowerCase().replace(/:\d+$/, '') === proxyHost) {
-          return { lookup, basePath: proxy.slice(proxy.indexOf('/')).replace(/\/+$/, ''), rest: candidate.rest, viaProxy: true };
-        }
-        return { lookup, basePath: candidate.basePath, rest: candidate.rest, viaProxy: false };
-      } else if (candidate.kind === 'hostname') {
-        const lookup = await this.directory.byHostname(candidate.hostname, shareKey);
-        if (lookup) return { lookup, basePath: '', rest: candidate.rest, viaProxy: false };
-      } else {
-        const lookup = await this.directory.byProxy(
-          candidate.origins.map((o) => o.origin),
-          shareKey,
-        );
-        const origin = lookup && candidate.origins.find((o) => o.origin === lookup.published.site.proxyOrigin);
-        if (lookup && origin) return { lookup, basePath: origin.basePath, rest: origin.rest, viaProxy: true };
-      }
-    }
-    return undefined;
   }
 
   /** A cached response of `key` (rendered when absent), with its ETag: a 304 when the visitor has it. */

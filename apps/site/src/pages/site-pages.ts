@@ -67,8 +67,7 @@ export class SitePages {
 
   /** The canonical home of a site: its proxy origin, else its custom hostname, else its URL under PUBLISHED_URL. */
   canonicalRoot(published: PublishedSite): string {
-    const { site } = published;
-    return site.proxyOrigin ? `https://${site.proxyOrigin}` : this.siteUrls.root(site);
+    return this.siteUrls.canonical(published.site);
   }
 
   /** An absolute URL of the site from one of its root-relative URLs. */

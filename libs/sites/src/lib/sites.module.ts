@@ -1,6 +1,11 @@
 import { SitePermissionsController } from './site-permissions/site-permissions.controller';
 import { SitePermissions } from './site-permissions/site-permissions.service';
 import { Global, Module } from '@nestjs/common';
+import { PublishedUrlResolver } from './urls/published-url-resolver';
+import { PublishedUrlsController } from './urls/published-urls.controller';
+import { SiteMounts } from './published/site-mounts';
+import { PublishedSiteDirectory } from './published/published-site-directory';
+import { VisitorAccess } from './published/visitor-access';
 import { CustomHostnamesController } from './custom-hostnames/custom-hostnames.controller';
 import { CustomHostnamesService } from './custom-hostnames/custom-hostnames.service';
 import { HostnameDns, SystemDnsAnswers } from './custom-hostnames/hostname-dns';
@@ -68,6 +73,7 @@ import { StructureViews } from './structure/structure-views';
     PublishedSiteController,
     SiteSearchController,
     CustomHostnamesController,
+    PublishedUrlsController,
   ],
   providers: [
     SiteAccess,
@@ -94,8 +100,12 @@ import { StructureViews } from './structure/structure-views';
     SystemDnsAnswers,
     HostnameDns,
     CustomHostnamesService,
+    PublishedSiteDirectory,
+    SiteMounts,
+    VisitorAccess,
+    PublishedUrlResolver,
     { provide: SpaceShareUrls, useClass: SiteSpaceShareUrls },
   ],
-  exports: [SpaceShareUrls, SiteCatalog],
+  exports: [SpaceShareUrls, SiteCatalog, PublishedUrlResolver],
 })
 export class SitesModule {}

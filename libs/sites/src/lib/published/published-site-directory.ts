@@ -137,17 +137,18 @@ export class PublishedSiteDirectory {
     });
   }
 
-  byHostname(hostname: string, shareKey?: string): Promise<PublishedSiteLookup | undefined> {
-    return this.find(BY_HOSTNAME, [hostname.toLowerCase()], shareKey);
+  /** `fresh`: read the database whatever this process remembers (the API's read-after-write). */
+  byHostname(hostname: string, shareKey?: string, fresh = false): Promise<PublishedSiteLookup | undefined> {
+    return this.find(BY_HOSTNAME, [hostname.toLowerCase()], shareKey, fresh);
   }
 
-  byPath(organizationId: string, basenameOrId: string, shareKey?: string): Promise<PublishedSiteLookup | undefined> {
-    return this.find(BY_PATH, [organizationId, basenameOrId], shareKey);
+  byPath(organizationId: string, basenameOrId: string, shareKey?: string, fresh = false): Promise<PublishedSiteLookup | undefined> {
+    return this.find(BY_PATH, [organizationId, basenameOrId], shareKey, fresh);
   }
 
   /** `origins`: the candidate `host/path` prefixes of the request, any order. */
-  byProxy(origins: string[], shareKey?: string): Promise<PublishedSiteLookup | undefined> {
-    return origins.length === 0 ? Promise.resolve(undefined) : this.find(BY_PROXY, [origins], shareKey);
+  byProxy(origins: string[], shareKey?: string, fresh = false): Promise<PublishedSiteLookup | undefined> {
+    return origins.length === 0 ? Promise.resolve(undefined) : this.find(BY_PROXY, [origins], shareKey, fresh);
   }
 
   /** A site by id whether published or not, for previews (the caller checked the preview's grant). */
@@ -155,8 +156,8 @@ export class PublishedSiteDirectory {
     return this.find(BY_ID, [siteId], undefined);
   }
 
-  private async find(statement: PreparedStatement, values: unknown[], shareKey: string | undefined): Promise<PublishedSiteLookup | undefined> {
-    const notify = this.config.site.freshness === 'notify';
+  private async find(statement: PreparedStatement, values: unknown[], shareKey: string | undefined, fresh = false): Promise<PublishedSiteLookup | undefined> {
+    const notify = this.config.site.freshness === 'notify' && !fresh;
     if (notify && !this.subscribed) this.listen();
     const keyHmac = shareKey ? this.keys.hmac(SHARE_LINK_KEY_PURPOSE, shareKey) : null;
     const parameters = [...values, keyHmac];

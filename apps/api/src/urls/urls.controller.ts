@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Caller, CurrentCaller } from '@docs/identity';
-import { ApiErrors } from '@docs/platform';
+import { ApiErrors, referenceSchema } from '@docs/platform';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { ContentByUrl } from './content-by-url';
 import { EmbedByUrl, LinkEmbed } from './embed-by-url';
@@ -14,22 +14,21 @@ export class UrlQueryDto {
   url: string;
 }
 
+/** The reference's answer of getContentByUrl: a collection, or a space's content. */
 const CONTENT_SCHEMA = {
   oneOf: [
-    { type: 'object', description: 'URL resolved to a collection', properties: { collection: { type: 'object' } }, required: ['collection'] },
+    { type: 'object', description: 'URL resolved to a collection', properties: { collection: referenceSchema('Collection') }, required: ['collection'] },
     {
       type: 'object',
       description: 'URL resolved to the content of a space',
-      properties: { space: { type: 'object' }, changeRequest: { type: 'object' }, page: { type: 'object' } },
+      properties: {
+        space: referenceSchema('Space'),
+        changeRequest: referenceSchema('ChangeRequest'),
+        page: { oneOf: [referenceSchema('RevisionPageDocument'), referenceSchema('RevisionPageGroup')] },
+      },
       required: ['space'],
     },
   ],
-};
-
-const EMBED_SCHEMA = {
-  type: 'object',
-  properties: { type: { type: 'string', enum: ['link'] }, title: { type: 'string' }, site: { type: 'string' } },
-  required: ['type', 'title', 'site'],
 };
 
 @ApiTags('urls')
@@ -50,7 +49,7 @@ export class UrlsController {
 
   @Get('embed')
   @ApiOperation({ operationId: 'getEmbedByUrl', summary: 'A link card for a URL: titles of our own app and published URLs; the URL and its host for any other.' })
-  @ApiOkResponse({ schema: EMBED_SCHEMA })
+  @ApiOkResponse({ schema: referenceSchema('Embed'), description: 'Always the `link` kind here.' })
   @ApiErrors(400)
   getEmbed(@CurrentCaller() caller: Caller, @Query() query: UrlQueryDto): Promise<LinkEmbed> {
     return this.embeds.embed(query.url, caller);

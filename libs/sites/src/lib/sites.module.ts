@@ -6,6 +6,7 @@ import { PublishedUrlsController } from './urls/published-urls.controller';
 import { SiteMounts } from './published/site-mounts';
 import { PublishedSiteDirectory } from './published/published-site-directory';
 import { VisitorAccess } from './published/visitor-access';
+import { Subdomains, SubdomainsController } from './subdomains/subdomains.controller';
 import { CustomHostnamesController } from './custom-hostnames/custom-hostnames.controller';
 import { CustomHostnamesService } from './custom-hostnames/custom-hostnames.service';
 import { HostnameDns, SystemDnsAnswers } from './custom-hostnames/hostname-dns';
@@ -74,6 +75,7 @@ import { StructureViews } from './structure/structure-views';
     SiteSearchController,
     CustomHostnamesController,
     PublishedUrlsController,
+    SubdomainsController,
   ],
   providers: [
     SiteAccess,
@@ -104,6 +106,7 @@ import { StructureViews } from './structure/structure-views';
     SiteMounts,
     VisitorAccess,
     PublishedUrlResolver,
+    Subdomains,
     { provide: SpaceShareUrls, useClass: SiteSpaceShareUrls },
   ],
   exports: [SpaceShareUrls, SiteCatalog, PublishedUrlResolver],

@@ -51,6 +51,9 @@ export class SiteMounts {
           return { lookup, basePath: proxy.slice(proxy.indexOf('/')).replace(/\/+$/, ''), rest: candidate.rest, viaProxy: true };
         }
         return { lookup, basePath: candidate.basePath, rest: candidate.rest, viaProxy: false };
+      } else if (candidate.kind === 'subdomain') {
+        const lookup = await this.directory.bySubdomain(candidate.subdomain, candidate.site, shareKey, fresh);
+        if (lookup) return { lookup, basePath: candidate.basePath, rest: candidate.rest, viaProxy: false };
       } else if (candidate.kind === 'hostname') {
         const lookup = await this.directory.byHostname(candidate.hostname, shareKey, fresh);
         if (lookup) return { lookup, basePath: '', rest: candidate.rest, viaProxy: false };

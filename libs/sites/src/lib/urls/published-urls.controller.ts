@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { ApiErrors, QueryBoolean } from '@docs/platform';
+import { ApiErrors, QueryBoolean, referenceSchema } from '@docs/platform';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { PublishedUrlResolution, PublishedUrlResolver, UrlVisitor } from './published-url-resolver';
@@ -52,29 +52,8 @@ export class ResolvePublishedUrlDto {
   visitor?: UrlVisitorDto;
 }
 
-/** The reference's `PublishedSiteContentLookup` (a redirect, or the site content). */
-const LOOKUP_SCHEMA = {
-  oneOf: [
-    {
-      type: 'object',
-      title: 'Redirect',
-      properties: { target: { type: 'string', enum: ['content', 'external'] }, redirect: { type: 'string', format: 'uri' } },
-      required: ['target', 'redirect'],
-    },
-    {
-      type: 'object',
-      title: 'Site Content',
-      properties: Object.fromEntries(
-        ['site', 'siteSection', 'siteSpace', 'space', 'pathname', 'basePath', 'siteBasePath', 'apiToken', 'organization', 'shareKey', 'contextId', 'canonicalUrl'].map((name) => [
-          name,
-          { type: 'string' },
-        ]),
-      ),
-      required: ['site', 'siteSpace', 'space', 'pathname', 'basePath', 'siteBasePath', 'apiToken', 'organization', 'complete', 'canonicalUrl'],
-    },
-  ],
-};
-(LOOKUP_SCHEMA.oneOf[1].properties as Record<string, object>).complete = { type: 'boolean' };
+/** The reference's `PublishedSiteContentLookup`: a redirect, or the site content. */
+const LOOKUP_SCHEMA = referenceSchema('PublishedSiteContentLookup');
 
 @ApiTags('urls')
 @Controller('v1/urls/published')

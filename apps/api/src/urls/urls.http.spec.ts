@@ -72,6 +72,18 @@ describe('URLs of the installation (getContentByUrl, getEmbedByUrl)', () => {
       expect((await content(outsider.members.admin.token, `${published}/install`)).status).toBe(404);
     });
 
+    it('keeps a private space to those it is shared with, by its app URL and by its published URL', async () => {
+      const { token, space, members, published } = await setup();
+      expect((await t.http.as(token).patch(`/v1/spaces/${space.id}`, { defaultLevel: null })).status).toBe(200);
+      for (const url of [`http://app.test/s/${space.id}/install`, `${published}/install`]) {
+        expect((await content(members.reader.token, url)).status).toBe(404);
+        expect((await content(token, url)).status).toBe(200);
+      }
+      // The embed says nothing of it either, except through the site, which shows it to its readers.
+      expect((await embed(members.reader.token, `http://app.test/s/${space.id}/install`)).body.title).toBe(`http://app.test/s/${space.id}/install`);
+      expect((await embed(members.reader.token, `${published}/install`)).body.title).toBe('Install');
+    });
+
     it("answers 404 for URLs that show no content the caller may read: another organization's, unknown ids and pages, the app's other screens, foreign URLs", async () => {
       const { token, space, collection, organization, site } = await setup();
       const outsider = await createUser(t);

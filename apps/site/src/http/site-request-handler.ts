@@ -128,8 +128,9 @@ export class SiteRequestHandler {
     const { lookup, basePath, rest } = mounted;
     const { published } = lookup;
     const site = published.site;
+    // PUBLISHED_URL's scheme holds on its host and its subdomains (organizations' sites).
     const secure =
-      (forwardedProto(req) ?? (this.published.origin.startsWith('https:') && host === this.published.host ? 'https' : 'http')) === 'https' || !!site.hostname || mounted.viaProxy;
+      (forwardedProto(req) ?? (this.published.origin.startsWith('https:') && (host === this.published.host || host.endsWith(`.${this.published.host}`)) ? 'https' : 'http')) === 'https' || !!site.hostname || mounted.viaProxy;
     const cookiePath = basePath || '/';
 
     // A share key or a visitor token in the query: kept in a cookie, then the same URL without it.

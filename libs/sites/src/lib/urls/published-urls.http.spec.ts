@@ -3,7 +3,7 @@ import { IdentityModule } from '@docs/identity';
 import { createOrganization, createUser } from '@docs/identity/testing';
 import { createTestApp, TestApp } from '@docs/platform/testing';
 import { SignJWT } from 'jose';
-import { createSiteWithSpaces } from '../../testing/site-fixtures';
+import { createSection, createSiteWithSpaces } from '../../testing/site-fixtures';
 import { SitePreviewGrants } from '../previews/site-preview-grants';
 import { SitesModule } from '../sites.module';
 
@@ -72,6 +72,32 @@ describe('published URLs (getPublishedContentByUrl, resolvePublishedContentByUrl
     const second = await resolve(token, `${root}/space-2`);
     expect(second.body).toMatchObject({ siteSpace: siteSpaces[1].id, space: spaces[1].id, pathname: '', basePath: `${siteBasePath}space-2/`, siteBasePath, complete: true, canonicalUrl: `${root}/space-2` });
     expect((await resolve(token, `${root}/space-2/old-welcome`)).body).toMatchObject({ space: spaces[1].id, pathname: 'old-welcome' });
+  });
+
+  it('resolves sections and their site spaces; a section hidden by a condition is a 404 unless the claims show it', async () => {
+    const { token, base, root, spaces, organization, site } = await setup();
+    const extra = (await t.http.as(token).post(`/v1/orgs/${organization.id}/spaces`, { title: 'Beta' })).body;
+    await page(token, extra.id, { title: 'Preview', markdown: 'Beta features.' });
+    await t.http.as(token).put(`${base}/adaptive-schema`, {
+      jsonSchema: { type: 'object', properties: { beta: { type: 'boolean', description: 'Beta tester' } }, additionalProperties: false },
+    });
+    // The first section takes the root's site spaces in (their default kept) and becomes the default.
+    const more = (await t.http.as(token).post(`/v1/orgs/${organization.id}/spaces`, { title: 'More' })).body;
+    const guides = await createSection(t, token, base, more.id, { title: 'Guides' });
+    const beta = await createSection(t, token, base, extra.id, { title: 'Beta' });
+    await t.http.as(token).patch(`${base}/sections/${beta.id}`, { condition: 'visitor.claims.beta == true' });
+    const sections = (await t.http.as(token).get(`${base}/sections`)).body.items;
+    const res = await resolve(token, `${root}/install`);
+    expect(res.body).toMatchObject({ siteSection: sections[0].id, space: spaces[0].id, pathname: 'install' });
+    expect(guides.id).toBe(sections.find((s: { title: string }) => s.title === 'Guides').id);
+
+    expect((await resolve(token, `${root}/${beta.path}/preview`)).status).toBe(404);
+    const key = (await t.http.as(token).get(`${base}/publishing/auth`)).body.privateKey;
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    const tester = await new SignJWT({ beta: true }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + 600).sign(new TextEncoder().encode(key));
+    const shown = await resolve(token, `${root}/${beta.path}/preview`, { visitorAuthToken: tester });
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ site: site.id, siteSection: beta.id, space: extra.id, pathname: 'preview', basePath: `${new URL(root).pathname}/${beta.path}/`, complete: true });
   });
 
   it('reads a page URL as the site server does: a trailing slash, a query, an anchor, the markdown URL, percent-encoding', async () => {

@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { Caller, CurrentCaller } from '@docs/identity';
 import { ApiErrors, referenceSchema } from '@docs/platform';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
@@ -15,7 +16,7 @@ export class UrlQueryDto {
 }
 
 /** The reference's answer of getContentByUrl: a collection, or a space's content. */
-const CONTENT_SCHEMA = {
+const CONTENT_SCHEMA: SchemaObject = {
   oneOf: [
     { type: 'object', description: 'URL resolved to a collection', properties: { collection: referenceSchema('Collection') }, required: ['collection'] },
     {

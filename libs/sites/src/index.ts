@@ -27,3 +27,8 @@ export { DEFAULT_SITE_CUSTOMIZATION } from './lib/customization/default-customiz
 export * from './lib/insights/site-insights-store';
 export * from './lib/insights/site-insight-event.entity';
 export * from './lib/sites-jobs.module';
+export * from './lib/published/site-mount';
+export * from './lib/published/site-routes';
+export * from './lib/published/page-tree-index';
+export * from './lib/published/site-mounts';
+export * from './lib/urls/published-url-resolver';

@@ -291,6 +291,25 @@ describe('the published site: access', () => {
       expect(page.document.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe(`http://docs.test/sites/${organization.id}/handbook/install`);
     });
 
+    it("serves an organization's sites under its subdomain of PUBLISHED_URL's host, by basename or id, canonical at their own URL", async () => {
+      const { api, token, organization, site, base } = await setup('public');
+      const subdomain = `acme-${organization.id.slice(0, 8).toLowerCase()}`;
+      expect((await t.http.as(token).patch(`/v1/orgs/${organization.id}`, { subdomain })).status).toBe(200);
+      await t.http.as(token).patch(api, { basename: 'handbook' });
+      const page = await t.site.page('/handbook/install', { host: `${subdomain}.docs.test` });
+      expect(page.status).toBe(200);
+      expect(page.document.querySelector('h1')!.textContent).toBe('Install');
+      expect(page.document.querySelector('a.site-title')!.getAttribute('href')).toBe('/handbook');
+      expect(page.document.querySelector('link[rel=canonical]')!.getAttribute('href')).toBe(`http://docs.test/sites/${organization.id}/handbook/install`);
+      expect((await t.site.get(`/${site.id}/install`, { host: `${subdomain}.docs.test` })).status).toBe(200);
+      expect((await t.site.get('/nosuchsite/install', { host: `${subdomain}.docs.test` })).status).toBe(404);
+      expect((await t.site.get('/handbook/install', { host: 'nobody-here.docs.test' })).status).toBe(404);
+      // Another subdomain, or none: nothing there any more.
+      await t.http.as(token).patch(`/v1/orgs/${organization.id}`, { subdomain: null });
+      expect((await t.site.get('/handbook/install', { host: `${subdomain}.docs.test` })).status).toBe(404);
+      expect((await t.site.get(`${base.replace(site.id, 'handbook')}/install`)).status).toBe(200);
+    });
+
     it('serves the same server under another name (127.0.0.1, a container name) by path', async () => {
       const { base } = await setup('public');
       expect((await t.site.get(base, { host: '127.0.0.1:8081' })).status).toBe(200);

@@ -3,15 +3,32 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { PageTreeNode, PublishedContent } from '@docs/content';
 import { APP_CONFIG, AppConfig, Clock, ROOT_LOGGER } from '@docs/platform';
-import { PreviewChangeRequests, PublishedRedirects, PublishedSiteDirectory, PublishedSiteLookup, SITE_PREVIEW_PATH, SiteAudience, SiteSearch, SitePreviewGrants, VisitorAccess } from '@docs/sites';
+import {
+  firstDocumentUnder,
+  pathSegments,
+  PreviewChangeRequests,
+  PublishedOrigin,
+  publishedOriginOf,
+  PublishedRedirects,
+  PublishedSiteDirectory,
+  PublishedSiteLookup,
+  SITE_PREVIEW_PATH,
+  SiteAudience,
+  SiteLinks,
+  SiteMounts,
+  SiteSearch,
+  SitePreviewGrants,
+  Variant,
+  VisitorAccess,
+} from '@docs/sites';
 import { ASSETS_PATH, renderErrorPage, SiteAssets } from '@docs/site-renderer';
 import { parseCookies, serializeCookie } from '../access/visitor-cookies';
 import { CachedResponse, cachedResponse, RenderCache } from '../cache/render-cache';
-import { firstDocumentUnder } from '../pages/page-tree-index';
+
 import { variantTitle } from '../pages/site-navigation';
 import { PageTarget, SitePages, SiteView } from '../pages/site-pages';
-import { MountCandidate, mountCandidates, pathSegments, PublishedOrigin, publishedOriginOf } from '../routing/site-mount';
-import { SiteLinks, Variant } from '../routing/site-routes';
+
+
 import { previewStructure } from '../preview/preview-structure';
 import { acceptsBrotli, CONTENT_SECURITY_POLICY, previewContentSecurityPolicy, send, sendCached } from './responses';
 import { SiteViewRecorder } from '../views/site-view-recorder';
@@ -41,15 +58,6 @@ export interface SearchHit {
 /** Pages the search dialog shows at most. */
 const SEARCH_RESULTS = 20;
 
-interface Mounted {
-  lookup: PublishedSiteLookup;
-  basePath: string;
-  /** The path below the base, starting with `/`. */
-  rest: string;
-  /** Reached through the site's proxy (an HTTPS origin). */
-  viaProxy: boolean;
-}
-
 /**
  * Every request of the site server: finds the site (by host and path), checks the visitor
  * (share key, visitor token: from the query once, then from HttpOnly cookies), resolves the page
@@ -73,6 +81,7 @@ export class SiteRequestHandler {
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: Logger,
     private readonly directory: PublishedSiteDirectory,
+    private readonly mounts: SiteMounts,
     private readonly access: VisitorAccess,
     private readonly pages: SitePages,
     private readonly search: SiteSearch,
@@ -142,13 +151,14 @@ export class SiteRequestHandler {
     const queryToken = mcp ? undefined : (query.get('jwt_token') ?? undefined);
     const shareKey = mcp ? bearer : (queryShare ?? cookies.get(SHARE_COOKIE));
     const host = forwardedHost(req) ?? '';
-    const mounted = await this.mount(mountCandidates(host, path, this.published), shareKey, headerValue(req, 'x-forwarded-host'));
+    const mounted = await this.mounts.find(host, path, shareKey, { forwardedHostOnly: headerValue(req, 'x-forwarded-host') });
     if (!mounted) return this.sendNotFound(req, res);
     const { lookup, basePath, rest } = mounted;
     const { published } = lookup;
     const site = published.site;
+    // PUBLISHED_URL's scheme holds on its host and its subdomains (organizations' sites).
     const secure =
-      (forwardedProto(req) ?? (this.published.origin.startsWith('https:') && host === this.published.host ? 'https' : 'http')) === 'https' || !!site.hostname || mounted.viaProxy;
+      (forwardedProto(req) ?? (this.published.origin.startsWith('https:') && (host === this.published.host || host.endsWith(`.${this.published.host}`)) ? 'https' : 'http')) === 'https' || !!site.hostname || mounted.viaProxy;
     const cookiePath = basePath || '/';
 
     // A share key or a visitor token in the query: kept in a cookie, then the same URL without it.
@@ -395,38 +405,6 @@ export class SiteRequestHandler {
       byBase.set(basePath, links);
     }
     return links;
-  }
-
-  /**
-   * The first mount candidate that finds a published site. A site proxied at `host/path` is
-   * reached either with its path kept (`host/path/...`: the proxy candidates), or rewritten to
-   * the site's URL under PUBLISHED_URL with `X-Forwarded-Host: host`: its pages then link under
-   * the proxy's path too.
-   */
-  private async mount(candidates: MountCandidate[], shareKey: string | undefined, forwardedHostOnly: string | undefined): Promise<Mounted | undefined> {
-    for (const candidate of candidates) {
-      if (candidate.kind === 'path') {
-        const lookup = await this.directory.byPath(candidate.organizationId, candidate.site, shareKey);
-        if (!lookup) continue;
-        const proxy = lookup.published.site.proxyOrigin;
-        const proxyHost = proxy?.slice(0, proxy.indexOf('/'));
-        if (proxy && forwardedHostOnly && forwardedHostOnly.toLowerCase().replace(/:\d+$/, '') === proxyHost) {
-          return { lookup, basePath: proxy.slice(proxy.indexOf('/')).replace(/\/+$/, ''), rest: candidate.rest, viaProxy: true };
-        }
-        return { lookup, basePath: candidate.basePath, rest: candidate.rest, viaProxy: false };
-      } else if (candidate.kind === 'hostname') {
-        const lookup = await this.directory.byHostname(candidate.hostname, shareKey);
-        if (lookup) return { lookup, basePath: '', rest: candidate.rest, viaProxy: false };
-      } else {
-        const lookup = await this.directory.byProxy(
-          candidate.origins.map((o) => o.origin),
-          shareKey,
-        );
-        const origin = lookup && candidate.origins.find((o) => o.origin === lookup.published.site.proxyOrigin);
-        if (lookup && origin) return { lookup, basePath: origin.basePath, rest: origin.rest, viaProxy: true };
-      }
-    }
-    return undefined;
   }
 
   /** A cached response of `key` (rendered when absent), with its ETag: a 304 when the visitor has it. */

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { send } from '../http/responses';
 import type { SiteView } from '../pages/site-pages';
 import { SitePages } from '../pages/site-pages';
-import type { Variant } from '../routing/site-routes';
+import type { Variant } from '@docs/sites';
 import { SiteViewRecorder } from '../views/site-view-recorder';
 import { RecordedEvent, SiteInsightsRecorder } from './site-insights-recorder';
 

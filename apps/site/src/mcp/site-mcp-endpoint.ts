@@ -4,9 +4,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { send } from '../http/responses';
-import { firstDocumentUnder } from '../pages/page-tree-index';
+import { firstDocumentUnder } from '@docs/sites';
 import { SitePages, SiteView } from '../pages/site-pages';
-import { pathSegments } from '../routing/site-mount';
+import { pathSegments } from '@docs/sites';
 
 /** What the site's search finds, for the tool (the request handler's `searchHits`). */
 export type SiteSearchFn = (view: SiteView, query: string) => Promise<{ hits: { title: string; url: string; context?: string; excerpt?: string; sections: { title: string; url: string; excerpt: string }[] }[] }>;

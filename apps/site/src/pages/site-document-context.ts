@@ -1,8 +1,8 @@
 import type { FileEntryEntity, PageTreeNode, RevisionEntity } from '@docs/content';
 import type { JSONDocument } from '@docs/document-model';
 import type { ContentReference, DocumentContext, FileView, OpenApiDocument, ResolvedLink } from '@docs/site-renderer';
-import type { SiteLinks, Variant } from '../routing/site-routes';
-import { indexTree } from './page-tree-index';
+import type { SiteLinks, Variant } from '@docs/sites';
+import { indexTree } from '@docs/sites';
 
 /** What a page's document may point at, loaded before rendering (rendering reads nothing). */
 export interface DocumentSources {

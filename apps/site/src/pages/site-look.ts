@@ -1,6 +1,6 @@
 import { conditionShown, DEFAULT_SITE_CUSTOMIZATION, SiteCustomization, siteSpaceCustomizationOf } from '@docs/sites';
 import type { HeaderItem, LookFont, LookLink, SiteLook } from '@docs/site-renderer';
-import type { Variant } from '../routing/site-routes';
+import type { Variant } from '@docs/sites';
 import type { PageTarget, SiteView } from './site-pages';
 
 /** The reference's default fonts as CSS family names (`RobotoSlab` is "Roboto Slab"). */

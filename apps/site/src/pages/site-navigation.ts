@@ -1,7 +1,7 @@
 import type { PageTreeNode } from '@docs/content';
 import type { NavLink, PageLink, SectionNavItem, TreeItem } from '@docs/site-renderer';
-import type { SiteLinks, Variant } from '../routing/site-routes';
-import { ancestorsOf, PageTreeIndex } from './page-tree-index';
+import type { SiteLinks, Variant } from '@docs/sites';
+import { ancestorsOf, PageTreeIndex } from '@docs/sites';
 
 /** Beyond this many pages, the sidebar renders closed branches without their children (their pages open them). */
 export const FULL_TREE_MAX_PAGES = 1500;

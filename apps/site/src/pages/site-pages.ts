@@ -17,8 +17,8 @@ import {
 import { CachedResponse, cachedResponse } from '../cache/render-cache';
 import { OpenApiSpecs } from '../openapi/openapi-specs';
 import { INSIGHTS_PATH, MCP_PATH } from '../routing/site-endpoints';
-import type { SiteLinks, Variant } from '../routing/site-routes';
-import { indexTree, PageTreeIndex } from './page-tree-index';
+import type { SiteLinks, Variant } from '@docs/sites';
+import { indexTree, PageTreeIndex } from '@docs/sites';
 import { documentReferences, siteDocumentContext } from './site-document-context';
 import { siteLookOf } from './site-look';
 import { emojiOf, siteNavigation, variantTitle } from './site-navigation';
@@ -75,8 +75,7 @@ export class SitePages {
 
   /** The canonical home of a site: its proxy origin, else its custom hostname, else its URL under PUBLISHED_URL. */
   canonicalRoot(published: PublishedSite): string {
-    const { site } = published;
-    return site.proxyOrigin ? `https://${site.proxyOrigin}` : this.siteUrls.root(site);
+    return this.siteUrls.canonical(published.site);
   }
 
   /** An absolute URL of the site from one of its root-relative URLs. */

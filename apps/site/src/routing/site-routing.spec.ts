@@ -1,8 +1,6 @@
-import { SiteEntity, SiteSectionEntity, SiteSpaceEntity, SiteStructure } from '@docs/sites';
+import { mountCandidates, pathSegments, publishedOriginOf, SiteEntity, SiteLinks, SiteSectionEntity, SiteSpaceEntity, SiteStructure } from '@docs/sites';
 import { parseCookies, serializeCookie } from '../access/visitor-cookies';
 import { resolveRelativePath } from '../pages/site-document-context';
-import { mountCandidates, pathSegments, publishedOriginOf } from './site-mount';
-import { SiteLinks } from './site-routes';
 
 describe('mountCandidates', () => {
   const published = publishedOriginOf('http://localhost:8081');
@@ -34,6 +32,13 @@ describe('mountCandidates', () => {
         ],
       },
     ]);
+    // One label below PUBLISHED_URL's host: an organization's subdomain, whose first segment names the site.
+    expect(mountCandidates('acme.localhost:8081', '/handbook/guide', published)).toEqual([
+      { kind: 'subdomain', subdomain: 'acme', site: 'handbook', basePath: '/handbook', rest: '/guide' },
+      { kind: 'proxy', origins: [{ origin: 'acme.localhost/handbook/guide', basePath: '/handbook/guide', rest: '/' }, { origin: 'acme.localhost/handbook', basePath: '/handbook', rest: '/guide' }] },
+    ]);
+    expect(mountCandidates('a.localhost:8081', '/handbook', published).map((c) => c.kind)).toEqual(['proxy']);
+    expect(mountCandidates('acme.localhost:9999', '/handbook', published).map((c) => c.kind)).toEqual(['proxy']);
     // Two labels are not a custom hostname; the path still finds a site on any host.
     expect(mountCandidates('127.0.0.1:8081', '/sites/o/s', published).map((c) => c.kind)).toEqual(['proxy', 'path']);
   });

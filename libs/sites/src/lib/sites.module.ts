@@ -1,6 +1,15 @@
 import { SitePermissionsController } from './site-permissions/site-permissions.controller';
 import { SitePermissions } from './site-permissions/site-permissions.service';
 import { Global, Module } from '@nestjs/common';
+import { PublishedUrlResolver } from './urls/published-url-resolver';
+import { PublishedUrlsController } from './urls/published-urls.controller';
+import { SiteMounts } from './published/site-mounts';
+import { PublishedSiteDirectory } from './published/published-site-directory';
+import { VisitorAccess } from './published/visitor-access';
+import { Subdomains, SubdomainsController } from './subdomains/subdomains.controller';
+import { CustomHostnamesController } from './custom-hostnames/custom-hostnames.controller';
+import { CustomHostnamesService } from './custom-hostnames/custom-hostnames.service';
+import { HostnameDns, SystemDnsAnswers } from './custom-hostnames/hostname-dns';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContentCoreModule, SpaceShareUrls } from '@docs/content';
 import { IdentityCoreModule } from '@docs/identity';
@@ -91,6 +100,9 @@ import { StructureViews } from './structure/structure-views';
     SiteCustomizationController,
     SiteRedirectsController,
     SiteInsightsController,
+    CustomHostnamesController,
+    PublishedUrlsController,
+    SubdomainsController,
   ],
   providers: [
     SiteAccess,
@@ -119,8 +131,16 @@ import { StructureViews } from './structure/structure-views';
     SiteInsightSalts,
     SiteInsightsStore,
     SiteInsightsService,
+    SystemDnsAnswers,
+    HostnameDns,
+    CustomHostnamesService,
+    PublishedSiteDirectory,
+    SiteMounts,
+    VisitorAccess,
+    PublishedUrlResolver,
+    Subdomains,
     { provide: SpaceShareUrls, useClass: SiteSpaceShareUrls },
   ],
-  exports: [SpaceShareUrls, SiteCatalog],
+  exports: [SpaceShareUrls, SiteCatalog, PublishedUrlResolver],
 })
 export class SitesModule {}

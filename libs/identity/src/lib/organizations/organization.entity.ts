@@ -9,6 +9,7 @@ export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
 @Check('organizations_type_check', `type IN ('business', 'community')`)
 @Check('organizations_default_role_check', `default_role IN ('admin', 'create', 'review', 'edit', 'comment', 'read')`)
 @Index('organizations_email_domains_idx', { synchronize: false })
+@Index('organizations_subdomain_key', ['subdomain'], { unique: true })
 export class OrganizationEntity {
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'organizations_pkey' })
   id: string;
@@ -32,4 +33,8 @@ export class OrganizationEntity {
   /** What a change request needs before merge, in spaces that inherit (validated before it is stored). */
   @Column({ name: 'merge_rules', type: 'jsonb', default: () => `'{"type": "none"}'` })
   mergeRules: MergeRulesStandalone;
+
+  /** Where the site server also answers the organization's sites: `{subdomain}.{PUBLISHED_URL's host}` (unique; null: none). */
+  @Column({ type: 'text', nullable: true })
+  subdomain: string | null;
 }

@@ -1,7 +1,7 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Clock, newId, Page, Paginator, preparedStatement, sortKey, SqlPool } from '@docs/platform';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError, Repository } from 'typeorm';
 import { MemberEntity } from '../members/member.entity';
 import type { MemberRoleOrGuest } from '../members/member-role';
 import { OrganizationEntity, OrganizationType } from './organization.entity';
@@ -10,7 +10,7 @@ import type { UpdateOrganizationDto } from './dto/update-organization.dto';
 
 const FIND_ORGANIZATION = preparedStatement(
   'organizations_find_by_id',
-  'SELECT id, title, type, email_domains, default_role, created_at, merge_rules FROM organizations WHERE id = $1',
+  'SELECT id, title, type, email_domains, default_role, created_at, merge_rules, subdomain FROM organizations WHERE id = $1',
 );
 
 /**
@@ -19,7 +19,7 @@ const FIND_ORGANIZATION = preparedStatement(
  */
 const FIND_ORGANIZATION_FOR_MEMBER = preparedStatement(
   'organizations_find_for_member',
-  `SELECT o.id, o.title, o.type, o.email_domains, o.default_role, o.created_at, o.merge_rules, m.role,
+  `SELECT o.id, o.title, o.type, o.email_domains, o.default_role, o.created_at, o.merge_rules, o.subdomain, m.role,
           EXISTS (SELECT 1 FROM team_members t WHERE t.organization_id = o.id AND t.user_id = $2 AND t.role = 'owner') AS owns_team
      FROM organization_members m JOIN organizations o ON o.id = m.organization_id
     WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled`,
@@ -33,6 +33,7 @@ interface OrganizationRow {
   default_role: MemberRoleOrGuest;
   created_at: Date;
   merge_rules: MergeRulesStandalone;
+  subdomain: string | null;
 }
 
 /** An organization together with the viewer's membership of it. */
@@ -68,6 +69,7 @@ export class OrganizationsService {
         defaultRole: 'read',
         createdAt: now,
         mergeRules: { type: 'none' },
+        subdomain: null,
       });
       await tx.insert(OrganizationEntity, organization);
       await tx.insert(MemberEntity, {
@@ -107,7 +109,15 @@ export class OrganizationsService {
     if (input.mergeRules !== undefined) changes.mergeRules = input.mergeRules;
     if (input.emailDomains !== undefined) changes.emailDomains = [...new Set(input.emailDomains.map((domain) => domain.toLowerCase()))];
     if (input.defaultRole !== undefined) changes.defaultRole = input.defaultRole;
-    if (Object.keys(changes).length > 0) await this.organizations.update({ id: organizationId }, changes);
+    if (input.subdomain !== undefined) changes.subdomain = input.subdomain;
+    if (Object.keys(changes).length === 0) return;
+    try {
+      await this.organizations.update({ id: organizationId }, changes);
+    } catch (error) {
+      const driver = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
+      if (driver?.code === '23505' && driver.constraint === 'organizations_subdomain_key') throw new ConflictException('Another organization already uses this subdomain.');
+      throw error;
+    }
   }
 
   /**
@@ -116,7 +126,7 @@ export class OrganizationsService {
    */
   async forEmailDomain(domain: string, userId: string): Promise<(OrganizationMembership & { member: boolean; ownsTeam: boolean })[]> {
     const rows: (OrganizationRow & { role: MemberRoleOrGuest; member: boolean; owns_team: boolean })[] = await this.dataSource.query(
-      `SELECT o.id, o.title, o.type, o.email_domains, o.default_role, o.created_at, o.merge_rules, m.role, (m.user_id IS NOT NULL) AS member,
+      `SELECT o.id, o.title, o.type, o.email_domains, o.default_role, o.created_at, o.merge_rules, o.subdomain, m.role, (m.user_id IS NOT NULL) AS member,
               EXISTS (SELECT 1 FROM team_members t WHERE t.organization_id = o.id AND t.user_id = $2 AND t.role = 'owner') AS owns_team
          FROM organizations o
          LEFT JOIN organization_members m ON m.organization_id = o.id AND m.user_id = $2 AND NOT m.disabled
@@ -168,5 +178,6 @@ function organizationFromRow(row: OrganizationRow): OrganizationEntity {
     defaultRole: row.default_role,
     createdAt: row.created_at,
     mergeRules: row.merge_rules,
+    subdomain: row.subdomain,
   });
 }

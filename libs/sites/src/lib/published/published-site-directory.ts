@@ -50,6 +50,14 @@ const BY_PATH = preparedStatement(
     ORDER BY (st.basename IS NOT DISTINCT FROM $2) DESC LIMIT 1`,
 );
 
+/** A published site of the organization of a subdomain, by basename, else by id. `$1` subdomain, `$2` basename or id, `$3` share key HMAC. */
+const BY_SUBDOMAIN = preparedStatement(
+  'sites_published_by_subdomain',
+  `SELECT ${stateColumns('$3')} FROM sites st JOIN organizations o ON o.id = st.organization_id
+    WHERE o.subdomain = $1 AND (st.basename = $2 OR st.id = $2) AND st.published
+    ORDER BY (st.basename IS NOT DISTINCT FROM $2) DESC LIMIT 1`,
+);
+
 /** The published site proxied at the longest of these origins (`host/path`). `$1` origins, `$2` share key HMAC. */
 const BY_PROXY = preparedStatement(
   'sites_published_by_proxy',
@@ -90,7 +98,8 @@ export const SITES_CHANGED_CHANNEL = 'sites_changed';
 
 /**
  * Finds published sites for the site server, in one prepared statement: by custom hostname, by
- * organization and basename (or id) under `PUBLISHED_URL`, or by proxy origin. Unpublished sites
+ * organization and basename (or id) under `PUBLISHED_URL` or its organization's subdomain, or by
+ * proxy origin. Unpublished sites
  * are not found, except by `forPreview` (by id, for a preview whose grant was checked). The
  * parsing of a site's state is kept while its text stays the same.
  *
@@ -137,17 +146,22 @@ export class PublishedSiteDirectory {
     });
   }
 
-  byHostname(hostname: string, shareKey?: string): Promise<PublishedSiteLookup | undefined> {
-    return this.find(BY_HOSTNAME, [hostname.toLowerCase()], shareKey);
+  /** `fresh`: read the database whatever this process remembers (the API's read-after-write). */
+  byHostname(hostname: string, shareKey?: string, fresh = false): Promise<PublishedSiteLookup | undefined> {
+    return this.find(BY_HOSTNAME, [hostname.toLowerCase()], shareKey, fresh);
   }
 
-  byPath(organizationId: string, basenameOrId: string, shareKey?: string): Promise<PublishedSiteLookup | undefined> {
-    return this.find(BY_PATH, [organizationId, basenameOrId], shareKey);
+  byPath(organizationId: string, basenameOrId: string, shareKey?: string, fresh = false): Promise<PublishedSiteLookup | undefined> {
+    return this.find(BY_PATH, [organizationId, basenameOrId], shareKey, fresh);
+  }
+
+  bySubdomain(subdomain: string, basenameOrId: string, shareKey?: string, fresh = false): Promise<PublishedSiteLookup | undefined> {
+    return this.find(BY_SUBDOMAIN, [subdomain, basenameOrId], shareKey, fresh);
   }
 
   /** `origins`: the candidate `host/path` prefixes of the request, any order. */
-  byProxy(origins: string[], shareKey?: string): Promise<PublishedSiteLookup | undefined> {
-    return origins.length === 0 ? Promise.resolve(undefined) : this.find(BY_PROXY, [origins], shareKey);
+  byProxy(origins: string[], shareKey?: string, fresh = false): Promise<PublishedSiteLookup | undefined> {
+    return origins.length === 0 ? Promise.resolve(undefined) : this.find(BY_PROXY, [origins], shareKey, fresh);
   }
 
   /** A site by id whether published or not, for previews (the caller checked the preview's grant). */
@@ -155,8 +169,8 @@ export class PublishedSiteDirectory {
     return this.find(BY_ID, [siteId], undefined);
   }
 
-  private async find(statement: PreparedStatement, values: unknown[], shareKey: string | undefined): Promise<PublishedSiteLookup | undefined> {
-    const notify = this.config.site.freshness === 'notify';
+  private async find(statement: PreparedStatement, values: unknown[], shareKey: string | undefined, fresh = false): Promise<PublishedSiteLookup | undefined> {
+    const notify = this.config.site.freshness === 'notify' && !fresh;
     if (notify && !this.subscribed) this.listen();
     const keyHmac = shareKey ? this.keys.hmac(SHARE_LINK_KEY_PURPOSE, shareKey) : null;
     const parameters = [...values, keyHmac];

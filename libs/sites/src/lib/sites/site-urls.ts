@@ -19,6 +19,11 @@ export class SiteUrls {
     return site.hostname ? `https://${site.hostname}` : this.urls.published('sites', site.organizationId, site.basename ?? site.id);
   }
 
+  /** The origin (and path) canonical URLs of the site's pages start with: its proxy's, else its own root. */
+  canonical(site: SiteEntity): string {
+    return site.proxyOrigin ? `https://${site.proxyOrigin}` : this.root(site);
+  }
+
   site(site: SiteEntity, shareKey?: string): string | undefined {
     return site.published ? withShare(this.root(site), shareKey) : undefined;
   }

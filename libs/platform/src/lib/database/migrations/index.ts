@@ -31,6 +31,7 @@ import { ContentGrants1795470000000 } from './1795470000000-content-grants';
 import { SiteLook1795472000000 } from './1795472000000-site-look';
 import { OrganizationWide1795475310000 } from './1795475310000-organization-wide';
 import { SiteInsights1795480000000 } from './1795480000000-site-insights';
+import { OrganizationSubdomains1795485000000 } from './1795485000000-organization-subdomains';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   SiteLook1795472000000,
   OrganizationWide1795475310000,
   SiteInsights1795480000000,
+  OrganizationSubdomains1795485000000,
 ];

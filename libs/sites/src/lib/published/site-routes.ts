@@ -1,4 +1,6 @@
-import type { SiteSectionEntity, SiteSpaceEntity, SiteStructure } from '@docs/sites';
+import type { SiteSectionEntity } from '../sections/site-section.entity';
+import type { SiteSpaceEntity } from '../site-spaces/site-space.entity';
+import type { SiteStructure } from '../structure/site-structure';
 
 /** A site space as the visitor reaches it: its section (null at the root of a site without sections) and its URL path. */
 export interface Variant {

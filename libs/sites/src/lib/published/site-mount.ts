@@ -5,7 +5,9 @@
  * - by path under PUBLISHED_URL: `{PUBLISHED_URL}/sites/{organizationId}/{basename or site id}/...`;
  * - by its custom hostname: `https://{hostname}/...` (the Host header names it);
  * - through its proxy (`host/path`): a reverse proxy at `example.com/docs` forwards
- *   `example.com/docs/...` with that Host (or X-Forwarded-Host).
+ *   `example.com/docs/...` with that Host (or X-Forwarded-Host);
+ * - under its organization's subdomain of PUBLISHED_URL's host:
+ *   `{subdomain}.{PUBLISHED_URL host}/{basename or site id}/...`.
  */
 
 export interface PublishedOrigin {
@@ -28,7 +30,12 @@ export type MountCandidate =
   /** A site by custom hostname, at the root of the host. */
   | { kind: 'hostname'; hostname: string; basePath: ''; rest: string }
   /** A site proxied at one of these origins (`host/path`), longest first. */
-  | { kind: 'proxy'; origins: { origin: string; basePath: string; rest: string }[] };
+  | { kind: 'proxy'; origins: { origin: string; basePath: string; rest: string }[] }
+  /** A site by its organization's subdomain and its basename (or id), under `basePath`. */
+  | { kind: 'subdomain'; subdomain: string; site: string; basePath: string; rest: string };
+
+/** An organization subdomain: one label of 3 to 32 lowercase letters, digits and inner dashes (the reference's `Subdomain`). */
+export const SUBDOMAIN = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
 
 /** A custom hostname has three labels or more (the API's rule), the last one not a number (an IP address): anything else is not looked up. */
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){2,}[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -56,8 +63,9 @@ const joinRest = (segments: string[]) => `/${segments.map(encodeURIComponent).jo
 
 /**
  * The ways a request may reach a site, in the order to try them: a path under PUBLISHED_URL on
- * its host first; on another host, its hostname, then its proxies, then a path under
- * PUBLISHED_URL's path (the same server reached by another name: 127.0.0.1, a container name).
+ * its host first; on another host, its hostname, then (on `{label}.{PUBLISHED_URL host}`) an
+ * organization's subdomain, then its proxies, then a path under PUBLISHED_URL's path (the same
+ * server reached by another name: 127.0.0.1, a container name).
  */
 export function mountCandidates(host: string, path: string, published: PublishedOrigin): MountCandidate[] {
   const segments = pathSegments(path);
@@ -74,6 +82,10 @@ export function mountCandidates(host: string, path: string, published: Published
   if (normalizedHost === published.host) return byPath();
   const out: MountCandidate[] = [];
   if (HOSTNAME.test(hostname)) out.push({ kind: 'hostname', hostname, basePath: '', rest: joinRest(segments) });
+  const label = normalizedHost.endsWith(`.${published.host}`) ? normalizedHost.slice(0, -published.host.length - 1) : undefined;
+  if (label && SUBDOMAIN.test(label) && segments.length > 0) {
+    out.push({ kind: 'subdomain', subdomain: label, site: segments[0], basePath: `/${encodeURIComponent(segments[0])}`, rest: joinRest(segments.slice(1)) });
+  }
   const origins = [];
   for (let n = Math.min(segments.length, 5); n >= 1; n--) {
     const prefix = segments.slice(0, n);

@@ -1,0 +1,162 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { PageTreeNode, PublishedContent } from '@docs/content';
+import { Clock } from '@docs/platform';
+import type { SiteSectionEntity } from '../sections/site-section.entity';
+import type { SiteSpaceEntity } from '../site-spaces/site-space.entity';
+import type { SiteEntity } from '../sites/site.entity';
+import { SiteUrls } from '../sites/site-urls';
+import { SITE_PREVIEW_TTL_SECONDS, SitePreviewGrants } from '../previews/site-preview-grants';
+import { firstDocumentUnder, indexTree } from '../published/page-tree-index';
+import { pathSegments } from '../published/site-mount';
+import { SiteMounts } from '../published/site-mounts';
+import { SiteLinks } from '../published/site-routes';
+import { VisitorAccess } from '../published/visitor-access';
+
+/** What a visitor brings besides the URL: a visitor token (visitor-auth sites, claims elsewhere). */
+export interface UrlVisitor {
+  visitorToken?: string;
+  /** Answer a visitor-auth site's fallback URL as a redirect when the token does not open it. */
+  redirectOnError?: boolean;
+}
+
+/** A published URL resolved to what it shows. */
+export interface PublishedUrlContent {
+  kind: 'content';
+  site: SiteEntity;
+  section: SiteSectionEntity | null;
+  siteSpace: SiteSpaceEntity;
+  /** The page the URL shows (its site space's first page at the site space's own URL); undefined for a space without pages. */
+  page?: PageTreeNode;
+  revisionId: string;
+  /** The page's path (no `.md`), '' at the site space's home. */
+  pathname: string;
+  /** Root-relative URL of the site space, ending with `/`. */
+  basePath: string;
+  /** Root-relative URL of the site, ending with `/`. */
+  siteBasePath: string;
+  shareKey?: string;
+  /** No section or site space path can follow: the rest of a longer URL would be a page path. */
+  complete: boolean;
+  canonicalUrl: string;
+  /** Names what the visitor's claims show (changes with them): only when a visitor token was given. */
+  contextId?: string;
+  /** A one-hour preview grant of the site space (`{PUBLISHED_URL}/~site/preview/{token}` shows its pages). */
+  apiToken: string;
+}
+
+/** Where the URL leads instead: a group page's first page (`content`), a visitor-auth site's fallback URL (`external`). */
+export interface PublishedUrlRedirect {
+  kind: 'redirect';
+  target: 'content' | 'external';
+  redirect: string;
+}
+
+export type PublishedUrlResolution = PublishedUrlContent | PublishedUrlRedirect;
+
+const NOT_FOUND = 'No published content is at this URL for this visitor.';
+
+/**
+ * Resolves a URL of a published site to what the site server shows at it, with the site
+ * server's own code: the site at the URL's host and path (`SiteMounts`: PUBLISHED_URL paths,
+ * custom hostnames, proxies), who may see it (`VisitorAccess`: a share key in the URL's `share`,
+ * a visitor token), the section and site space the path names (`SiteLinks`) and the page at the
+ * rest of the path (the page tree index). Whatever the site server answers with its 404 (an
+ * unknown or unpublished site, a share-link site without a valid key, a page that does not exist
+ * or that the visitor's claims hide) is a 404 here, with one message for all.
+ */
+@Injectable()
+export class PublishedUrlResolver {
+  constructor(
+    private readonly mounts: SiteMounts,
+    private readonly access: VisitorAccess,
+    private readonly content: PublishedContent,
+    private readonly siteUrls: SiteUrls,
+    private readonly grants: SitePreviewGrants,
+    private readonly clock: Clock,
+  ) {}
+
+  async resolve(input: string, visitor: UrlVisitor = {}): Promise<PublishedUrlResolution> {
+    const url = parseHttpUrl(input);
+    const shareKey = url.searchParams.get('share') ?? undefined;
+    const visitorToken = visitor.visitorToken ?? url.searchParams.get('jwt_token') ?? undefined;
+    const mounted = await this.mounts.find(url.host, url.pathname, shareKey, { fresh: true });
+    if (!mounted) throw new NotFoundException(NOT_FOUND);
+    const { lookup, basePath, rest } = mounted;
+    const { site } = lookup.published;
+    const audience = await this.access.audience(lookup.published, { shareKeyValid: lookup.shareKeyValid, visitorToken });
+    if (audience.access === 'denied') throw new NotFoundException(NOT_FOUND);
+    if (audience.access === 'login') {
+      if (visitor.redirectOnError && audience.fallbackUrl) {
+        const target = new URL(audience.fallbackUrl);
+        target.searchParams.set('location', `${basePath}${rest === '/' ? '' : rest}` || '/');
+        return { kind: 'redirect', target: 'external', redirect: target.toString() };
+      }
+      throw new NotFoundException(`This URL is of a site for authenticated visitors: ${audience.reason}.`);
+    }
+    const segments = pathSegments(rest);
+    const links = new SiteLinks(audience.structure, basePath);
+    const resolved = segments && links.resolve(segments);
+    if (!resolved) throw new NotFoundException(NOT_FOUND);
+    const { variant } = resolved;
+    const revisionId = variant.siteSpace.space!.revisionId;
+    const revision = (await this.content.revisions([revisionId])).get(revisionId);
+    if (!revision) throw new NotFoundException(NOT_FOUND);
+    const index = indexTree(await this.content.tree(revision));
+    let pathname = resolved.pagePath.join('/');
+    let page = pathname === '' ? index.first : index.byPath.get(pathname);
+    // The page as markdown (`<page URL>.md`) is the same page.
+    if (!page && pathname.endsWith('.md')) {
+      pathname = pathname.slice(0, -3);
+      page = index.byPath.get(pathname);
+    }
+    if (pathname !== '' && !page) throw new NotFoundException(NOT_FOUND);
+    const canonicalRoot = this.siteUrls.canonical(site);
+    const absolute = (relative: string) => `${canonicalRoot}${relative.slice(basePath.length) === '/' ? '' : relative.slice(basePath.length)}`;
+    if (page && page.type === 'group') {
+      // As the site server answers a group's URL: its first page.
+      const first = firstDocumentUnder(page);
+      if (!first) throw new NotFoundException(NOT_FOUND);
+      return { kind: 'redirect', target: 'content', redirect: withShare(absolute(links.pageUrl(variant, first.path ?? '', first === index.first)), shareKeyOf(site, shareKey)) };
+    }
+    if (page && page.type !== 'document') throw new NotFoundException(NOT_FOUND);
+    const variantUrl = variant.url;
+    const siteSpace = variant.siteSpace;
+    const expires = Math.floor(this.clock.now().getTime() / 1000) + SITE_PREVIEW_TTL_SECONDS;
+    return {
+      kind: 'content',
+      site,
+      section: variant.section,
+      siteSpace,
+      ...(page ? { page } : {}),
+      revisionId,
+      pathname,
+      basePath: `${variantUrl}/`,
+      siteBasePath: `${basePath}/`,
+      ...(site.visibility === 'share-link' && shareKey ? { shareKey } : {}),
+      complete: pathname !== '' || !links.variants.some((other) => other !== variant && other.url.startsWith(`${variantUrl}/`)),
+      canonicalUrl: absolute(page && pathname !== '' ? links.pageUrl(variant, pathname, false) : variantUrl || '/'),
+      ...(visitorToken !== undefined ? { contextId: audience.key } : {}),
+      apiToken: this.grants.issue({ site: site.id, siteSpace: siteSpace.id, expires }),
+    };
+  }
+}
+
+/** An absolute http(s) URL, else a 400 naming `url`. */
+export function parseHttpUrl(input: string): URL {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new BadRequestException('url must be an absolute URL, e.g. https://docs.example.com/guide');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BadRequestException('url must be an http or https URL.');
+  return url;
+}
+
+function shareKeyOf(site: SiteEntity, shareKey: string | undefined): string | undefined {
+  return site.visibility === 'share-link' ? shareKey : undefined;
+}
+
+function withShare(url: string, shareKey: string | undefined): string {
+  return shareKey ? `${url}?share=${encodeURIComponent(shareKey)}` : url;
+}

@@ -260,6 +260,8 @@ export class SpacesService {
         .where('id = :id AND organization_id = :organizationId AND deleted_at IS NULL', { id: space.id, organizationId: space.organizationId })
         .execute();
       if (deleted.affected) {
+        // Its invite links lead nowhere now, and do not come back with a restore.
+        await tx.query(`DELETE FROM organization_invite_links WHERE space_id = $1`, [space.id]);
         await this.events.emit(tx, { type: 'space_deleted', organizationId: space.organizationId, actor: caller.userId, payload: { spaceId: space.id } });
       }
     });
@@ -402,6 +404,8 @@ export class SpacesService {
       await this.order.lock(tx, space.organizationId, targetOrganizationId);
       // Its grants name people and teams of the organization it leaves: they go.
       await tx.query(`DELETE FROM content_grants WHERE space_id = $1`, [space.id]);
+      // So do its invite links: they would make guests of the organization it leaves.
+      await tx.query(`DELETE FROM organization_invite_links WHERE space_id = $1`, [space.id]);
       await tx.update(
         SpaceEntity,
         { id: space.id, organizationId: space.organizationId },

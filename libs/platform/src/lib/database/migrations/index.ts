@@ -29,6 +29,7 @@ import { SignIn1795450000000 } from './1795450000000-sign-in';
 import { SamlSignIn1795460000000 } from './1795460000000-saml-sign-in';
 import { ContentGrants1795470000000 } from './1795470000000-content-grants';
 import { OrganizationWide1795475310000 } from './1795475310000-organization-wide';
+import { InviteLinksToContent1795480000000 } from './1795480000000-invite-links-to-content';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   SamlSignIn1795460000000,
   ContentGrants1795470000000,
   OrganizationWide1795475310000,
+  InviteLinksToContent1795480000000,
 ];

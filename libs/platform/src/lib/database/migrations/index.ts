@@ -30,6 +30,7 @@ import { SamlSignIn1795460000000 } from './1795460000000-saml-sign-in';
 import { ContentGrants1795470000000 } from './1795470000000-content-grants';
 import { OrganizationWide1795475310000 } from './1795475310000-organization-wide';
 import { InviteLinksToContent1795480000000 } from './1795480000000-invite-links-to-content';
+import { ContentGrantsCovering1795481000000 } from './1795481000000-content-grants-covering';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   ContentGrants1795470000000,
   OrganizationWide1795475310000,
   InviteLinksToContent1795480000000,
+  ContentGrantsCovering1795481000000,
 ];

@@ -31,6 +31,7 @@ import { ContentGrants1795470000000 } from './1795470000000-content-grants';
 import { OrganizationWide1795475310000 } from './1795475310000-organization-wide';
 import { InviteLinksToContent1795480000000 } from './1795480000000-invite-links-to-content';
 import { ContentGrantsCovering1795481000000 } from './1795481000000-content-grants-covering';
+import { PageSearchMatches1795482000000 } from './1795482000000-page-search-matches';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   OrganizationWide1795475310000,
   InviteLinksToContent1795480000000,
   ContentGrantsCovering1795481000000,
+  PageSearchMatches1795482000000,
 ];

@@ -81,6 +81,7 @@ async function autoExplain(url: string): Promise<void> {
       `auto_explain.log_min_duration = '300ms'`,
       'auto_explain.log_analyze = on',
       'auto_explain.log_buffers = on',
+      'auto_explain.log_nested_statements = on',
     ]) {
       await client.query(`ALTER SYSTEM SET ${setting}`);
     }
@@ -153,7 +154,7 @@ async function main(): Promise<void> {
     if (explain) {
       for (const query of ['quasar', 'quasar', 'wombat']) await api(base, 'GET', `/v1/orgs/${organizationId}/search?query=${query}&limit=20`);
       const log = readFileSync(join(dataDir, 'pg', 'server.log'), 'utf8');
-      process.stdout.write(log.split(/\n(?=\S.*LOG: {2}duration:)/).filter((entry) => entry.includes('Query Text') && entry.includes('found AS MATERIALIZED')).join('\n'));
+      process.stdout.write(log.split(/\n(?=\S.*LOG: {2}duration:)/).filter((entry) => entry.includes('Query Text') && (entry.includes('found AS MATERIALIZED') || entry.includes('ps.tsv @@ query'))).join('\n'));
       return;
     }
     const results = await rounds([

@@ -10,6 +10,7 @@ export * from './lib/invites/invitation.entity';
 export * from './lib/invites/invites.service';
 export * from './lib/invite-links/invite-link.entity';
 export * from './lib/invite-links/invite-links.service';
+export * from './lib/invite-links/invite-link-targets';
 export * from './lib/invites/record-invitations.job';
 export * from './lib/members/is-role-or-guest.decorator';
 export * from './lib/members/member.entity';

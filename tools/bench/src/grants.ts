@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ORGANIZATION_SPACES_PAGE } from '@docs/content';
 import { EmbeddedPostgresServer } from '@docs/platform';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
@@ -17,6 +18,10 @@ import { api, databaseCpuMs, freePort, median, processCpuMs, start, TOKEN, until
  * - a page of listPermissionsAggregateInSpace at 10,000 members and 1,000 teams (one statement per
  *   page), first page and a role filter.
  * Members, teams and grants are seeded in SQL. Run: npm run bench:grants
+ * `BENCH_EXPLAIN=1`: instead of the load, the plans (EXPLAIN ANALYZE, as a prepared statement
+ * past its first five executions, so the generic plan the api settles on) of the first page of
+ * the space list, without and with grants, and the median of the statement's execution time
+ * over 200 runs of each.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -106,6 +111,24 @@ async function grant(client: Client, organizationId: string, rows: { space?: str
   );
 }
 
+/** The plan of the organization's first page of spaces as the api runs it (its order and limit, the generic plan), for each case. */
+async function explainSpaceList(client: Client, cases: [string, string, string][]): Promise<void> {
+  const text = `${ORGANIZATION_SPACES_PAGE} ORDER BY COALESCE(s.parent_id, '') ASC, s.position ASC, s.id ASC LIMIT 101`;
+  await client.query(`PREPARE space_list_page (text, text) AS ${text}`);
+  for (const [name, organizationId, userId] of cases) {
+    const execute = `EXECUTE space_list_page (${client.escapeLiteral(organizationId)}, ${client.escapeLiteral(userId)})`;
+    for (let i = 0; i < 6; i++) await client.query(execute);
+    // The database's time for the statement, without the round trip: the median of 200 runs.
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const timed = await client.query(`EXPLAIN (ANALYZE, TIMING OFF, SUMMARY ON, FORMAT JSON) ${execute}`);
+      times.push(timed.rows[0]['QUERY PLAN'][0]['Execution Time'] as number);
+    }
+    const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${execute}`);
+    process.stdout.write(`\n## ${name}: median execution ${median(times).toFixed(3)} ms (200 runs)\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+  }
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-grants-pg-'));
   const pgDataDir = join(dataDir, 'pg');
@@ -170,6 +193,13 @@ async function main(): Promise<void> {
         )
       ).rows;
       process.stderr.write(`seeded in ${Date.now() - started} ms: ${JSON.stringify(counts)}\n`);
+      if (process.env.BENCH_EXPLAIN) {
+        await explainSpaceList(client, [
+          ['space list (100), no grants', plain.organizationId, member],
+          ['space list (100), 1,000 grants and 100 teams', shared.organizationId, member],
+        ]);
+        return;
+      }
     } finally {
       await client.end();
     }

@@ -1,12 +1,13 @@
 import { NestFactory } from '@nestjs/core';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BlobStore, ContentCoreModule, ContentWriter, documentBytes, SpaceContentHead } from '@docs/content';
 import { markdownToDocument } from '@docs/document-model';
 import { composeApp, EmbeddedPostgresServer, loadConfig } from '@docs/platform';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { api, freePort, interleavedRounds, measureLoad, start, TOKEN, untilUp } from './bench-kit';
 
@@ -17,7 +18,8 @@ import { api, freePort, interleavedRounds, measureLoad, start, TOKEN, untilUp } 
  * 10,000 pages and answers the best 20 spaces) and a word in one page of one space. One space of
  * 100 pages is written through the content writer (the indexer of every write); the 999 others
  * copy its index rows (same text, same GIN posting lists), as bench:search does. Run:
- * npm run bench:org-search
+ * npm run bench:org-search. `BENCH_EXPLAIN=1`: instead of the load, the plans (auto_explain) of
+ * the organization search statement for `quasar` (twice) and `wombat`.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -41,11 +43,35 @@ function body(n: number): string {
 const rounds = (scenarios: { name: string; url: string }[]) =>
   interleavedRounds(scenarios, ROUNDS, (s) => measureLoad(s.url, { connections: CONNECTIONS, seconds: SECONDS, headers: { Authorization: `Bearer ${TOKEN}` } }));
 
+/** Loads auto_explain in every new session: plans of statements over 300 ms, analyzed, to the server log. */
+async function autoExplain(url: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const setting of [
+      `session_preload_libraries = 'auto_explain'`,
+      `auto_explain.log_min_duration = '300ms'`,
+      'auto_explain.log_analyze = on',
+      'auto_explain.log_buffers = on',
+      'auto_explain.log_nested_statements = on',
+    ]) {
+      await client.query(`ALTER SYSTEM SET ${setting}`);
+    }
+    await client.query('SELECT pg_reload_conf()');
+  } finally {
+    await client.end();
+  }
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-org-search-pg-'));
   const database = await EmbeddedPostgresServer.start({ dataDir: join(dataDir, 'pg'), port: await freePort() });
   const children: ChildProcess[] = [];
+  const explain = Boolean(process.env.BENCH_EXPLAIN);
   try {
+    // BENCH_EXPLAIN=1: every connection (the api's too, opened after this) logs the plan of each
+    // statement over 300 ms with its timings and buffers to the server's log, printed below.
+    if (explain) await autoExplain(database.url);
     const apiPort = await freePort();
     const base = `http://127.0.0.1:${apiPort}`;
     children.push(start('apps/api/src/main.ts', { DATABASE_URL: database.url, PORT: String(apiPort), BOOTSTRAP_TOKEN: TOKEN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' }));
@@ -97,6 +123,12 @@ async function main(): Promise<void> {
       quasar: (await api<{ count: number }>(base, 'GET', `/v1/orgs/${organizationId}/search?query=quasar&limit=0`)).count,
       wombat: (await api<{ count: number }>(base, 'GET', `/v1/orgs/${organizationId}/search?query=wombat&limit=0`)).count,
     };
+    if (explain) {
+      for (const query of ['quasar', 'quasar', 'wombat']) await api(base, 'GET', `/v1/orgs/${organizationId}/search?query=${query}&limit=20`);
+      const log = readFileSync(join(dataDir, 'pg', 'server.log'), 'utf8');
+      process.stdout.write(log.split(/\n(?=\S.*LOG: {2}duration:)/).filter((entry) => entry.includes('Query Text') && (entry.includes('found AS MATERIALIZED') || entry.includes('ps.tsv @@ query'))).join('\n'));
+      return;
+    }
     const results = await rounds([
       { name: 'space: quasar', url: space('quasar') },
       { name: 'org: quasar', url: org('quasar') },

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { IdentityCoreModule, SpaceReach } from '@docs/identity';
+import { IdentityCoreModule, InviteLinkTargets, SpaceReach } from '@docs/identity';
 import { CollectionsController } from './collections/collections.controller';
 import { ContentCoreModule } from './content-core.module';
 import { CollectionGrantsController, SpaceGrantsController } from './grants/content-grants.controller';
@@ -16,14 +16,15 @@ import { OrganizationSearchController } from './search/organization-search.contr
 import { SpacePdfController } from './pdf/space-pdf.controller';
 import { SpaceExportController } from './exports/space-export.controller';
 import { ContentSpaceReach } from './members/content-space-reach';
+import { ContentInviteLinkTargets } from './grants/content-invite-link-targets';
 import { MemberSpacesController } from './members/member-spaces.controller';
 import { SpacesController } from './spaces/spaces.controller';
 
 /**
- * The content HTTP surface (spaces, collections, a member's spaces), and identity's `SpaceReach`.
- * Global so that identity's services, which cannot import content (dependencies point the other
- * way), receive `SpaceReach` wherever they inject it (optionally: without content, no spaces).
- * Only `SpaceReach` is exported; later domains import `ContentCoreModule`.
+ * The content HTTP surface (spaces, collections, a member's spaces), and identity's `SpaceReach`
+ * and `InviteLinkTargets`. Global so that identity's services, which cannot import content
+ * (dependencies point the other way), receive them wherever they inject them (optionally: without
+ * content, no spaces). Only these two are exported; later domains import `ContentCoreModule`.
  */
 @Global()
 @Module({
@@ -47,7 +48,10 @@ import { SpacesController } from './spaces/spaces.controller';
     ReusableContentsController,
     VariablesController,
   ],
-  providers: [{ provide: SpaceReach, useClass: ContentSpaceReach }],
-  exports: [SpaceReach],
+  providers: [
+    { provide: SpaceReach, useClass: ContentSpaceReach },
+    { provide: InviteLinkTargets, useClass: ContentInviteLinkTargets },
+  ],
+  exports: [SpaceReach, InviteLinkTargets],
 })
 export class ContentModule {}

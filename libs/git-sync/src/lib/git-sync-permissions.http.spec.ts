@@ -42,6 +42,31 @@ async function space(f: Fixture, setUp = false) {
   return { base, operation };
 }
 
+/**
+ * A space of the organization with one page and its repository set up, private (default level
+ * none); with `grant`, the caller is granted that role on it (an outsider cannot be granted
+ * anything: the grant is skipped for them).
+ */
+async function privateSpace(f: Fixture, who: Who, grant?: 'read' | 'edit') {
+  const { base, operation } = await space(f, true);
+  const admin = as(f, 'admin');
+  if ((await admin.patch(base, { defaultLevel: null })).status !== 200) throw new Error('private: PATCH defaultLevel failed');
+  if (grant && who !== 'outsider') {
+    const res = await admin.post(`${base}/permissions`, { role: grant, users: [f.users[who].user.id] });
+    if (res.status !== 204) throw new Error(`grant: ${res.status} ${res.text}`);
+  }
+  return { base, operation: operation! };
+}
+
+/** Reads of a space's files and Git Sync state: exports as files, PDF, info, operations, settings. */
+async function reads(f: Fixture, who: Who, base: string, operation: string) {
+  return Promise.all(
+    [`${base}/export?format=markdown`, `${base}/pdf`, `${base}/git/info`, `${base}/git/operations`, operation, `${base}/git/settings`].map((path) =>
+      status(as(f, who).get(path)),
+    ),
+  );
+}
+
 const READ = cells(200, 200, 200, 200, 200, 200, 404, 404);
 const ADMIN = (ok: number) => cells(ok, 403, 403, 403, 403, 403, 404, 404);
 
@@ -100,6 +125,48 @@ const GIT_SYNC_TABLE: PermissionTable<Fixture> = {
       check: async (f, who) => {
         const { base, operation } = await space(f, true);
         return Promise.all([`${base}/git/info`, `${base}/git/operations`, operation!, `${base}/git/settings`].map((path) => status(as(f, who).get(path))));
+      },
+    },
+    {
+      operation: 'the reads above and `GET .../pdf`, a private space (default level none) granted read to the caller',
+      required: 'the grant (a guest too; an outsider cannot be granted anything)',
+      cells: cells(200, 200, 200, 200, 200, 200, 200, 404),
+      check: async (f, who) => {
+        const { base, operation } = await privateSpace(f, who, 'read');
+        return reads(f, who, base, operation);
+      },
+    },
+    {
+      operation: 'the same, a private space not granted to the caller',
+      required: "admin (the organization's admins see every space)",
+      cells: cells(200, 404, 404, 404, 404, 404, 404, 404),
+      check: async (f, who) => {
+        const { base, operation } = await privateSpace(f, who);
+        return reads(f, who, base, operation);
+      },
+    },
+    {
+      operation: '`POST .../git/export`, `POST .../git/import` (repository set up), a private space granted edit to the caller',
+      required: 'edit, from the grant',
+      cells: cells(204, 204, 204, 204, 204, 204, 204, 404),
+      check: async (f, who) => {
+        const { base } = await privateSpace(f, who, 'edit');
+        return [
+          await status(as(f, who).post(`${base}/git/export`, { url: REPOSITORY, ref: 'refs/heads/main', commitMessage: 'Sync' })),
+          await status(as(f, who).post(`${base}/git/import`, { url: REPOSITORY, ref: 'refs/heads/main' })),
+        ];
+      },
+    },
+    {
+      operation: 'the same, a private space not granted to the caller',
+      required: 'admin',
+      cells: cells(204, 404, 404, 404, 404, 404, 404, 404),
+      check: async (f, who) => {
+        const { base } = await privateSpace(f, who);
+        return [
+          await status(as(f, who).post(`${base}/git/export`, { url: REPOSITORY, ref: 'refs/heads/main', commitMessage: 'Sync' })),
+          await status(as(f, who).post(`${base}/git/import`, { url: REPOSITORY, ref: 'refs/heads/main' })),
+        ];
       },
     },
     {

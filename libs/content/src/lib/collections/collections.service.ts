@@ -126,6 +126,14 @@ export class CollectionsService {
           WHERE organization_id = $2 AND parent_id IN (SELECT id FROM subtree) AND deleted_at IS NULL`,
         [collection.id, collection.organizationId, this.clock.now()],
       );
+      // Invite links to what goes (links have no foreign key to content: identity owns them).
+      await tx.query(
+        `${SUBTREE}
+         DELETE FROM organization_invite_links
+          WHERE collection_id IN (SELECT id FROM subtree)
+             OR space_id IN (SELECT s.id FROM spaces s WHERE s.organization_id = $2 AND s.parent_id IN (SELECT id FROM subtree))`,
+        [collection.id, collection.organizationId],
+      );
       // Nested collections go by ON DELETE CASCADE; their spaces' parent_id by ON DELETE SET NULL.
       await tx.query(`DELETE FROM collections WHERE id = $1 AND organization_id = $2`, [collection.id, collection.organizationId]);
     });
@@ -187,6 +195,14 @@ export class CollectionsService {
       await tx.query(
         `${SUBTREE}
          DELETE FROM content_grants
+          WHERE collection_id IN (SELECT id FROM subtree)
+             OR space_id IN (SELECT s.id FROM spaces s WHERE s.organization_id = $2 AND s.parent_id IN (SELECT id FROM subtree))`,
+        [collection.id, collection.organizationId],
+      );
+      // So do invite links to it: they would make guests of the organization it leaves.
+      await tx.query(
+        `${SUBTREE}
+         DELETE FROM organization_invite_links
           WHERE collection_id IN (SELECT id FROM subtree)
              OR space_id IN (SELECT s.id FROM spaces s WHERE s.organization_id = $2 AND s.parent_id IN (SELECT id FROM subtree))`,
         [collection.id, collection.organizationId],

@@ -4,6 +4,7 @@ import { Caller, MemberRole, MemberRoleOrGuest, TeamEntity, UserEntity } from '@
 import { Clock, newId, Page, Paginator, sortKey } from '@docs/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { ContentAccess } from '../access/content-access';
+import { roleRankSql } from '../access/grants-sql';
 import { ContentLevel, levelAtLeast } from '../permissions/content-permissions';
 
 /** What a grant is on: a space or a collection (a grant on a collection reaches everything below it). */
@@ -237,13 +238,33 @@ export class ContentGrants {
     return rows.map((row) => row.role);
   }
 
-  private async upsert(tx: EntityManager, shared: SharedObject, subject: GrantSubject, subjectId: string, role: MemberRole): Promise<void> {
+  /**
+   * The grant an invite link gives when someone joins through it (`tx`: the join's transaction,
+   * which made them a member): `role` on the object, or the grant they already had there when it
+   * is higher. The link's maker was checked when the link was made or changed.
+   */
+  async grantByLink(tx: EntityManager, organizationId: string, object: GrantObject, userId: string, role: MemberRole): Promise<void> {
+    await this.upsert(tx, { organizationId, object, column: object.kind === 'space' ? 'space_id' : 'collection_id' }, 'user', userId, role, 'keep-higher');
+  }
+
+  private async upsert(
+    tx: EntityManager,
+    shared: Pick<SharedObject, 'organizationId' | 'object' | 'column'>,
+    subject: GrantSubject,
+    subjectId: string,
+    role: MemberRole,
+    existing: 'replace' | 'keep-higher' = 'replace',
+  ): Promise<void> {
     const subjectColumn = `${subject}_id`;
+    const updated =
+      existing === 'replace'
+        ? 'EXCLUDED.role'
+        : `CASE WHEN ${roleRankSql('EXCLUDED.role')} > ${roleRankSql('content_grants.role')} THEN EXCLUDED.role ELSE content_grants.role END`;
     await tx.query(
       `INSERT INTO content_grants (id, organization_id, ${shared.column}, ${subjectColumn}, role, created_at)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (${shared.column}, ${subjectColumn}) WHERE ${shared.column} IS NOT NULL AND ${subjectColumn} IS NOT NULL
-       DO UPDATE SET role = EXCLUDED.role`,
+       DO UPDATE SET role = ${updated}`,
       [newId(), shared.organizationId, shared.object.id, subjectId, role, this.clock.now()],
     );
   }

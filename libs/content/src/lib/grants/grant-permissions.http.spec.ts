@@ -127,7 +127,49 @@ function rows(kind: Kind): PermissionTable<Fixture>['rows'] {
       cells: cells(200, 404, 404, 404, 404, 404, 404, 404),
       check: async (f, who) => status(as(f, who).get(`/v1/${kind}/${await object(f, kind, { users: [other(f)], level: null })}`)),
     },
+    {
+      operation: `\`POST /v1/orgs/{organizationId}/link-invites\` \`{level: read, ${kind === 'spaces' ? 'space' : 'collection'}}\``,
+      required: 'admin on the object (its `viewInviteLinks`), and a level within the caller\'s own',
+      cells: ADMIN_ONLY(201),
+      check: async (f, who) => status(as(f, who).post(`/v1/orgs/${f.org.organization.id}/link-invites`, { level: 'read', [target(kind)]: await object(f, kind) })),
+    },
+    {
+      operation: `\`PATCH /v1/orgs/{organizationId}/link-invites/{inviteId}\` \`{level: comment}\`, a link to the object`,
+      required: 'admin on the object (a member who holds the link id but not that level: 403)',
+      cells: cells(200, 403, 403, 403, 403, 403, 403, 404),
+      check: async (f, who) => status(as(f, who).patch(`/v1/orgs/${f.org.organization.id}/link-invites/${await linkTo(f, kind)}`, { level: 'comment' })),
+    },
+    {
+      operation: `\`DELETE /v1/orgs/{organizationId}/link-invites/{inviteId}\`, a link to the object`,
+      required: 'admin on the object (a member who holds the link id but not that level: 403)',
+      cells: cells(205, 403, 403, 403, 403, 403, 403, 404),
+      check: async (f, who) => status(as(f, who).delete(`/v1/orgs/${f.org.organization.id}/link-invites/${await linkTo(f, kind)}`)),
+    },
+    {
+      operation: `\`POST /v1/orgs/{organizationId}/join\` with a link to the object, default level none, then \`GET /v1/${kind}/{id}\``,
+      required: 'the link: a non-member joins as a guest, a member keeps their role; both get the link\'s level there',
+      cells: cells(200, 200, 200, 200, 200, 200, 200, 200),
+      check: async (f, who) => {
+        const id = await object(f, kind, { level: null });
+        const joined = await as(f, who).post(`/v1/orgs/${f.org.organization.id}/join`, { invite: await linkTo(f, kind, id) });
+        if (joined.status !== 204) return joined.status;
+        const seen = await status(as(f, who).get(`/v1/${kind}/${id}`));
+        // The outsider leaves again, so that the other rows still see an outsider.
+        if (who === 'outsider') await f.t.dataSource.query(`DELETE FROM organization_members WHERE organization_id = $1 AND user_id = $2`, [f.org.organization.id, self(f, who)]);
+        return seen;
+      },
+    },
   ];
+}
+
+/** The body field naming an object of this kind in an invite link. */
+const target = (kind: Kind) => (kind === 'spaces' ? 'space' : 'collection');
+
+/** An invite link (level read) to `id`, or to a new object of `kind`, made by the admin. */
+async function linkTo(f: Fixture, kind: Kind, id?: string): Promise<string> {
+  const res = await as(f, 'admin').post(`/v1/orgs/${f.org.organization.id}/link-invites`, { level: 'read', [target(kind)]: id ?? (await object(f, kind)) });
+  if (res.status !== 201) throw new Error(`link -> ${res.status}: ${res.text}`);
+  return res.body.id;
 }
 
 const GRANTS_TABLE: PermissionTable<Fixture> = {

@@ -94,4 +94,55 @@ describe('SpaceReach (provided by content)', () => {
     const asOutsider = await t.http.as(outsider.members.admin.token).get(`/v1/orgs/${organization.id}/members`);
     expect([asOutsider.status, asOutsider.body.error?.message]).toEqual([404, `No organization has the id ${organization.id}.`]);
   });
+
+  it('counts the spaces grants open in Member.spaces and Team.spaces: the same as each person sees in their own space list', async () => {
+    const { organization, members } = await createOrganization(t, { reader: 'read', reader2: 'read', editor: 'edit', guest: null, guest2: null });
+    const token = members.admin.token;
+    const admin = t.http.as(token);
+    const org = `/v1/orgs/${organization.id}`;
+    const shut = await createCollection(t, token, organization.id);
+    await setDefaultLevel(t, token, { object: 'collection', id: shut.id }, null);
+    const nested = await createCollection(t, token, organization.id, { parent: shut.id });
+    await createSpace(t, token, organization.id, { parent: shut.id });
+    await createSpace(t, token, organization.id, { parent: nested.id });
+    const trashed = await createSpace(t, token, organization.id, { parent: shut.id });
+    await admin.delete(`/v1/spaces/${trashed.id}`);
+    const privateSpace = await createSpace(t, token, organization.id);
+    await setDefaultLevel(t, token, { object: 'space', id: privateSpace.id }, null);
+    const open = await createSpace(t, token, organization.id);
+
+    const grant = async (path: string, body: Record<string, unknown>) => expect((await admin.post(`${path}/permissions`, body)).status).toBe(204);
+    // A collection grant reaches the spaces below it at any depth (not the deleted one).
+    await grant(`/v1/collections/${shut.id}`, { role: 'read', users: [members.reader.user.id] });
+    await grant(`/v1/spaces/${privateSpace.id}`, { role: 'read', users: [members.guest.user.id] });
+    // A grant on a space the role opens anyway counts once.
+    await grant(`/v1/spaces/${open.id}`, { role: 'edit', users: [members.editor.user.id] });
+    const team = await admin.put(`${org}/teams`, { title: 'Private', members: [members.reader2.user.id] });
+    await grant(`/v1/spaces/${privateSpace.id}`, { role: 'read', teams: [team.body.id] });
+    const guests = await admin.put(`${org}/teams`, { title: 'Guests', members: [members.guest2.user.id] });
+    await grant(`/v1/collections/${shut.id}`, { role: 'read', teams: [guests.body.id] });
+    const empty = await admin.put(`${org}/teams`, { title: 'Nobody', members: [] });
+    await grant(`/v1/spaces/${privateSpace.id}`, { role: 'read', teams: [empty.body.id] });
+
+    const ownCount = async (who: keyof typeof members) => (await t.http.as(members[who].token).get(`${org}/spaces`, { query: { limit: 0 } })).body.count;
+    const expected = { admin: 4, reader: 3, reader2: 2, editor: 1, guest: 1, guest2: 2 };
+    for (const who of Object.keys(expected) as (keyof typeof expected)[]) expect([who, await ownCount(who)]).toEqual([who, expected[who]]);
+
+    const list = await admin.get(`${org}/members`);
+    const listed = Object.fromEntries(list.body.items.map((item: { user: { id: string }; spaces: number }) => [item.user.id, item.spaces]));
+    for (const who of Object.keys(expected) as (keyof typeof expected)[]) {
+      expect([who, listed[members[who].user.id]]).toEqual([who, expected[who]]);
+      expect([who, (await admin.get(`${org}/members/${members[who].user.id}`)).body.spaces]).toEqual([who, expected[who]]);
+    }
+    const inTeam = await admin.get(`${org}/teams/${team.body.id}/members`);
+    expect(inTeam.body.items.map((item: { organization: { spaces: number } }) => item.organization.spaces)).toEqual([expected.reader2]);
+
+    // Teams: what any member opens, and what is granted to the team itself.
+    const teams = await admin.get(`${org}/teams`);
+    const teamSpaces = Object.fromEntries(teams.body.items.map((item: { id: string; spaces: number }) => [item.id, item.spaces]));
+    expect(teamSpaces).toEqual({ [team.body.id]: 2, [guests.body.id]: 2, [empty.body.id]: 1 });
+    // A grant removed counts no more, at the next request.
+    expect((await admin.delete(`/v1/collections/${shut.id}/permissions/users/${members.reader.user.id}`)).status).toBe(205);
+    expect((await admin.get(`${org}/members/${members.reader.user.id}`)).body.spaces).toBe(1);
+  });
 });

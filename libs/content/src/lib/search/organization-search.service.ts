@@ -24,7 +24,8 @@ interface Row extends Partial<PageMatch> {
  * its own language's configuration. The answer is one `SearchSpaceResult` per space with matches,
  * best space first (by its best page, then space id), each with its best pages; `limit` and the
  * keyset cursor (best rank, space id) page through spaces. One statement per search: the matches
- * come from the GIN index on `page_search.tsv`, kept to the caller's spaces by a join.
+ * come ranked from the GIN index on `page_search.tsv` (`page_search_matches`), kept to the
+ * caller's spaces by a join.
  */
 @Injectable()
 export class OrganizationSearch {
@@ -62,13 +63,15 @@ export class OrganizationSearch {
     }
     const [leading, last, any] = [param(terms.leading), param(terms.last), param(terms.any)];
     // One branch per configuration, its tsquery a constant of the statement, materialized on its
-    // own: the GIN index on `tsv` finds the matching rows (whatever the planner guesses of the
-    // caller's spaces, which it cannot count ahead: left to join first, it read every page of
-    // every space); the join then keeps those of readable spaces in that configuration.
+    // own: `page_search_matches` finds the matching rows through the GIN index on `tsv` and ranks
+    // each as it reads it (whatever the planner guesses: of the caller's spaces, which it cannot
+    // count ahead, so that left to join first it read every page of every space; of a word in
+    // many pages, for which it preferred reading the whole table). The join then keeps those of
+    // readable spaces in that configuration, without reading the rows again.
     const branches = [...byConfig].map(([config, langs]) => {
       const regconfig = `${param(config)}::regconfig`;
-      return `SELECT ps.head_key, ps.page_id, ${regconfig} AS config, ${param(langs)}::text[] AS langs
-           FROM page_search ps WHERE NOT ps.no_index AND ps.tsv @@ ${pageQuerySql(regconfig, leading, last)}`;
+      return `SELECT m.head_key, m.page_id, m.rank, ${regconfig} AS config, ${param(langs)}::text[] AS langs
+           FROM page_search_matches(${pageQuerySql(regconfig, leading, last)}) m`;
     });
     if (branches.length === 0) return { items: [], count: 0 };
     const [afterRank, afterSpace] = [param(after ? Number(after[0]) : null), param(after ? String(after[1]) : null)];
@@ -77,10 +80,9 @@ export class OrganizationSearch {
        ), found AS MATERIALIZED (
          ${branches.join('\n         UNION ALL\n         ')}
        ), matches AS (
-         SELECT r.id AS space_id, f.page_id, ts_rank(ps.tsv, ${pageQuerySql('f.config', leading, last)})::real AS rank, f.config
+         SELECT r.id AS space_id, f.page_id, f.rank, f.config
            FROM found f
            JOIN readable r ON r.id = f.head_key AND r.lang = ANY(f.langs)
-           JOIN page_search ps ON ps.head_key = f.head_key AND ps.page_id = f.page_id
        ), best AS (
          SELECT space_id, max(rank) AS rank FROM matches GROUP BY space_id
        ), chosen AS (

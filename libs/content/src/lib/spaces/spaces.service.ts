@@ -62,17 +62,24 @@ const grantRank = (alias: string) =>
 const roleReaches = (alias: string) =>
   `((SELECT role FROM member) IS NOT DISTINCT FROM 'admin' OR ((SELECT role FROM member) IS NOT NULL AND ${spaceCapSql(alias)} <> 'none'))`;
 
+/** SQL: does the caller's role reach the spaces of `space_counts` group `g` (joined to `caps`)? Never NULL. */
+const groupRoleReaches = `((SELECT role FROM member) IS NOT NULL
+   AND ((SELECT role FROM member) = 'admin' OR ${capBelowSql("NULLIF(g.default_level, '')", 'caps.cap')} <> 'none'))`;
+
 /**
  * A page of an organization's live spaces as the caller ($2) sees them, in one round trip: the
  * caller's role, the caps of the collection tree (caps-sql.ts), the caller's grants (their own
  * and their teams', each collection's reaching everything below it: grants-sql.ts), the filter
- * of what the caller can see, each space's cap and granted role, and the list's count (the groups
- * of `space_counts` the role sees, plus the spaces only grants open), with every row. The
+ * of what the caller can see, each space's cap and granted role, and the list's count, with every
+ * row. The count reads no space but those granted one by one: one pass over the groups of
+ * `space_counts` sums those the role sees and those under a granted collection that it does not,
+ * then the spaces granted by id (primary key) that neither covers are added. The
  * caller's membership gates the rows (a one-time filter): no row for a non-member, or when
  * nothing on the page is visible. The paginator adds the keyset condition, the order
- * (spaces_sibling_order_idx) and the limit.
+ * (spaces_sibling_order_idx) and the limit. Exported for the plans of `BENCH_EXPLAIN=1 npm run
+ * bench:grants`.
  */
-const ORGANIZATION_SPACES_PAGE = `WITH RECURSIVE member AS (
+export const ORGANIZATION_SPACES_PAGE = `WITH RECURSIVE member AS (
      SELECT m.role FROM organization_members m WHERE m.organization_id = $1 AND m.user_id = $2 AND NOT m.disabled
    ), ${collectionCapsCtes('$1')}, my_grants AS (
      SELECT g.space_id, g.collection_id, ${roleRankSql('g.role')} AS rank FROM (${callerGrantsSql('$1', '$2')}) g
@@ -85,13 +92,13 @@ const ORGANIZATION_SPACES_PAGE = `WITH RECURSIVE member AS (
             (SELECT jsonb_object_agg(id, rank) FROM (SELECT id, max(rank) AS rank FROM granted_collections GROUP BY id) y) AS collections
    )
    SELECT (SELECT role FROM member) AS member_role,
-          (SELECT COALESCE(sum(g.live), 0)::int
+          (SELECT (COALESCE(sum(g.live) FILTER (WHERE ${groupRoleReaches}), 0)
+                   + COALESCE(sum(g.live) FILTER (WHERE NOT ${groupRoleReaches} AND g.parent_key IN (SELECT id FROM granted_collections)), 0))::int
              FROM space_counts g LEFT JOIN caps ON caps.id = g.parent_key
-            WHERE g.organization_id = $1 AND (SELECT role FROM member) IS NOT NULL
-              AND ((SELECT role FROM member) = 'admin' OR ${capBelowSql("NULLIF(g.default_level, '')", 'caps.cap')} <> 'none'))
+            WHERE g.organization_id = $1)
           + (SELECT count(*)::int FROM spaces s2
-              WHERE s2.organization_id = $1 AND s2.deleted_at IS NULL
-                AND (s2.id IN (SELECT space_id FROM my_grants) OR s2.parent_id IN (SELECT id FROM granted_collections))
+              WHERE s2.id IN (SELECT space_id FROM my_grants) AND s2.organization_id = $1 AND s2.deleted_at IS NULL
+                AND NOT (COALESCE(s2.parent_id, '') IN (SELECT id FROM granted_collections))
                 AND NOT ${roleReaches('s2')}) AS list_count,
           ${spaceCapSql('s')} AS cap,
           (${ROLES_BY_RANK})[${grantRank('s')}] AS granted_role,
@@ -260,6 +267,8 @@ export class SpacesService {
         .where('id = :id AND organization_id = :organizationId AND deleted_at IS NULL', { id: space.id, organizationId: space.organizationId })
         .execute();
       if (deleted.affected) {
+        // Its invite links lead nowhere now, and do not come back with a restore.
+        await tx.query(`DELETE FROM organization_invite_links WHERE space_id = $1`, [space.id]);
         await this.events.emit(tx, { type: 'space_deleted', organizationId: space.organizationId, actor: caller.userId, payload: { spaceId: space.id } });
       }
     });
@@ -402,6 +411,8 @@ export class SpacesService {
       await this.order.lock(tx, space.organizationId, targetOrganizationId);
       // Its grants name people and teams of the organization it leaves: they go.
       await tx.query(`DELETE FROM content_grants WHERE space_id = $1`, [space.id]);
+      // So do its invite links: they would make guests of the organization it leaves.
+      await tx.query(`DELETE FROM organization_invite_links WHERE space_id = $1`, [space.id]);
       await tx.update(
         SpaceEntity,
         { id: space.id, organizationId: space.organizationId },

@@ -69,15 +69,35 @@ describe('invite links and joining (link-invites, join, email-domains)', () => {
 
   it('refuses bad bodies and stores nothing', async () => {
     const { base, admin } = await setup();
-    for (const body of [{}, { role: 'owner' }, { role: 'edit', extra: 1 }, { level: 'edit', space: 'x' }, { role: 3 }]) {
+    const bodies = [
+      [{}, /role is required/],
+      [{ role: 'owner' }, /role must be one of/],
+      [{ role: 'edit', extra: 1 }, /extra/],
+      [{ role: 3 }, /role must be one of/],
+      [{ role: 'read', space: 'x' }, /role cannot be given with level, space or collection/],
+      [{ level: 'edit' }, /space or collection is required with level/],
+      [{ space: 'x' }, /level is required with space/],
+      [{ level: null, collection: 'x' }, /level must not be null/],
+      [{ level: 'owner', space: 'x' }, /level must be one of/],
+      [{ level: 'edit', space: 'x', collection: 'y' }, /space and collection cannot both be given/],
+      [{ level: 'edit', space: '' }, /space/],
+    ] as const;
+    for (const [body, message] of bodies) {
       const res = await admin.post(`${base}/link-invites`, body);
-      expect(res.status).toBe(400);
-      expect(res.body.error.message).toMatch(/role|level|space|extra/);
+      expect([body, res.status]).toEqual([body, 400]);
+      expect(res.body.error.message).toMatch(message);
     }
     expect((await admin.get(`${base}/link-invites`)).body.count).toBe(0);
+    // Without the content domain there is no space or collection to link to.
+    expect((await admin.post(`${base}/link-invites`, { level: 'edit', space: 'nope' })).status).toBe(404);
     const link = await admin.post(`${base}/link-invites`, { role: 'read' });
     expect((await admin.patch(`${base}/link-invites/${link.body.id}`, { role: 'chief' })).status).toBe(400);
     expect((await admin.patch(`${base}/link-invites/${link.body.id}`, {})).status).toBe(400);
+    expect((await admin.patch(`${base}/link-invites/${link.body.id}`, { role: 'read', level: 'read' })).status).toBe(400);
+    // A well-formed level, but this link is to the organization: it has a role.
+    const level = await admin.patch(`${base}/link-invites/${link.body.id}`, { level: 'edit' });
+    expect(level.status).toBe(400);
+    expect(level.body.error.message).toMatch(/to the organization/);
     expect((await admin.get(`${base}/link-invites/${link.body.id}`)).body.role).toBe('read');
   });
 

@@ -5,12 +5,19 @@ import type { MemberRoleOrGuest } from './member-role';
 import type { MemberCounts } from './member.presenter';
 import { NO_SPACES, SpaceReach, SpaceReachByRole } from './space-reach';
 
-const TEAMS_OF_MEMBERS = preparedStatement(
-  'identity_teams_of_members',
-  `SELECT user_id, count(*)::int AS teams FROM team_members WHERE organization_id = $1 AND user_id = ANY($2) GROUP BY user_id`,
-);
+/** Per member of `$2`: the teams they are in, and (SQL of `grantOnly`) the spaces only grants open to them. */
+function countsOfMembers(grantOnly: string) {
+  return preparedStatement(
+    grantOnly === '0' ? 'identity_counts_of_members' : 'identity_counts_of_members_with_grants',
+    `SELECT m.user_id,
+            (SELECT count(*)::int FROM team_members tm WHERE tm.organization_id = m.organization_id AND tm.user_id = m.user_id) AS teams,
+            ${grantOnly} AS granted_spaces
+       FROM organization_members m
+      WHERE m.organization_id = $1 AND m.user_id = ANY($2)`,
+  );
+}
 
-/** The true `spaces` and `teams` counts of a page of members: two queries, whatever its size. */
+/** The true `spaces` (grants included) and `teams` counts of a page of members: two queries, whatever its size. */
 @Injectable()
 export class MemberCountsService {
   constructor(
@@ -18,6 +25,13 @@ export class MemberCountsService {
     private readonly access: OrganizationAccess,
     @Optional() private readonly reach?: SpaceReach,
   ) {}
+
+  private statement?: ReturnType<typeof countsOfMembers>;
+
+  private get countsStatement(): ReturnType<typeof countsOfMembers> {
+    this.statement ??= countsOfMembers(this.reach ? this.reach.memberGrantOnlySpacesSql('m.organization_id', 'm.user_id', 'm.role') : '0');
+    return this.statement;
+  }
 
   spaceReach(organizationId: string): Promise<SpaceReachByRole> {
     return this.reach ? this.reach.countByRole(organizationId) : Promise.resolve(NO_SPACES);
@@ -35,11 +49,12 @@ export class MemberCountsService {
     if (members.length === 0) return counts;
     const [byRole, rows] = await Promise.all([
       this.spaceReach(organizationId),
-      this.sql.rows<{ user_id: string; teams: number }>(TEAMS_OF_MEMBERS, [organizationId, members.map((m) => m.userId)]),
+      this.sql.rows<{ user_id: string; teams: number; granted_spaces: number }>(this.countsStatement, [organizationId, members.map((m) => m.userId)]),
     ]);
-    const teams = new Map(rows.map((row) => [row.user_id, row.teams]));
+    const byMember = new Map(rows.map((row) => [row.user_id, row]));
     for (const member of members) {
-      counts.set(member.userId, { spaces: byRole[member.role ?? 'guest'], teams: teams.get(member.userId) ?? 0 });
+      const row = byMember.get(member.userId);
+      counts.set(member.userId, { spaces: byRole[member.role ?? 'guest'] + (row?.granted_spaces ?? 0), teams: row?.teams ?? 0 });
     }
     return counts;
   }

@@ -36,7 +36,7 @@ export class MembersController {
     // The caller's membership and the space counts in one statement, then the page.
     const { membership, reach } = await this.counts.membershipAndReach(organizationId, caller.userId);
     const page = await this.members.list(organizationId, this.access.orNotFound(organizationId, membership), query);
-    return toListEnvelope(page, ({ member, teams }) => this.presenter.present(member, { spaces: reach[member.role ?? 'guest'], teams }));
+    return toListEnvelope(page, ({ member, teams, grantedSpaces }) => this.presenter.present(member, { spaces: reach[member.role ?? 'guest'] + grantedSpaces, teams }));
   }
 
   @Get('members/:userId')

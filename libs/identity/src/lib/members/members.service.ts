@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { Clock, composedStatement, containsPattern, EventOutbox, Page, Paginator, sortKey, SqlPool } from '@docs/platform';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -6,6 +6,7 @@ import { organizationPolicy, Viewer } from '../access/organization-policy';
 import { UserEntity } from '../users/user.entity';
 import { MemberEntity } from './member.entity';
 import type { MemberRole, MemberRoleOrGuest } from './member-role';
+import { SpaceReach } from './space-reach';
 
 export interface MemberFilters {
   order?: 'asc' | 'desc';
@@ -16,10 +17,14 @@ export interface MemberFilters {
   limit?: number;
 }
 
-/** A member of a list page and the number of teams they are in (Member.teams). */
+/**
+ * A member of a list page, the number of teams they are in (Member.teams) and the live spaces
+ * only grants open to them (added to their role's count for Member.spaces).
+ */
 export interface ListedMember {
   member: MemberEntity;
   teams: number;
+  grantedSpaces: number;
 }
 
 /** A member, their user and their team count, as the list's SQL selects them. */
@@ -28,7 +33,7 @@ const MEMBER_COLUMNS = `m.organization_id, m.user_id, m.role, m.disabled, m.sso,
   (SELECT count(*)::int FROM team_members tm WHERE tm.organization_id = m.organization_id AND tm.user_id = m.user_id) AS teams`;
 
 function listedMemberFromRow(row: Record<string, any>): ListedMember {
-  return { member: memberFromRow(row), teams: row.teams };
+  return { member: memberFromRow(row), teams: row.teams, grantedSpaces: row.granted_spaces };
 }
 
 function memberFromRow(row: Record<string, any>): MemberEntity {
@@ -62,12 +67,18 @@ export class MembersService {
     private readonly clock: Clock,
     private readonly sql: SqlPool,
     private readonly events: EventOutbox,
+    @Optional() private readonly reach?: SpaceReach,
   ) {}
+
+  /** SQL: the spaces only grants open to the member of the row (without content, none). */
+  private get grantOnlySpaces(): string {
+    return this.reach ? this.reach.memberGrantOnlySpacesSql('m.organization_id', 'm.user_id', 'm.role') : '0';
+  }
 
   /**
    * Newest (or, with order=asc, oldest) joiners first; a guest lists only themselves. Prepared
-   * SQL (one statement per combination of filters): the page with each member's team count
-   * and the list's count, in one statement.
+   * SQL (one statement per combination of filters): the page with each member's team count and
+   * the spaces only grants open to them, and the list's count, in one statement.
    */
   async list(organizationId: string, viewer: Viewer, filters: MemberFilters): Promise<Page<ListedMember>> {
     const values: unknown[] = [organizationId];
@@ -99,7 +110,7 @@ export class MembersService {
     return this.paginator.paginateSql(
       {
         name: 'identity_list_members',
-        sql: `SELECT ${MEMBER_COLUMNS} FROM organization_members m JOIN users u ON u.id = m.user_id WHERE ${condition}`,
+        sql: `SELECT ${MEMBER_COLUMNS}, ${this.grantOnlySpaces} AS granted_spaces FROM organization_members m JOIN users u ON u.id = m.user_id WHERE ${condition}`,
         values,
         item: listedMemberFromRow,
         count,

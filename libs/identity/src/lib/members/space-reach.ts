@@ -4,12 +4,26 @@ import type { MemberRole, MemberRoleOrGuest } from './member-role';
 export type SpaceReachByRole = Record<MemberRole | 'guest', number>;
 
 /**
- * How many spaces of an organization a member can open, by role. Identity shows these counts
+ * How many spaces of an organization a member can open, by role, and in SQL the spaces grants
+ * add to that. Identity shows these counts
  * (Member.spaces, Team.spaces) but spaces belong to the content domain, which depends on
  * identity and not the reverse: content provides this service. Without a content module there
  * are no spaces, and every count is 0.
  */
 export abstract class SpaceReach {
+  /**
+   * SQL (a scalar) for identity's statements: how many live spaces of `org` member `user` with
+   * role `role` opens only through grants (their own or their teams'), beyond `countByRole`.
+   * The arguments are SQL: columns of the outer statement or parameters.
+   */
+  abstract memberGrantOnlySpacesSql(org: string, user: string, role: string): string;
+
+  /**
+   * SQL (a scalar): how many live spaces of `org` grants open to team `team` (granted to the team,
+   * or to any of its members or their teams) beyond what its members' best role opens.
+   */
+  abstract teamGrantOnlySpacesSql(org: string, team: string): string;
+
   abstract countByRole(organizationId: string): Promise<SpaceReachByRole>;
 
   /**

@@ -32,6 +32,9 @@ import { SiteLook1795472000000 } from './1795472000000-site-look';
 import { OrganizationWide1795475310000 } from './1795475310000-organization-wide';
 import { SiteInsights1795480000000 } from './1795480000000-site-insights';
 import { OrganizationSubdomains1795485000000 } from './1795485000000-organization-subdomains';
+import { InviteLinksToContent1795486000000 } from './1795486000000-invite-links-to-content';
+import { ContentGrantsCovering1795487000000 } from './1795487000000-content-grants-covering';
+import { PageSearchMatches1795488000000 } from './1795488000000-page-search-matches';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -73,4 +76,7 @@ export const MIGRATIONS = [
   OrganizationWide1795475310000,
   SiteInsights1795480000000,
   OrganizationSubdomains1795485000000,
+  InviteLinksToContent1795486000000,
+  ContentGrantsCovering1795487000000,
+  PageSearchMatches1795488000000,
 ];

@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ORGANIZATION_SPACES_PAGE } from '@docs/content';
 import { EmbeddedPostgresServer } from '@docs/platform';
-import autocannon from 'autocannon';
 import { Client } from 'pg';
-import { api, databaseCpuMs, freePort, median, processCpuMs, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, interleavedRounds, LoadResult, measureLoad, median, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * The grants figures (issue 31), written to docs/performance.md:
@@ -28,28 +27,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const MEMBER_TOKEN = 'dpt_benchMemberToken0123456789abcdefghijklmnop';
 
-interface Result {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  serverUs: number;
-  databaseUs: number;
-}
-
-async function measure(url: string, token: string, pid: number, pgDataDir: string): Promise<Result> {
-  const [server, db] = [processCpuMs(pid), databaseCpuMs(pgDataDir)];
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { Authorization: `Bearer ${token}` } });
-  const requests = Math.max(1, result.requests.total);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    serverUs: ((processCpuMs(pid) - server) * 1000) / requests,
-    databaseUs: ((databaseCpuMs(pgDataDir) - db) * 1000) / requests,
-  };
-}
 
 /** An organization with 10 collections and 100 spaces (10 at the top, 9 in each collection; 10 of them private), made over the API. */
 async function organizationWithSpaces(base: string, title: string): Promise<{ organizationId: string; spaces: string[]; collections: string[] }> {
@@ -219,18 +196,13 @@ async function main(): Promise<void> {
     }
 
     const pid = apiProcess.pid as number;
-    for (const s of scenarios) await measure(`${base}${s.path}`, s.token, pid, pgDataDir); // warm-up
-    const all = new Map<string, Result[]>(scenarios.map((s) => [s.name, []]));
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (const s of scenarios) all.get(s.name)?.push(await measure(`${base}${s.path}`, s.token, pid, pgDataDir));
-    }
+    const medians = await interleavedRounds(scenarios, ROUNDS, (s) =>
+      measureLoad(`${base}${s.path}`, { connections: CONNECTIONS, seconds: SECONDS, headers: { Authorization: `Bearer ${s.token}` }, cpu: { pid, pgDataDir } }),
+    );
     const lines = ['| Scenario | req/s | p50 ms | p99 ms | api CPU µs/req | database CPU µs/req | errors |', '|---|---|---|---|---|---|---|'];
     for (const s of scenarios) {
-      const results = all.get(s.name) as Result[];
-      const m = (pick: (r: Result) => number) => median(results.map(pick));
-      lines.push(
-        `| ${s.name} | ${m((r) => r.rps).toFixed(0)} | ${m((r) => r.p50).toFixed(1)} | ${m((r) => r.p99).toFixed(1)} | ${m((r) => r.serverUs).toFixed(0)} | ${m((r) => r.databaseUs).toFixed(0)} | ${results.reduce((sum, r) => sum + r.errors, 0)} |`,
-      );
+      const r = medians.get(s.name) as LoadResult;
+      lines.push(`| ${s.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.serverUs.toFixed(0)} | ${r.databaseUs.toFixed(0)} | ${r.errors} |`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {

@@ -22,6 +22,7 @@ export * from './lib/previews/preview-change-requests';
 export * from './lib/customization/site-customization';
 export * from './lib/redirects/site-redirect.entity';
 export * from './lib/redirects/published-redirects';
+export * from './lib/redirects/redirect-location';
 export { conditionShown } from './lib/published/visible-structure';
 export { DEFAULT_SITE_CUSTOMIZATION } from './lib/customization/default-customization';
 export * from './lib/insights/site-insights-store';

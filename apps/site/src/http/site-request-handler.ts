@@ -7,11 +7,10 @@ import {
   firstDocumentUnder,
   pathSegments,
   PreviewChangeRequests,
+  RedirectLocations,
   PublishedOrigin,
   publishedOriginOf,
-  PublishedRedirects,
   PublishedSiteDirectory,
-  PublishedSiteLookup,
   SITE_PREVIEW_PATH,
   SiteAudience,
   SiteLinks,
@@ -89,7 +88,7 @@ export class SiteRequestHandler {
     private readonly clock: Clock,
     private readonly views: SiteViewRecorder,
     private readonly previewGrants: SitePreviewGrants,
-    private readonly redirects: PublishedRedirects,
+    private readonly redirectLocations: RedirectLocations,
     private readonly insights: SiteInsightsRecorder,
     private readonly insightsEndpoint: InsightsEndpoint,
     private readonly mcp: SiteMcpEndpoint,
@@ -275,7 +274,18 @@ export class SiteRequestHandler {
     const { links } = view;
     const cacheControl = headers['Cache-Control'];
     const notFound = async () => {
-      const location = redirectable === undefined ? undefined : await this.redirectOf(view, redirectable, resolved, pagePath, format);
+      const location =
+        redirectable === undefined
+          ? undefined
+          : await this.redirectLocations.of({
+              siteId: view.published.site.id,
+              structure: view.audience.structure,
+              links,
+              rest: redirectable,
+              resolved: resolved && { variant: resolved.variant, pagePath },
+              markdown: format === 'md',
+              indexOf: async (variant) => (await this.pages.target(variant)).index,
+            });
       if (!location) return this.sendNotFound(req, res);
       const search = query.toString();
       send(req, res, 301, { Location: `${location}${search ? `?${search}` : ''}`, 'Cache-Control': cacheControl }, '');
@@ -315,46 +325,6 @@ export class SiteRequestHandler {
     headers['Content-Security-Policy'] = policy;
     await this.serve(req, res, key, headers, () => this.pages.page(view, target), view.published.site.organizationId);
     return { variant: resolved.variant, page };
-  }
-
-  /**
-   * Where a path no page holds now leads, for this visitor: the site's redirect of that source
-   * (to a section, a site space or a page the visitor sees), else the page of the variant that
-   * was at that path before it was renamed or moved (wherever it is now: one hop however many
-   * moves). Undefined: a 404.
-   */
-  private async redirectOf(
-    view: SiteView,
-    rest: string,
-    resolved: { variant: Variant; pagePath: string[] } | undefined,
-    pagePath: string,
-    format: 'html' | 'md',
-  ): Promise<string | undefined> {
-    const { links } = view;
-    const destination = await this.redirects.destination(view.published.site.id, rest.replace(/\/+$/, '') || '/');
-    if (destination) {
-      if (destination.kind === 'site-section') {
-        const section = view.audience.structure.sections.find((s) => s.id === destination.siteSectionId);
-        const url = section && links.sectionUrl(section);
-        if (url !== undefined) return url || '/';
-      } else {
-        const variant = links.variants.find((v) => v.siteSpace.id === destination.siteSpaceId);
-        if (variant && destination.kind === 'site-space') return variant.url || '/';
-        if (variant && destination.kind === 'site-page') {
-          const { index } = await this.pages.target(variant);
-          const page = index.byId.get(destination.pageId);
-          if (page && page.type !== 'link') return links.pageUrl(variant, page.path ?? '', page === index.first);
-        }
-      }
-    }
-    if (!resolved || pagePath === '') return undefined;
-    const spaceId = resolved.variant.siteSpace.spaceId;
-    const pageId = await this.content.formerPage(spaceId, resolved.variant.siteSpace.space!.revisionId, pagePath);
-    if (!pageId) return undefined;
-    const { index } = await this.pages.target(resolved.variant);
-    const page = index.byId.get(pageId);
-    if (!page || page.type === 'link' || page.path === null) return undefined;
-    return format === 'md' ? `${links.pageUrl(resolved.variant, page.path, false)}.md` : links.pageUrl(resolved.variant, page.path, page === index.first);
   }
 
   /**

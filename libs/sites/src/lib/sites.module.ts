@@ -2,6 +2,8 @@ import { SitePermissionsController } from './site-permissions/site-permissions.c
 import { SitePermissions } from './site-permissions/site-permissions.service';
 import { Global, Module } from '@nestjs/common';
 import { PublishedUrlResolver } from './urls/published-url-resolver';
+import { PublishedRedirects } from './redirects/published-redirects';
+import { RedirectLocations } from './redirects/redirect-location';
 import { PublishedUrlsController } from './urls/published-urls.controller';
 import { SiteMounts } from './published/site-mounts';
 import { PublishedSiteDirectory } from './published/published-site-directory';
@@ -137,6 +139,8 @@ import { StructureViews } from './structure/structure-views';
     PublishedSiteDirectory,
     SiteMounts,
     VisitorAccess,
+    PublishedRedirects,
+    RedirectLocations,
     PublishedUrlResolver,
     Subdomains,
     { provide: SpaceShareUrls, useClass: SiteSpaceShareUrls },

@@ -3,6 +3,7 @@ import { ContentCoreModule } from '@docs/content';
 import { SiteInsightSalts } from '../insights/site-insight-salts';
 import { SiteInsightsStore } from '../insights/site-insights-store';
 import { PublishedRedirects } from '../redirects/published-redirects';
+import { RedirectLocations } from '../redirects/redirect-location';
 import { SitePreviewGrants } from '../previews/site-preview-grants';
 import { SiteUrls } from '../sites/site-urls';
 import { PublishedSiteDirectory } from './published-site-directory';
@@ -13,12 +14,12 @@ import { VisitorAccess } from './visitor-access';
 /**
  * What the published sites' server (apps/site) needs of sites, without routes: published sites
  * by hostname, path or proxy (`PublishedSiteDirectory`, `SiteMounts`), who may see what (`VisitorAccess`),
- * their search (`SiteSearch`), their URLs (`SiteUrls`), their redirects (`PublishedRedirects`),
+ * their search (`SiteSearch`), their URLs (`SiteUrls`), their redirects (`PublishedRedirects`, `RedirectLocations`),
  * the grants of previews (`SitePreviewGrants`) and where insights are written (`SiteInsightsStore`).
  */
 @Module({
   imports: [ContentCoreModule],
-  providers: [PublishedSiteDirectory, SiteMounts, VisitorAccess, SiteSearch, SiteUrls, SitePreviewGrants, PublishedRedirects, SiteInsightSalts, SiteInsightsStore],
-  exports: [ContentCoreModule, PublishedSiteDirectory, SiteMounts, VisitorAccess, SiteSearch, SiteUrls, SitePreviewGrants, PublishedRedirects, SiteInsightsStore],
+  providers: [PublishedSiteDirectory, SiteMounts, VisitorAccess, SiteSearch, SiteUrls, SitePreviewGrants, PublishedRedirects, RedirectLocations, SiteInsightSalts, SiteInsightsStore],
+  exports: [ContentCoreModule, PublishedSiteDirectory, SiteMounts, VisitorAccess, SiteSearch, SiteUrls, SitePreviewGrants, PublishedRedirects, RedirectLocations, SiteInsightsStore],
 })
 export class PublishedSitesModule {}

@@ -9,7 +9,8 @@ import { SITE_PREVIEW_TTL_SECONDS, SitePreviewGrants } from '../previews/site-pr
 import { firstDocumentUnder, indexTree } from '../published/page-tree-index';
 import { pathSegments } from '../published/site-mount';
 import { SiteMounts } from '../published/site-mounts';
-import { SiteLinks } from '../published/site-routes';
+import { SiteLinks, Variant } from '../published/site-routes';
+import { RedirectLocations } from '../redirects/redirect-location';
 import { VisitorAccess } from '../published/visitor-access';
 
 /** What a visitor brings besides the URL: a visitor token (visitor-auth sites, claims elsewhere). */
@@ -73,6 +74,7 @@ export class PublishedUrlResolver {
     private readonly siteUrls: SiteUrls,
     private readonly grants: SitePreviewGrants,
     private readonly clock: Clock,
+    private readonly redirectLocations: RedirectLocations,
   ) {}
 
   async resolve(input: string, visitor: UrlVisitor = {}): Promise<PublishedUrlResolution> {
@@ -96,22 +98,42 @@ export class PublishedUrlResolver {
     const segments = pathSegments(rest);
     const links = new SiteLinks(audience.structure, basePath);
     const resolved = segments && links.resolve(segments);
-    if (!resolved) throw new NotFoundException(NOT_FOUND);
+    const canonicalRoot = this.siteUrls.canonical(site);
+    const absolute = (relative: string) => `${canonicalRoot}${relative.slice(basePath.length) === '/' ? '' : relative.slice(basePath.length)}`;
+    const indexOf = async (variant: Variant) => {
+      const revisionId = variant.siteSpace.space!.revisionId;
+      const revision = (await this.content.revisions([revisionId])).get(revisionId);
+      return revision ? indexTree(await this.content.tree(revision)) : undefined;
+    };
+    // A path no page holds: where the site server's 301 sends it (a redirect, a moved page), else a 404.
+    const redirected = async (pagePath: string | undefined, markdown: boolean): Promise<PublishedUrlResolution> => {
+      const location = await this.redirectLocations.of({
+        siteId: site.id,
+        structure: audience.structure,
+        links,
+        rest,
+        resolved: resolved && pagePath !== undefined ? { variant: resolved.variant, pagePath } : undefined,
+        markdown,
+        indexOf: async (variant) => (await indexOf(variant)) ?? indexTree([]),
+      });
+      if (location === undefined) throw new NotFoundException(NOT_FOUND);
+      return { kind: 'redirect', target: 'content', redirect: withShare(absolute(location), shareKeyOf(site, shareKey)) };
+    };
+    if (!resolved) return redirected(undefined, false);
     const { variant } = resolved;
     const revisionId = variant.siteSpace.space!.revisionId;
-    const revision = (await this.content.revisions([revisionId])).get(revisionId);
-    if (!revision) throw new NotFoundException(NOT_FOUND);
-    const index = indexTree(await this.content.tree(revision));
+    const index = await indexOf(variant);
+    if (!index) throw new NotFoundException(NOT_FOUND);
     let pathname = resolved.pagePath.join('/');
     let page = pathname === '' ? index.first : index.byPath.get(pathname);
     // The page as markdown (`<page URL>.md`) is the same page.
+    let markdown = false;
     if (!page && pathname.endsWith('.md')) {
       pathname = pathname.slice(0, -3);
       page = index.byPath.get(pathname);
+      markdown = true;
     }
-    if (pathname !== '' && !page) throw new NotFoundException(NOT_FOUND);
-    const canonicalRoot = this.siteUrls.canonical(site);
-    const absolute = (relative: string) => `${canonicalRoot}${relative.slice(basePath.length) === '/' ? '' : relative.slice(basePath.length)}`;
+    if (pathname !== '' && !page) return redirected(pathname, markdown);
     if (page && page.type === 'group') {
       // As the site server answers a group's URL: its first page.
       const first = firstDocumentUnder(page);

@@ -74,6 +74,23 @@ describe('published URLs (getPublishedContentByUrl, resolvePublishedContentByUrl
     expect((await resolve(token, `${root}/space-2/old-welcome`)).body).toMatchObject({ space: spaces[1].id, pathname: 'old-welcome' });
   });
 
+  it("answers a moved page's old URL and a redirect's source with where the site server's 301 sends them", async () => {
+    const { token, root, spaces, base, organization, site } = await setup();
+    const upgrade = await page(token, spaces[0].id, { title: 'Upgrade', markdown: 'Newer.' });
+    expect((await t.http.as(token).patch(`/v1/spaces/${spaces[0].id}/content/page/${upgrade.id}`, { slug: 'upgrading' })).status).toBe(200);
+    const moved = await resolve(token, `${root}/upgrade`);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual({ target: 'content', redirect: `${root}/upgrading` });
+    expect((await resolve(token, `${root}/upgrade.md`)).body).toEqual({ target: 'content', redirect: `${root}/upgrading.md` });
+    expect((await resolve(token, `${root}/upgrading`)).body).toMatchObject({ pathname: 'upgrading' });
+
+    const siteSpaces = (await t.http.as(token).get(`/v1/orgs/${organization.id}/sites/${site.id}/site-spaces`)).body.items;
+    const created = await t.http.as(token).post(`${base}/redirects`, { source: '/old/guide', destination: { kind: 'site-page', siteSpaceId: siteSpaces[0].id, pageId: upgrade.id } });
+    expect(created.status).toBe(201);
+    expect((await resolve(token, `${root}/old/guide`)).body).toEqual({ target: 'content', redirect: `${root}/upgrading` });
+    expect((await resolve(token, `${root}/never-was`)).status).toBe(404);
+  });
+
   it('resolves sections and their site spaces; a section hidden by a condition is a 404 unless the claims show it', async () => {
     const { token, base, root, spaces, organization, site } = await setup();
     const extra = (await t.http.as(token).post(`/v1/orgs/${organization.id}/spaces`, { title: 'Beta' })).body;

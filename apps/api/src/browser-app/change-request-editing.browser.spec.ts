@@ -149,4 +149,32 @@ describe("editing a change request's pages in the browser app (Debian Chromium, 
     await page.getByRole('tree', { name: 'Pages of the change request' }).getByRole('treeitem', { name: 'Settings' }).waitFor();
     await page.close();
   }, 180_000);
+
+  it("resolves title and place conflicts either way: the change request's version kept, the space's taken", async () => {
+    const { spaceId, ids, content: spaceContent } = await space('Conflicted', ['Guides', 'Reference', 'Install', 'FAQ']);
+    const cr = (await as(writer).post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Reshape' })).body;
+    const content = `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`;
+    await as(writer).patch(`${content}/page/${ids.Install}`, { title: 'Install it' });
+    await as(writer).post(`${content}/page/${ids.FAQ}/move`, { parent: ids.Guides });
+    await as(admin).patch(`${spaceContent}/page/${ids.Install}`, { title: 'Installing' });
+    await as(admin).post(`${spaceContent}/page/${ids.FAQ}/move`, { parent: ids.Reference });
+
+    const page = await open(browser, `/s/${spaceId}/~/changes/${cr.number}`);
+    await page.getByRole('button', { name: 'Update from the space' }).click();
+    const conflicts = page.getByRole('region', { name: 'Conflicts with the space' });
+    await conflicts.getByText(/here “Install it”.*, in the space “Installing”/).waitFor();
+    await conflicts.getByText(/here “FAQ” at guides\/faq, in the space “FAQ” at reference\/faq/).waitFor();
+    expect(await axe(page)).toEqual([]);
+
+    await conflicts.getByRole('button', { name: "Keep the change request's version of Install it" }).click();
+    await conflicts.getByRole('button', { name: "Keep the change request's version of Install it" }).waitFor({ state: 'detached' });
+    await conflicts.getByRole('button', { name: "Take the space's version of FAQ" }).click();
+    await conflicts.waitFor({ state: 'detached' });
+    expect((await as(admin).get(`/v1/spaces/${spaceId}/change-requests/${cr.id}`)).body.conflicts).toEqual([]);
+
+    // Merged (by an admin: merging takes the review level): the space has the title kept and the place taken.
+    expect((await as(admin).post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`)).body.result).toBe('merge');
+    expect(await shapeOf(spaceContent)).toEqual(['Guides', ['Reference', ['FAQ']], 'Install it']);
+    await page.close();
+  }, 180_000);
 });

@@ -129,6 +129,7 @@ describe("editing a change request's pages in the browser app (Debian Chromium, 
     await where.getByRole('link', { name: 'change request #1 Earlier work' }).waitFor();
     expect(await shapeOf(content)).toEqual(['Install', 'Settings']);
     expect(await shapeOf(spaceContent)).toEqual(['Install', 'Configure']);
+    await page.getByRole('region', { name: 'Change requests' }).getByRole('link', { name: '#1 Earlier work' }).waitFor();
 
     // A new page goes there too; so does the editor's first change.
     await create(page, 'New page', 'Upgrade');

@@ -52,7 +52,7 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
   return (
     <div class="workspace">
       <SpaceSidebar spaceId={spaceId} space={space.data} pages={pages} current={page?.id} target={treeTarget}>
-        {space.data && <ChangeRequestList spaceId={spaceId} canCreate={editable} />}
+        {space.data && <ChangeRequestList spaceId={spaceId} canCreate={editable} latest={changeRequest?.id} />}
       </SpaceSidebar>
       <main id="main" class="page">
         <p class="space-settings-link">

@@ -127,6 +127,8 @@ describe("editing a change request's pages in the browser app (Debian Chromium, 
     const where = page.getByRole('status').filter({ hasText: 'Your changes go to change request #1 Earlier work.' });
     await where.waitFor();
     await where.getByRole('link', { name: 'change request #1 Earlier work' }).waitFor();
+    // The message shows once the change request is known, the outcome once the rename is written.
+    await status(page, 'Renamed to “Settings”.');
     expect(await shapeOf(content)).toEqual(['Install', 'Settings']);
     expect(await shapeOf(spaceContent)).toEqual(['Install', 'Configure']);
     await page.getByRole('region', { name: 'Change requests' }).getByRole('link', { name: '#1 Earlier work' }).waitFor();

@@ -18,8 +18,6 @@ interface SpaceSidebarProps {
   current?: string;
   /** Where the tree's edits go (the space, or a change request where the space is locked); absent, it is only read. */
   target?: PageTreeTarget;
-  /** Told of each write that went to another content than the space's (a change request). */
-  onWrittenElsewhere?: (content: string) => void;
   /** What else the sidebar lists under the pages (the space's change requests). */
   children?: ComponentChildren;
 }
@@ -29,7 +27,7 @@ interface SpaceSidebarProps {
  * links (last at the top level), and the page tree; editable (rename, move, hide, delete) for
  * people who may edit the space, writing where `target` says.
  */
-export function SpaceSidebar({ spaceId, space, pages, current, target, onWrittenElsewhere, children }: SpaceSidebarProps) {
+export function SpaceSidebar({ spaceId, space, pages, current, target, children }: SpaceSidebarProps) {
   const { route } = useLocation();
   const tree = pages.data ? pageTree(spaceId, pages.data, { editable: target !== undefined }) : [];
   const inSpace = (content: string) => content === spaceContent(spaceId);
@@ -64,7 +62,10 @@ export function SpaceSidebar({ spaceId, space, pages, current, target, onWritten
             tree={tree}
             current={current}
             target={target}
-            refresh={async (content) => (inSpace(content) ? pages.reload() : onWrittenElsewhere?.(content))}
+            refresh={async (content) => {
+              // An edit that went to a change request leaves the space's tree as it is.
+              if (inSpace(content)) await pages.reload();
+            }}
             created={(content, path, type) => {
               if (inSpace(content) && path !== undefined && type === 'document') route(`/s/${spaceId}/${path}`);
             }}

@@ -100,7 +100,10 @@ export function ChangeRequestScreen({ spaceId, number, pagePath = '' }: { spaceI
             tree={tree}
             current={page?.id}
             target={writable ? { where: 'the change request', content: async () => content! } : undefined}
-            refresh={() => changeRequest.reload()}
+            // Done once the tree is read again: the next edit by keys names the pages as they are now.
+            refresh={async () => {
+              await Promise.all([changeRequest.reload(), pages.reload()]);
+            }}
             created={(_, createdPath, type) => {
               if (createdPath !== undefined && type === 'document') route(changeRequestHref(spaceId, cr.number, createdPath));
             }}

@@ -167,7 +167,7 @@ describe('GET /openapi.json', () => {
       if (!node || typeof node !== 'object') continue;
       const schema = node as Record<string, any>;
       // The reference's own schemas, and content declared free-form (FREE_FORM_MARK), may hold bare objects.
-      const inReference = reference || schema['x-reference'] !== undefined || schema[FREE_FORM_MARK] !== undefined;
+      const inReference = reference || schema['x-reference'] !== undefined || schema['x-reference-input'] !== undefined || schema[FREE_FORM_MARK] !== undefined;
       if (typeof schema.$ref === 'string') {
         const name = schema.$ref.split('/').pop() as string;
         if (!entered.has(name)) {
@@ -207,6 +207,30 @@ describe('GET /openapi.json', () => {
     for (const [name, schema] of copied) {
       const { ['x-reference']: mark, ...rest } = schema;
       expect([name, mark, rest]).toEqual([name, name, reference[name]]);
+    }
+    // A body that is the reference's own schema is described by closed copies (`<Name>Input`): the
+    // reference's words, every object closed, NUL refused in free strings.
+    const customization = document.paths['/v1/orgs/{organizationId}/sites/{siteId}/customization'].put.requestBody.content['application/json'].schema;
+    expect(customization).toEqual({ $ref: '#/components/schemas/SiteCustomizationSettingsInput' });
+    const inputs = Object.entries<Record<string, any>>(document.components.schemas).filter(([, schema]) => schema['x-reference-input'] !== undefined);
+    expect(inputs.length).toBeGreaterThan(10);
+    const open = (node: unknown, copy: boolean): unknown => {
+      if (Array.isArray(node)) return node.map((item) => open(item, copy));
+      if (!node || typeof node !== 'object') return node;
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'x-reference-input') continue;
+        if (key === 'additionalProperties' && value === false) continue;
+        if (key === 'pattern' && value === '^[^\\u0000]*$') continue;
+        if (key === '$ref') out[key] = copy ? String(value).replace(/Input$/, '') : value;
+        else out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, open(v, copy)])) : open(value, copy);
+      }
+      return out;
+    };
+    for (const [name, schema] of inputs) {
+      expect(name).toBe(`${schema['x-reference-input']}Input`);
+      if (schema['properties']) expect([name, schema['additionalProperties']]).toEqual([name, false]);
+      expect([name, open(schema, true)]).toEqual([name, open(reference[schema['x-reference-input']], false)]);
     }
     // Every $ref of the document resolves inside it.
     const refs = new Set(JSON.stringify(document).match(/#\/components\/schemas\/[^"]+/g));

@@ -7,6 +7,9 @@ import { OpenApiSpecs } from './openapi/openapi-specs';
 import { SitePages } from './pages/site-pages';
 import { PreviewChangeRequestsModule } from './preview/preview-change-requests.module';
 import { SiteViewsModule } from './views/site-views.module';
+import { InsightsEndpoint } from './insights/insights-endpoint';
+import { SiteMcpEndpoint } from './mcp/site-mcp-endpoint';
+import { SiteInsightsRecorder } from './insights/site-insights-recorder';
 
 /**
  * The published sites' server: routing, visitor access, loading and caching, over the services
@@ -16,7 +19,7 @@ import { SiteViewsModule } from './views/site-views.module';
  */
 @Module({
   imports: [PublishedSitesModule, OpenApiHostingCoreModule, SiteViewsModule, PreviewChangeRequestsModule],
-  providers: [SiteRequestHandler, SitePages, { provide: OpenApiSpecs, useClass: HostedOpenApiSpecs }],
+  providers: [SiteRequestHandler, SitePages, SiteInsightsRecorder, InsightsEndpoint, SiteMcpEndpoint, { provide: OpenApiSpecs, useClass: HostedOpenApiSpecs }],
   exports: [SiteRequestHandler],
 })
 export class SiteServerModule {}

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findWorkspaceRoot } from '@docs/platform';
+import autocannon from 'autocannon';
 import { ZipFile } from 'yazl';
 
 /** What every benchmark shares: the bootstrap token, free ports, child processes, API calls. */
@@ -141,3 +142,64 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 
 /** The value below which p % of `values` lie (nearest rank). */
 export const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
+
+/** What one load run measured: throughput, latency, errors, and CPU per request where asked. */
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** CPU per request of the server process and of the database, in µs (0 unless `cpu` was given). */
+  serverUs: number;
+  databaseUs: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  /** Measure CPU per request: on a machine shared with other work, req/s swings with the load, CPU per request much less. */
+  cpu?: { pid: number; pgDataDir: string };
+  /** 3xx answers are what is measured (a 304, a redirect), not errors. */
+  expect3xx?: boolean;
+}
+
+/** One autocannon run against `url`. */
+export async function measureLoad(url: string, options: LoadOptions): Promise<LoadResult> {
+  const { cpu } = options;
+  const before = cpu ? [processCpuMs(cpu.pid), databaseCpuMs(cpu.pgDataDir)] : [0, 0];
+  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers ?? {} });
+  const requests = Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx - (options.expect3xx ? (result['3xx'] ?? 0) : 0),
+    serverUs: cpu ? ((processCpuMs(cpu.pid) - before[0]) * 1000) / requests : 0,
+    databaseUs: cpu ? ((databaseCpuMs(cpu.pgDataDir) - before[1]) * 1000) / requests : 0,
+  };
+}
+
+/** The median of each figure over several runs, errors summed. */
+export function medianLoad(results: LoadResult[]): LoadResult {
+  const m = (value: (r: LoadResult) => number) => median(results.map(value));
+  return { rps: m((r) => r.rps), p50: m((r) => r.p50), p99: m((r) => r.p99), serverUs: m((r) => r.serverUs), databaseUs: m((r) => r.databaseUs), errors: results.reduce((n, r) => n + r.errors, 0) };
+}
+
+/**
+ * Every scenario once as a warm-up, then once per round, rounds interleaved (the machine drifts);
+ * each round's figures on stderr, the medians returned by scenario name.
+ */
+export async function interleavedRounds<S extends { name: string }>(scenarios: S[], rounds: number, measure: (scenario: S) => Promise<LoadResult>): Promise<Map<string, LoadResult>> {
+  for (const s of scenarios) await measure(s);
+  const all = new Map<string, LoadResult[]>(scenarios.map((s) => [s.name, []]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const s of scenarios) {
+      const r = await measure(s);
+      all.get(s.name)?.push(r);
+      const cpu = r.serverUs || r.databaseUs ? `, CPU/request ${Math.round(r.serverUs)} + ${Math.round(r.databaseUs)} µs` : '';
+      process.stderr.write(`round ${round}: ${s.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${cpu}, errors ${r.errors}\n`);
+    }
+  }
+  return new Map([...all].map(([name, results]) => [name, medianLoad(results)]));
+}

@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { markdownToDocument } from '@docs/document-model';
 import { EmbeddedPostgresServer } from '@docs/platform';
-import autocannon from 'autocannon';
 import { Client } from 'pg';
-import { api, databaseCpuMs, freePort, median, processCpuMs, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, interleavedRounds, LoadResult, measureLoad, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * The comments figures (issue 19), written to docs/performance.md: a page of 20 comments (with
@@ -81,33 +80,6 @@ async function seedSpace(base: string, client: Client, organizationId: string, u
   return { spaceId: space.id, pageId: page.id };
 }
 
-interface Result {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** CPU per request, µs: the api process and the database (all its processes). */
-  serverUs: number;
-  databaseUs: number;
-}
-
-/**
- * Throughput and latency, and CPU per request: on these shared machines req/s swings with the
- * load of the moment, CPU time per request much less.
- */
-async function measure(url: string, pid: number, pgDataDir: string): Promise<Result> {
-  const [server, db] = [processCpuMs(pid), databaseCpuMs(pgDataDir)];
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { Authorization: `Bearer ${TOKEN}` } });
-  const requests = Math.max(1, result.requests.total);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    serverUs: ((processCpuMs(pid) - server) * 1000) / requests,
-    databaseUs: ((databaseCpuMs(pgDataDir) - db) * 1000) / requests,
-  };
-}
 
 
 /** The statements one request runs, by name (statement-counter.js preloaded into `pid`), over 20 requests sent one at a time. */
@@ -192,21 +164,10 @@ async function main(): Promise<void> {
     for (const s of scenarios) counted.set(s.name, await statementsOf(s.path(`http://127.0.0.1:${countingPort}`), counting.pid!, statementsFile));
 
     const pid = apiProcess.pid as number;
-    for (const s of scenarios) await measure(s.path(base), pid, pgDataDir); // warm-up
-    const all = new Map<string, Result[]>(scenarios.map((s) => [s.name, []]));
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (const s of scenarios) {
-        const r = await measure(s.path(base), pid, pgDataDir);
-        all.get(s.name)?.push(r);
-        process.stderr.write(
-          `round ${round}: ${s.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, CPU/request ${Math.round(r.serverUs)} + ${Math.round(r.databaseUs)} µs, errors ${r.errors}\n`,
-        );
-      }
-    }
+    const medians = await interleavedRounds(scenarios, ROUNDS, (s) => measureLoad(s.path(base), { connections: CONNECTIONS, seconds: SECONDS, headers: { Authorization: `Bearer ${TOKEN}` }, cpu: { pid, pgDataDir } }));
     const of = (name: string) => {
-      const rs = all.get(name) as Result[];
-      const m = (value: (r: Result) => number) => median(rs.map(value));
-      return { rps: m((r) => r.rps), p50: m((r) => r.p50), p99: m((r) => r.p99), serverUs: m((r) => r.serverUs), databaseUs: m((r) => r.databaseUs), cpuUs: m((r) => r.serverUs + r.databaseUs), errors: rs.reduce((n, r) => n + r.errors, 0) };
+      const r = medians.get(name) as LoadResult;
+      return { ...r, cpuUs: r.serverUs + r.databaseUs };
     };
     const lines = [
       `### GET /v1/spaces/{id}/comments?limit=20: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, medians`,

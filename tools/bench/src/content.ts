@@ -7,9 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BlobStore, ContentCoreModule, ContentWriter, documentBytes, SpaceContentHead } from '@docs/content';
 import { markdownToDocument } from '@docs/document-model';
 import { composeApp, EmbeddedPostgresServer, loadConfig } from '@docs/platform';
-import autocannon from 'autocannon';
 import { DataSource } from 'typeorm';
-import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, LoadResult, measureLoad, median, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * The content model's figures (issue 8), written to docs/performance.md:
@@ -74,9 +73,9 @@ async function tableSizes(dataSource: DataSource): Promise<Sizes> {
   return Object.fromEntries(rows.map((row) => [row.name, Number(row.bytes)]));
 }
 
-async function latency(url: string): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { Authorization: `Bearer ${TOKEN}` } });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+/** Throughput and latency of reading `url` with the bench token. */
+function latency(url: string): Promise<LoadResult> {
+  return measureLoad(url, { connections: CONNECTIONS, seconds: SECONDS, headers: { Authorization: `Bearer ${TOKEN}` } });
 }
 
 
@@ -165,7 +164,7 @@ async function main(): Promise<void> {
       };
       await latency(urls.small);
       await latency(urls.large);
-      type Result = Awaited<ReturnType<typeof latency>>;
+      type Result = LoadResult;
       const results = { space: [] as Result[], small: [] as Result[], large: [] as Result[] };
       for (let round = 1; round <= ROUNDS; round++) {
         for (const size of ['space', 'small', 'large'] as const) {
@@ -174,7 +173,7 @@ async function main(): Promise<void> {
           process.stderr.write(`round ${round}: ${size}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms\n`);
         }
       }
-      const row = (name: string, rs: Awaited<ReturnType<typeof latency>>[]) =>
+      const row = (name: string, rs: LoadResult[]) =>
         `| ${name} | ${Math.round(median(rs.map((r) => r.rps)))} | ${median(rs.map((r) => r.p50))} | ${median(rs.map((r) => r.p99))} | ${rs.reduce((n, r) => n + r.errors, 0)} |`;
       const ratio = median(results.small.map((r) => r.rps)) / median(results.large.map((r) => r.rps));
       lines.push(

@@ -1,13 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EmbeddedPostgresServer } from '@docs/platform';
-import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { request as httpRequest } from 'node:http';
-import { api, freePort, median, spaceWithPages, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, LoadResult, measureLoad, median, spaceWithPages, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * Throughput of hot read paths, measured as PERFORMANCE.md asks: the real api (production
@@ -79,64 +78,9 @@ async function answerBytes(url: string, encoding?: string): Promise<{ bytes: num
   });
 }
 
-/** utime, stime, cutime, cstime of /proc/<pid>/stat in ms (fields 14 to 17); undefined once it is gone. */
-function cpuFields(pid: number | string): { own: number; reaped: number; parent: number } | undefined {
-  try {
-    // Counted after the command name's closing parenthesis: state is field 3, ppid 4, utime 14.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const ms = (i: number) => (Number(fields[i]) * 1000) / CLOCK_TICKS;
-    return { own: ms(11) + ms(12), reaped: ms(13) + ms(14), parent: Number(fields[1]) };
-  } catch {
-    return undefined;
-  }
-}
-const CLOCK_TICKS = 100;
-
-/** CPU time (user + system, ms) a process has used so far. */
-function cpuMs(pid: number): number {
-  return cpuFields(pid)?.own ?? 0;
-}
-
-/**
- * CPU time of the PostgreSQL server: the postmaster, its live children (one per connection),
- * and the children it has reaped (pools close idle connections between scenarios).
- */
-function databaseCpuMs(dataDir: string): number {
-  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const own = cpuFields(postmaster);
-  let total = (own?.own ?? 0) + (own?.reaped ?? 0);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const child = cpuFields(entry);
-    if (child?.parent === postmaster) total += child.own;
-  }
-  return total;
-}
-
-interface Measurement {
-  rps: number;
-  p99: number;
-  errors: number;
-  /** CPU per request of the server process and of the database, in µs. */
-  serverUs: number;
-  databaseUs: number;
-}
-
-/**
- * Throughput, and CPU per request: on a machine shared with other work, req/s swings with the
- * load, while CPU time per request stays close to what the code costs.
- */
-async function measure(url: string, pid: number, pgDataDir: string, headers: Record<string, string> = {}): Promise<Measurement> {
-  const [server, db] = [cpuMs(pid), databaseCpuMs(pgDataDir)];
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { Authorization: `Bearer ${TOKEN}`, ...headers } });
-  const requests = Math.max(1, result.requests.total);
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    serverUs: ((cpuMs(pid) - server) * 1000) / requests,
-    databaseUs: ((databaseCpuMs(pgDataDir) - db) * 1000) / requests,
-  };
+/** Throughput and CPU per request of `url` served by `pid`. */
+function measure(url: string, pid: number, pgDataDir: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  return measureLoad(url, { connections: CONNECTIONS, seconds: SECONDS, headers: { Authorization: `Bearer ${TOKEN}`, ...headers }, cpu: { pid, pgDataDir } });
 }
 
 /**
@@ -346,7 +290,7 @@ async function main(): Promise<void> {
     }
     const measured = scenarios.filter((s, i) => i === 0 || !only || only.test(s.name));
     await measure(scenarios[1].url, apiPid, pgDataDir); // warm-up: JIT, prepared statements on every pooled connection
-    const results = new Map<string, Measurement[]>();
+    const results = new Map<string, LoadResult[]>();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const scenario of measured) {
         const r = await measure(scenario.url, scenario.pid, pgDataDir, scenario.headers);
@@ -356,7 +300,7 @@ async function main(): Promise<void> {
         );
       }
     }
-    const of = (name: string, value: (m: Measurement) => number) => median(results.get(name)!.map(value));
+    const of = (name: string, value: (m: LoadResult) => number) => median(results.get(name)!.map(value));
     const cpuOf = (name: string) => of(name, (m) => m.serverUs + m.databaseUs);
     const bare = scenarios[0].name;
     const lines = [

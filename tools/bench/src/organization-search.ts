@@ -7,9 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BlobStore, ContentCoreModule, ContentWriter, documentBytes, SpaceContentHead } from '@docs/content';
 import { markdownToDocument } from '@docs/document-model';
 import { composeApp, EmbeddedPostgresServer, loadConfig } from '@docs/platform';
-import autocannon from 'autocannon';
 import { DataSource } from 'typeorm';
-import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, interleavedRounds, measureLoad, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * The organization search figure (issue 31): `GET /v1/orgs/{id}/search` over 100,000 pages in
@@ -38,36 +37,9 @@ function body(n: number): string {
   return [`Overview of part ${n} of the documentation. ${sentence(40)}.`, `## Setting up ${word()}`, `${sentence(60)} ${n % 10 === 0 ? 'quasar' : ''}.`, `## Reference`, `${sentence(60)}.`].join('\n\n');
 }
 
-interface Result {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(url: string): Promise<Result> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { Authorization: `Bearer ${TOKEN}` } });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
-/** Every scenario once per round, rounds interleaved (the machine drifts); medians. */
-async function rounds(scenarios: { name: string; url: string }[]): Promise<Map<string, Result>> {
-  for (const s of scenarios) await measure(s.url); // warm-up
-  const all = new Map<string, Result[]>(scenarios.map((s) => [s.name, []]));
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const s of scenarios) {
-      const r = await measure(s.url);
-      all.get(s.name)?.push(r);
-      process.stderr.write(`round ${round}: ${s.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}\n`);
-    }
-  }
-  return new Map(
-    [...all].map(([name, rs]) => [
-      name,
-      { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((n, r) => n + r.errors, 0) },
-    ]),
-  );
-}
+/** Every scenario once per round, rounds interleaved; medians. */
+const rounds = (scenarios: { name: string; url: string }[]) =>
+  interleavedRounds(scenarios, ROUNDS, (s) => measureLoad(s.url, { connections: CONNECTIONS, seconds: SECONDS, headers: { Authorization: `Bearer ${TOKEN}` } }));
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-org-search-pg-'));

@@ -7,9 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BlobStore, ContentCoreModule, ContentWriter, documentBytes, SpaceContentHead } from '@docs/content';
 import { markdownToDocument } from '@docs/document-model';
 import { composeApp, EmbeddedPostgresServer, loadConfig } from '@docs/platform';
-import autocannon from 'autocannon';
 import { DataSource } from 'typeorm';
-import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, interleavedRounds, LoadResult, measureLoad, start, TOKEN, untilUp } from './bench-kit';
 
 /**
  * The search figures (issue 8 item 5), written to docs/performance.md:
@@ -75,37 +74,11 @@ async function seed(writer: ContentWriter, blobs: BlobStore, head: SpaceContentH
   });
 }
 
-interface Result {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
+type Result = LoadResult;
 
-async function measure(url: string, token: boolean): Promise<Result> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: token ? { Authorization: `Bearer ${TOKEN}` } : {} });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
-
-/** Every scenario once per round, rounds interleaved (the machine drifts); medians. */
-async function rounds(scenarios: { name: string; url: string; token: boolean }[]): Promise<Map<string, Result>> {
-  for (const s of scenarios) await measure(s.url, s.token); // warm-up
-  const all = new Map<string, Result[]>(scenarios.map((s) => [s.name, []]));
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const s of scenarios) {
-      const r = await measure(s.url, s.token);
-      all.get(s.name)?.push(r);
-      process.stderr.write(`round ${round}: ${s.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}\n`);
-    }
-  }
-  return new Map(
-    [...all].map(([name, rs]) => [
-      name,
-      { rps: median(rs.map((r) => r.rps)), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), errors: rs.reduce((n, r) => n + r.errors, 0) },
-    ]),
-  );
-}
+/** Every scenario once per round, rounds interleaved; medians. */
+const rounds = (scenarios: { name: string; url: string; token: boolean }[]) =>
+  interleavedRounds(scenarios, ROUNDS, (s) => measureLoad(s.url, { connections: CONNECTIONS, seconds: SECONDS, headers: s.token ? { Authorization: `Bearer ${TOKEN}` } : {} }));
 
 const row = (name: string, r: Result | undefined) => (r ? `| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |` : `| ${name} | - | - | - | - |`);
 

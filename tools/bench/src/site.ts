@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,8 +11,7 @@ import { EmbeddedPostgresServer, findWorkspaceRoot } from '@docs/platform';
 function renderer(): { EMPTY_DOCUMENT_CONTEXT: unknown; renderDocument: (document: unknown, context: unknown) => unknown } {
   return require(join(findWorkspaceRoot(), 'libs/site-renderer/src/index.ts'));
 }
-import autocannon from 'autocannon';
-import { api, freePort, median, start, TOKEN, untilUp } from './bench-kit';
+import { api, freePort, LoadResult, measureLoad, median, start, TOKEN, untilUp } from './bench-kit';
 import { lighthouse, LighthouseReport } from './lighthouse';
 import { longPage, prose, SAMPLE_PAGE } from './sample-pages';
 
@@ -25,7 +24,9 @@ import { longPage, prose, SAMPLE_PAGE } from './sample-pages';
  *    highlighting, rendering, compression), for ten such pages;
  * 3. Lighthouse 12.2.3 on a sample page with Debian's Chromium, mobile and desktop;
  * 4. pages with an OpenAPI block of a large hosted spec (processed by a worker): cold, warm, and
- *    the dereferencing alone.
+ *    the dereferencing alone;
+ * 5. (issue 32) a page of a customized site, warm and in Lighthouse; the 301 of a redirect's
+ *    source and of a moved page's old URL.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -74,50 +75,11 @@ function largeSpec(paths: number, schemas: number): string {
   return JSON.stringify(document);
 }
 
-interface Measurement {
-  rps: number;
-  p99: number;
-  errors: number;
-  /** CPU per request of the server process and of the database, in µs. */
-  serverUs: number;
-  databaseUs: number;
-}
+type Measurement = LoadResult;
 
-/** utime + stime of a process so far (ms), from /proc; with what it reaped and its parent. */
-function cpuFields(pid: number | string): { own: number; reaped: number; parent: number } | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const ms = (i: number) => Number(fields[i]) * 10;
-    return { own: ms(11) + ms(12), reaped: ms(13) + ms(14), parent: Number(fields[1]) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU of the PostgreSQL server: the postmaster, its live children and those it reaped. */
-function databaseCpuMs(dataDir: string): number {
-  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const own = cpuFields(postmaster);
-  let total = (own?.own ?? 0) + (own?.reaped ?? 0);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const child = cpuFields(entry);
-    if (child?.parent === postmaster) total += child.own;
-  }
-  return total;
-}
-
-async function measure(url: string, pid: number, pgDataDir: string, headers: Record<string, string> = {}): Promise<Measurement> {
-  const [server, db] = [cpuFields(pid)?.own ?? 0, databaseCpuMs(pgDataDir)];
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  const requests = Math.max(1, result.requests.total);
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx - (headers['If-None-Match'] ? (result['3xx'] ?? 0) : 0),
-    serverUs: (((cpuFields(pid)?.own ?? 0) - server) * 1000) / requests,
-    databaseUs: ((databaseCpuMs(pgDataDir) - db) * 1000) / requests,
-  };
+/** `redirects`: the URL answers a 301 (a redirect's row, a moved page), which is what is measured, not an error; so is the 304 of an `If-None-Match`. */
+function measure(url: string, pid: number, pgDataDir: string, headers: Record<string, string> = {}, redirects = false): Promise<Measurement> {
+  return measureLoad(url, { connections: CONNECTIONS, seconds: SECONDS, headers, cpu: { pid, pgDataDir }, expect3xx: Boolean(headers['If-None-Match']) || redirects });
 }
 
 
@@ -144,6 +106,12 @@ async function main(): Promise<void> {
     );
     children.push(siteProcess);
     await untilUp(`${siteBase}/~site/health`);
+    // The same site from a server that records no insights: what a recorded page view costs.
+    const quietPort = await freePort();
+    const quietBase = `http://127.0.0.1:${quietPort}`;
+    const quietProcess = start('apps/site/src/main.ts', { ...env, PUBLISHED_URL: quietBase, PORT: String(await freePort()), SITE_PORT: String(quietPort), RUN_MIGRATIONS: 'false', SITE_INSIGHTS: 'off' });
+    children.push(quietProcess);
+    await untilUp(`${quietBase}/~site/health`);
 
     const { items } = await api<{ items: { id: string }[] }>(apiBase, 'GET', '/v1/orgs');
     const org = items[0].id;
@@ -157,6 +125,31 @@ async function main(): Promise<void> {
     const site = await api<{ id: string; urls: { published: string } }>(apiBase, 'POST', `/v1/orgs/${org}/sites`, { title: 'Handbook', spaces: [space.id] });
     const published = await api<{ urls: { published: string } }>(apiBase, 'POST', `/v1/orgs/${org}/sites/${site.id}/publish`);
     const home = published.urls.published;
+    // A redirect's row (to the installation page) and a moved page (Troubleshooting renamed: its old URL answers a 301).
+    const handbookPages = await api<{ pages: { id: string; title: string }[] }>(apiBase, 'GET', `/v1/spaces/${space.id}/content/pages`);
+    const siteSpaceId = (await api<{ items: { id: string }[] }>(apiBase, 'GET', `/v1/orgs/${org}/sites/${site.id}/site-spaces`)).items[0].id;
+    const installation = handbookPages.pages.find((p) => p.title === 'Installation')!;
+    await api(apiBase, 'POST', `/v1/orgs/${org}/sites/${site.id}/redirects`, { source: '/setup/install', destination: { kind: 'site-page', siteSpaceId, pageId: installation.id } });
+    await api(apiBase, 'PATCH', `/v1/spaces/${space.id}/content/page/${handbookPages.pages.find((p) => p.title === 'Troubleshooting')!.id}`, { slug: 'problems' });
+    // The same space in a customized site: colours, tint, fonts, corners, logo, favicon, header links and buttons, footer, theme.
+    const branded = await api<{ id: string }>(apiBase, 'POST', `/v1/orgs/${org}/sites`, { title: 'Branded handbook', spaces: [space.id] });
+    const defaults = await api<Record<string, any>>(apiBase, 'GET', `/v1/orgs/${org}/sites/${branded.id}/customization`);
+    await api(apiBase, 'PUT', `/v1/orgs/${org}/sites/${branded.id}/customization`, {
+      ...defaults,
+      title: 'Acme Handbook',
+      styling: { ...defaults.styling, primaryColor: { light: '#ff6600', dark: '#ffaa55' }, tint: { color: { light: '#ff6600', dark: '#ff6600' } }, corners: 'straight', font: 'OpenSans' },
+      favicon: { emoji: '📙' },
+      header: {
+        ...defaults.header,
+        links: [
+          { title: 'Status', to: { kind: 'url', url: 'https://status.example.com' }, links: [] },
+          { title: 'Install', style: 'button-primary', to: { kind: 'page', page: installation.id }, links: [] },
+        ],
+      },
+      footer: { groups: [{ title: 'Company', links: [{ title: 'About', to: { kind: 'url', url: 'https://example.com/about' } }] }], copyright: '© Acme' },
+      themes: { default: 'dark', toggeable: true },
+    });
+    const brandedHome = (await api<{ urls: { published: string } }>(apiBase, 'POST', `/v1/orgs/${org}/sites/${branded.id}/publish`)).urls.published;
 
     // 2. Cold renders first (nothing of these pages is in memory yet): the first one also loads
     //    Shiki's grammars of the ten languages.
@@ -195,17 +188,27 @@ async function main(): Promise<void> {
     const bare = start('tools/bench/src/bare-bytes-server.ts', { PORT: String(barePort), BODY_FILE: bodyFile, HEADERS: JSON.stringify(sentHeaders) });
     children.push(bare);
     await untilUp(`http://127.0.0.1:${barePort}/`);
-    const scenarios: { name: string; url: string; pid: number; headers: Record<string, string> }[] = [
+    const scenarios: { name: string; url: string; pid: number; headers: Record<string, string>; redirects?: boolean }[] = [
       { name: 'node:http, the same bytes from memory', url: `http://127.0.0.1:${barePort}/`, pid: bare.pid!, headers: {} },
       { name: 'site server: a warm page (200)', url: home, pid: siteProcess.pid!, headers: {} },
       { name: 'site server: a warm page revalidated (304)', url: home, pid: siteProcess.pid!, headers: { 'If-None-Match': etag } },
+      { name: 'site server: a customized page (200)', url: brandedHome, pid: siteProcess.pid!, headers: {} },
+      { name: "site server: a redirect's source (301)", url: `${home}/setup/install`, pid: siteProcess.pid!, headers: {}, redirects: true },
+      { name: "site server: a moved page's old URL (301)", url: `${home}/troubleshooting`, pid: siteProcess.pid!, headers: {}, redirects: true },
+      { name: 'site server, SITE_INSIGHTS=off: the same page, no view recorded', url: home.replace(siteBase, quietBase), pid: quietProcess.pid!, headers: {} },
     ];
+    for (const scenario of scenarios.slice(3)) {
+      const res = await fetch(scenario.url, { redirect: 'manual' });
+      await res.arrayBuffer();
+      if (res.status !== (scenario.redirects ? 301 : 200)) throw new Error(`${scenario.name}: ${res.status}`);
+    }
     await measure(home, siteProcess.pid!, pgDataDir); // warm-up: JIT, prepared statements on every pooled connection
+    await measure(home.replace(siteBase, quietBase), quietProcess.pid!, pgDataDir);
     await measure(scenarios[0].url, bare.pid!, pgDataDir);
     const results = new Map<string, Measurement[]>();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const scenario of scenarios) {
-        const r = await measure(scenario.url, scenario.pid, pgDataDir, scenario.headers);
+        const r = await measure(scenario.url, scenario.pid, pgDataDir, scenario.headers, scenario.redirects);
         results.set(scenario.name, [...(results.get(scenario.name) ?? []), r]);
         process.stderr.write(`round ${round}: ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, CPU/request ${Math.round(r.serverUs)} µs + db ${Math.round(r.databaseUs)} µs\n`);
       }
@@ -297,6 +300,10 @@ async function main(): Promise<void> {
     const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
     const scores: Record<'mobile' | 'desktop', LighthouseReport> | undefined =
       process.env.BENCH_LIGHTHOUSE === '0' ? undefined : { mobile: await lighthouse(home, 'mobile', dataDir, { categories: [...categories] }), desktop: await lighthouse(home, 'desktop', dataDir, { categories: [...categories] }) };
+    const brandedScores: Record<'mobile' | 'desktop', LighthouseReport> | undefined =
+      process.env.BENCH_LIGHTHOUSE === '0'
+        ? undefined
+        : { mobile: await lighthouse(brandedHome, 'mobile', dataDir, { categories: [...categories] }), desktop: await lighthouse(brandedHome, 'desktop', dataDir, { categories: [...categories] }) };
 
     const lines = [
       `Warm pages: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, medians; the sample page is ${body.length} bytes (${home.replace(siteBase, '')}).`,
@@ -311,6 +318,11 @@ async function main(): Promise<void> {
         const cpu = `${Math.round(of(s.name, (m) => m.serverUs))} + ${Math.round(of(s.name, (m) => m.databaseUs))}`;
         return `| ${s.name} | ${Math.round(rps)} | ${(rps / bareRps).toFixed(2)} | ${perRound} | ${of(s.name, (m) => m.p99)} | ${cpu} | ${results.get(s.name)!.reduce((sum, m) => sum + m.errors, 0)} |`;
       }),
+      '',
+      `A page view recorded (insights: the view handed to the batch writer, written off the request path): the warm page's time per request is ${(of(scenarios[3].name, (m) => m.rps) / of(scenarios[1].name, (m) => m.rps)).toFixed(3)}× the same page's from a server with SITE_INSIGHTS=off (per round: ${results
+        .get(scenarios[1].name)!
+        .map((m, i) => (results.get(scenarios[3].name)![i].rps / m.rps).toFixed(3))
+        .join(', ')}; target ≤ 1.05×); ${of('site server: a warm page (200)', (m) => m.errors)} errors.`,
       '',
       `A change shows (SITE_FRESHNESS=${process.env.SITE_FRESHNESS ?? 'notify'}): on the first request sent after the edit's answer in ${onFirstRequest} of 10 edits; from that answer to the first response showing it, median ${median(visibleAfter).toFixed(1)} ms, slowest ${Math.max(...visibleAfter).toFixed(1)} ms (that request renders the page anew).`,
       '',
@@ -327,8 +339,7 @@ async function main(): Promise<void> {
         ? [
             '| Lighthouse 12.2.3 (Debian Chromium) | performance | accessibility | best practices | SEO | audits below 0.9 |',
             '|---|---:|---:|---:|---:|---|',
-            ...(['mobile', 'desktop'] as const).map((preset) => {
-              const s = scores[preset];
+            ...[...(['mobile', 'desktop'] as const).map((preset) => [preset, scores[preset]] as const), ...(brandedScores ? (['mobile', 'desktop'] as const).map((preset) => [`${preset}, customized site`, brandedScores[preset]] as const) : [])].map(([preset, s]) => {
               return `| ${preset} | ${s.scores.performance} | ${s.scores.accessibility} | ${s.scores['best-practices']} | ${s.scores.seo} | ${s.failed.map((audit) => `${audit.id} (${audit.score})`).join(', ') || 'none'} |`;
             }),
           ]

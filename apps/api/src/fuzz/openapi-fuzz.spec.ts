@@ -6,7 +6,7 @@ import { DocumentContract } from './document-contract';
 import { extensionContract } from './extension-contracts';
 import { documentOperations, Operation } from './document-operations';
 import { createFuzzWorld, FuzzWorld } from './fuzz-world';
-import { mergeAllOf, Schema, valueFor, wrongTypeFor } from './schema-arbitrary';
+import { acceptsNull, mergeAllOf, Schema, valueFor, wrongTypeFor } from './schema-arbitrary';
 
 /**
  * Property-based fuzzing of every operation of the project's own OpenAPI document (whatever
@@ -118,7 +118,7 @@ describe(`OpenAPI fuzz (seed ${SEED}, ${VALID_RUNS} valid runs per operation)`, 
       for (const [name, property] of Object.entries<Schema>(schema['properties'] ?? {})) {
         const merged = mergeAllOf(property);
         attempts.push({ label: `${name}: wrong type`, path, query, body: { ...body, [name]: wrongTypeFor(merged) }, expect: 400 });
-        if (!merged['nullable']) attempts.push({ label: `${name}: null`, path, query, body: { ...body, [name]: null }, expect: 400 });
+        if (!acceptsNull(merged)) attempts.push({ label: `${name}: null`, path, query, body: { ...body, [name]: null }, expect: 400 });
         if (merged['type'] === 'string' && !merged['enum']) {
           attempts.push({ label: `${name}: NUL`, path, query, body: { ...body, [name]: 'a\u0000b' }, expect: 400 });
           if (merged['maxLength'] !== undefined) attempts.push({ label: `${name}: too long`, path, query, body: { ...body, [name]: 'x'.repeat(merged['maxLength'] + 1) }, expect: 400 });

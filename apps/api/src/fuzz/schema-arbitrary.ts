@@ -137,6 +137,13 @@ export function mergeAllOf(schema: Schema): Schema {
   );
 }
 
+/** Whether the schema takes null: nullable, or a variant that is (the reference's `enum: [null]` "null clears it" branch). */
+export function acceptsNull(schema: Schema): boolean {
+  const merged = mergeAllOf(schema);
+  if (merged['nullable'] || (Array.isArray(merged['enum']) && merged['enum'].includes(null))) return true;
+  return [...(merged['oneOf'] ?? []), ...(merged['anyOf'] ?? [])].some((variant: Schema) => acceptsNull(variant));
+}
+
 /** A value of another type than the schema's: what a type check must refuse. */
 export function wrongTypeFor(schema: Schema): unknown {
   const merged = mergeAllOf(schema);

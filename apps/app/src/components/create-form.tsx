@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { FormFooter, useFormSubmission } from './form-submission';
 
 interface CreateFormProps {
   /** The button's name: "New space", "New collection", "New page"... */
@@ -13,8 +14,7 @@ interface CreateFormProps {
 /** A button that opens a one-field form in place (two with a URL); Escape or "Cancel" closes it, the focus back on the button. */
 export function CreateForm({ label, field = 'Title', urlField, onCreate }: CreateFormProps) {
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmission();
   const input = useRef<HTMLInputElement>(null);
   const url = useRef<HTMLInputElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -44,15 +44,7 @@ export function CreateForm({ label, field = 'Title', urlField, onCreate }: Creat
         if (!value) return setError(`${field} is required.`);
         const address = url.current?.value.trim();
         if (urlField && !address) return setError(`${urlField} is required.`);
-        setBusy(true);
-        try {
-          await onCreate(value, address);
-          close();
-        } catch (failure) {
-          setError((failure as Error).message);
-        } finally {
-          setBusy(false);
-        }
+        if (await send(() => onCreate(value, address))) close();
       }}
     >
       <label>
@@ -63,17 +55,7 @@ export function CreateForm({ label, field = 'Title', urlField, onCreate }: Creat
           {urlField} <input ref={url} name="url" type="url" required placeholder="https://" />
         </label>
       )}
-      <button type="submit" disabled={busy}>
-        Create
-      </button>
-      <button type="button" class="secondary" onClick={close}>
-        Cancel
-      </button>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <FormFooter submit="Create" busy={busy} onCancel={close} error={error} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { FormFooter, useFormSubmission } from './form-submission';
 
 interface InlineFormProps {
   /** The button's name, and the form's: "New site", "Add section"... */
@@ -20,8 +21,7 @@ interface InlineFormProps {
  */
 export function InlineForm({ label, submit, children, onSubmit, secondary }: InlineFormProps) {
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmission();
   const form = useRef<HTMLFormElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -47,31 +47,11 @@ export function InlineForm({ label, submit, children, onSubmit, secondary }: Inl
       onKeyDown={(event) => event.key === 'Escape' && close()}
       onSubmit={async (event) => {
         event.preventDefault();
-        setBusy(true);
-        try {
-          await onSubmit(new FormData(form.current!));
-          close();
-        } catch (failure) {
-          setError((failure as Error).message);
-        } finally {
-          setBusy(false);
-        }
+        if (await send(() => onSubmit(new FormData(form.current!)))) close();
       }}
     >
       {children}
-      <div class="form-actions">
-        <button type="submit" disabled={busy}>
-          {submit}
-        </button>
-        <button type="button" class="secondary" onClick={close}>
-          Cancel
-        </button>
-      </div>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <FormFooter submit={submit} busy={busy} onCancel={close} error={error} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { FormFooter, useFormSubmission } from '../components/form-submission';
 import { slugFromSource, slugProblem } from './openapi-spec-state';
 
 /** What the form gives: the slug and the reference's OpenAPISpecSource. */
@@ -16,8 +17,7 @@ export function OpenApiSpecForm({ onSubmit, onCancel }: { onSubmit: (fields: Spe
   const [kind, setKind] = useState<'url' | 'file'>('url');
   const [slug, setSlug] = useState('');
   const [slugTyped, setSlugTyped] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmission();
   const first = useRef<HTMLInputElement>(null);
   const url = useRef<HTMLInputElement>(null);
   const file = useRef<HTMLInputElement>(null);
@@ -46,14 +46,7 @@ export function OpenApiSpecForm({ onSubmit, onCancel }: { onSubmit: (fields: Spe
           source = { text: await chosen.text() };
           if (!source.text.trim()) return setError(`${chosen.name} is empty.`);
         }
-        setBusy(true);
-        try {
-          await onSubmit({ slug, source });
-        } catch (failure) {
-          setError((failure as Error).message);
-        } finally {
-          setBusy(false);
-        }
+        await send(() => onSubmit({ slug, source }));
       }}
     >
       <fieldset>
@@ -92,19 +85,7 @@ export function OpenApiSpecForm({ onSubmit, onCancel }: { onSubmit: (fields: Spe
       <p id="slug-help" class="muted">
         How pages' OpenAPI blocks name this spec: lower-case words joined by hyphens, e.g. payments-api.
       </p>
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          Add spec
-        </button>
-        <button type="button" class="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <FormFooter submit="Add spec" busy={busy} onCancel={onCancel} error={error} actions="actions" />
     </form>
   );
 }

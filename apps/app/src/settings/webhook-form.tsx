@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { FormFooter, useFormSubmission } from '../components/form-submission';
 import { api } from '../api/client';
 import type { Webhook } from '../api/admin-types';
 import { useResource } from '../api/use-resource';
@@ -43,8 +44,7 @@ export function WebhookForm({ title, submit, organizationId, initial, onSubmit, 
   const start = eventsChoice(initial?.events ?? ['*']);
   const [all, setAll] = useState(start.all);
   const [chosen, setChosen] = useState<string[]>(start.types);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, send } = useFormSubmission();
   const urlInput = useRef<HTMLInputElement>(null);
   const types = useResource(all ? null : 'webhook-event-types', loadEventTypes);
   useEffect(() => urlInput.current?.focus(), []);
@@ -61,16 +61,8 @@ export function WebhookForm({ title, submit, organizationId, initial, onSubmit, 
         if (!url) return setError('Payload URL is required.');
         const events = eventsToSend(all, chosen);
         if ('error' in events) return setError(events.error);
-        setBusy(true);
-        setError(undefined);
-        try {
-          const data = new FormData(form);
-          await onSubmit({ url, description, events: events.events, spaces: data.getAll('space').map(String), sites: data.getAll('site').map(String) });
-        } catch (failure) {
-          setError((failure as Error).message);
-        } finally {
-          setBusy(false);
-        }
+        const data = new FormData(form);
+        await send(() => onSubmit({ url, description, events: events.events, spaces: data.getAll('space').map(String), sites: data.getAll('site').map(String) }));
       }}
     >
       <label>
@@ -113,19 +105,7 @@ export function WebhookForm({ title, submit, organizationId, initial, onSubmit, 
         )}
       </fieldset>
       <WebhookScopeFields organizationId={organizationId} spaces={initial?.spaces ?? []} sites={initial?.sites ?? []} />
-      <div class="actions">
-        <button type="submit" disabled={busy}>
-          {submit}
-        </button>
-        <button type="button" class="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <FormFooter submit={submit} busy={busy} onCancel={onCancel} error={error} actions="actions" />
     </form>
   );
 }

@@ -12,7 +12,8 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' https: data:",
   "style-src 'self' 'unsafe-inline'",
   `script-src 'self' ${THEME_SCRIPT_CSP}`,
-  "font-src 'self'",
+  // A site's own fonts (its customization's font faces) may come from any HTTPS origin.
+  "font-src 'self' https:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

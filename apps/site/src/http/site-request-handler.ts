@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { PageTreeNode, PublishedContent } from '@docs/content';
 import { APP_CONFIG, AppConfig, Clock, ROOT_LOGGER } from '@docs/platform';
-import { PreviewChangeRequests, PublishedSiteDirectory, PublishedSiteLookup, SITE_PREVIEW_PATH, SiteAudience, SiteSearch, SitePreviewGrants, VisitorAccess } from '@docs/sites';
+import { PreviewChangeRequests, PublishedRedirects, PublishedSiteDirectory, PublishedSiteLookup, SITE_PREVIEW_PATH, SiteAudience, SiteSearch, SitePreviewGrants, VisitorAccess } from '@docs/sites';
 import { ASSETS_PATH, renderErrorPage, SiteAssets } from '@docs/site-renderer';
 import { parseCookies, serializeCookie } from '../access/visitor-cookies';
 import { CachedResponse, cachedResponse, RenderCache } from '../cache/render-cache';
@@ -15,6 +15,10 @@ import { SiteLinks, Variant } from '../routing/site-routes';
 import { previewStructure } from '../preview/preview-structure';
 import { acceptsBrotli, CONTENT_SECURITY_POLICY, previewContentSecurityPolicy, send, sendCached } from './responses';
 import { SiteViewRecorder } from '../views/site-view-recorder';
+import { SiteInsightsRecorder } from '../insights/site-insights-recorder';
+import { InsightsEndpoint } from '../insights/insights-endpoint';
+import { INSIGHTS_PATH, MCP_PATH } from '../routing/site-endpoints';
+import { SiteMcpEndpoint } from '../mcp/site-mcp-endpoint';
 
 /** The cookie holding a visitor's share key (scoped to the site's base path). */
 export const SHARE_COOKIE = 'site_share';
@@ -22,6 +26,17 @@ export const SHARE_COOKIE = 'site_share';
 export const VISITOR_COOKIE = 'site_visitor';
 
 type GrantedAudience = Extract<SiteAudience, { access: 'granted' }>;
+
+/** A page a search found, as the dialog shows it. */
+export interface SearchHit {
+  title: string;
+  /** Root-relative. */
+  url: string;
+  /** The section and variant, in a site of several. */
+  context?: string;
+  excerpt?: string;
+  sections: { title: string; url: string; excerpt: string }[];
+}
 
 /** Pages the search dialog shows at most. */
 const SEARCH_RESULTS = 20;
@@ -51,6 +66,8 @@ export class SiteRequestHandler {
   private readonly links = new WeakMap<SiteLinks['structure'], Map<string, SiteLinks>>();
   /** Previews are framed by the app (APP_URL): their pages' policy lets it. */
   private readonly previewPolicy: string;
+  /** SITE_INSIGHTS: page views, searches, links out and feedback recorded. */
+  private readonly recordInsights: boolean;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -63,11 +80,16 @@ export class SiteRequestHandler {
     private readonly clock: Clock,
     private readonly views: SiteViewRecorder,
     private readonly previewGrants: SitePreviewGrants,
+    private readonly redirects: PublishedRedirects,
+    private readonly insights: SiteInsightsRecorder,
+    private readonly insightsEndpoint: InsightsEndpoint,
+    private readonly mcp: SiteMcpEndpoint,
     @Optional() private readonly changeRequests?: PreviewChangeRequests,
   ) {
     this.published = publishedOriginOf(config.urls.published);
     this.cache = new RenderCache(config.site.cacheBytes);
     this.previewPolicy = previewContentSecurityPolicy(new URL(config.urls.app).origin);
+    this.recordInsights = config.site.insights;
   }
 
   /** The node:http request listener. */
@@ -85,11 +107,14 @@ export class SiteRequestHandler {
   };
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const { path, query } = splitUrl(req.url ?? '/');
+    // Readers only read; what they send (feedback, links followed) goes to the insights endpoints.
+    // An MCP client's request: its credential is a bearer token, never a cookie or the query.
+    const mcp = path.endsWith(`/${MCP_PATH}`);
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !(req.method === 'POST' && path.includes(`/${INSIGHTS_PATH}/`)) && !mcp) {
       send(req, res, 405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }, 'Only GET and HEAD.');
       return;
     }
-    const { path, query } = splitUrl(req.url ?? '/');
 
     // For load balancers and container health checks: the process serves.
     if (path === '/~site/health') {
@@ -111,10 +136,11 @@ export class SiteRequestHandler {
     const previewPrefix = `${this.published.pathPrefix}/${SITE_PREVIEW_PATH}/`;
     if (path.startsWith(previewPrefix)) return this.preview(req, res, path, previewPrefix, query);
 
-    const cookies = parseCookies(req.headers.cookie);
-    const queryShare = query.get('share') ?? undefined;
-    const queryToken = query.get('jwt_token') ?? undefined;
-    const shareKey = queryShare ?? cookies.get(SHARE_COOKIE);
+    const cookies = mcp ? new Map<string, string>() : parseCookies(req.headers.cookie);
+    const bearer = mcp ? bearerToken(req) : undefined;
+    const queryShare = mcp ? undefined : (query.get('share') ?? undefined);
+    const queryToken = mcp ? undefined : (query.get('jwt_token') ?? undefined);
+    const shareKey = mcp ? bearer : (queryShare ?? cookies.get(SHARE_COOKIE));
     const host = forwardedHost(req) ?? '';
     const mounted = await this.mount(mountCandidates(host, path, this.published), shareKey, headerValue(req, 'x-forwarded-host'));
     if (!mounted) return this.sendNotFound(req, res);
@@ -153,8 +179,13 @@ export class SiteRequestHandler {
       return;
     }
 
-    const visitorToken = cookies.get(VISITOR_COOKIE);
+    // Over MCP the one bearer token is the share link's key on a share-link site, else a visitor token.
+    const visitorToken = mcp ? (site.visibility === 'share-link' ? undefined : bearer) : cookies.get(VISITOR_COOKIE);
     const audience = await this.access.audience(published, { shareKeyValid: lookup.shareKeyValid, visitorToken });
+    if (mcp && audience.access === 'login') {
+      send(req, res, 401, { 'WWW-Authenticate': 'Bearer', 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }, JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'This site needs a visitor token: send it as "Authorization: Bearer <token>".' }, id: null }));
+      return;
+    }
     if (audience.access === 'denied') {
       // A share key that stopped opening the site goes with its link.
       const clear = cookies.has(SHARE_COOKIE) ? { 'Set-Cookie': serializeCookie(SHARE_COOKIE, '', { path: cookiePath, secure, maxAge: 0 }) } : undefined;
@@ -176,7 +207,13 @@ export class SiteRequestHandler {
     const keyBase = `${published.stamp}|${audience.key}|${basePath}|${view.canonicalRoot}`;
 
     const segments = pathSegments(rest) ?? [];
-    if (segments[0] === '~site') return this.siteEndpoint(req, res, view, segments.slice(1), query, headers);
+    const origin = `${secure ? 'https' : 'http'}://${host}`;
+    if (segments[0] === '~site') return this.siteEndpoint(req, res, view, segments.slice(1), query, headers, origin);
+    if (mcp) {
+      if (rest !== `/${MCP_PATH}`) return this.sendNotFound(req, res);
+      return this.mcp.handle(req, res, view, origin, (searched, words) => this.searchHits(searched, words));
+    }
+    if (req.method === 'POST') return this.sendNotFound(req, res);
     if (rest === '/robots.txt') return this.serve(req, res, `${keyBase}|robots`, headers, async () => this.pages.robots(view));
     if (rest === '/sitemap.xml') {
       if (site.visibility !== 'public') return this.sendNotFound(req, res);
@@ -191,17 +228,19 @@ export class SiteRequestHandler {
       return this.serve(req, res, `${keyBase}|${rest}`, headers, () => (rest === '/llms.txt' ? this.pages.llms(view) : this.pages.llmsFull(view)));
     }
 
-    const served = await this.servePage(req, res, view, segments, path, query, headers, keyBase, CONTENT_SECURITY_POLICY);
+    const served = await this.servePage(req, res, view, segments, path, query, headers, keyBase, CONTENT_SECURITY_POLICY, rest);
     // A page view, once the page is sent (a 304 too: the visitor is on the page): handed over, written later.
     if (served && req.method === 'GET') {
+      const url = new URL(`${origin}${req.url ?? '/'}`);
       this.views.record(req, {
         organizationId: site.organizationId,
         siteId: site.id,
         siteSpaceId: served.variant.siteSpace.id,
         spaceId: served.variant.siteSpace.spaceId,
         pageId: served.page?.pageId,
-        url: new URL(`${secure ? 'https' : 'http'}://${host}${req.url ?? '/'}`),
+        url,
       });
+      if (this.recordInsights) this.insights.record(req, { type: 'page_view', ...this.insightsEndpoint.location(view, served.variant, served.page?.pageId), url });
     }
   }
 
@@ -220,26 +259,35 @@ export class SiteRequestHandler {
     headers: Record<string, string>,
     keyBase: string,
     policy: string,
+    /** The path below the site's base as requested: what its redirects and its pages' former paths answer (none in previews). */
+    redirectable?: string,
   ): Promise<{ variant: Variant; page: PageTreeNode | undefined } | undefined> {
     const { links } = view;
     const cacheControl = headers['Cache-Control'];
+    const notFound = async () => {
+      const location = redirectable === undefined ? undefined : await this.redirectOf(view, redirectable, resolved, pagePath, format);
+      if (!location) return this.sendNotFound(req, res);
+      const search = query.toString();
+      send(req, res, 301, { Location: `${location}${search ? `?${search}` : ''}`, 'Cache-Control': cacheControl }, '');
+      return undefined;
+    };
     if (path.length > 1 && path.endsWith('/')) {
       const search = query.toString();
       send(req, res, 308, { Location: `${path.replace(/\/+$/, '') || '/'}${search ? `?${search}` : ''}`, 'Cache-Control': cacheControl }, '');
       return undefined;
     }
     const resolved = links.resolve(segments);
-    if (!resolved) return this.sendNotFound(req, res);
-    const base = await this.pages.target(resolved.variant);
-    let pagePath = resolved.pagePath.join('/');
+    let pagePath = resolved?.pagePath.join('/') ?? '';
     let format: 'html' | 'md' = 'html';
+    if (!resolved) return notFound();
+    const base = await this.pages.target(resolved.variant);
     let page = pagePath === '' ? base.index.first : base.index.byPath.get(pagePath);
     if (!page && pagePath.endsWith('.md')) {
       pagePath = pagePath.slice(0, -3);
       page = base.index.byPath.get(pagePath);
       format = 'md';
     }
-    if (pagePath !== '' && !page) return this.sendNotFound(req, res);
+    if (pagePath !== '' && !page) return notFound();
     if (page && page.type === 'group') {
       const first = firstDocumentUnder(page);
       if (!first) return this.sendNotFound(req, res);
@@ -257,6 +305,46 @@ export class SiteRequestHandler {
     headers['Content-Security-Policy'] = policy;
     await this.serve(req, res, key, headers, () => this.pages.page(view, target), view.published.site.organizationId);
     return { variant: resolved.variant, page };
+  }
+
+  /**
+   * Where a path no page holds now leads, for this visitor: the site's redirect of that source
+   * (to a section, a site space or a page the visitor sees), else the page of the variant that
+   * was at that path before it was renamed or moved (wherever it is now: one hop however many
+   * moves). Undefined: a 404.
+   */
+  private async redirectOf(
+    view: SiteView,
+    rest: string,
+    resolved: { variant: Variant; pagePath: string[] } | undefined,
+    pagePath: string,
+    format: 'html' | 'md',
+  ): Promise<string | undefined> {
+    const { links } = view;
+    const destination = await this.redirects.destination(view.published.site.id, rest.replace(/\/+$/, '') || '/');
+    if (destination) {
+      if (destination.kind === 'site-section') {
+        const section = view.audience.structure.sections.find((s) => s.id === destination.siteSectionId);
+        const url = section && links.sectionUrl(section);
+        if (url !== undefined) return url || '/';
+      } else {
+        const variant = links.variants.find((v) => v.siteSpace.id === destination.siteSpaceId);
+        if (variant && destination.kind === 'site-space') return variant.url || '/';
+        if (variant && destination.kind === 'site-page') {
+          const { index } = await this.pages.target(variant);
+          const page = index.byId.get(destination.pageId);
+          if (page && page.type !== 'link') return links.pageUrl(variant, page.path ?? '', page === index.first);
+        }
+      }
+    }
+    if (!resolved || pagePath === '') return undefined;
+    const spaceId = resolved.variant.siteSpace.spaceId;
+    const pageId = await this.content.formerPage(spaceId, resolved.variant.siteSpace.space!.revisionId, pagePath);
+    if (!pageId) return undefined;
+    const { index } = await this.pages.target(resolved.variant);
+    const page = index.byId.get(pageId);
+    if (!page || page.type === 'link' || page.path === null) return undefined;
+    return format === 'md' ? `${links.pageUrl(resolved.variant, page.path, false)}.md` : links.pageUrl(resolved.variant, page.path, page === index.first);
   }
 
   /**
@@ -289,7 +377,8 @@ export class SiteRequestHandler {
       'Referrer-Policy': 'no-referrer',
       'X-Robots-Tag': 'noindex',
     };
-    if (segments[0] === '~site') return this.siteEndpoint(req, res, view, segments.slice(1), query, headers);
+    if (segments[0] === '~site') return this.siteEndpoint(req, res, view, segments.slice(1), query, headers, undefined);
+    if (req.method === 'POST') return this.sendNotFound(req, res);
     await this.servePage(req, res, view, segments, path, query, headers, `preview|${lookup.published.stamp}|${basePath}|${view.canonicalRoot}`, this.previewPolicy);
   }
 
@@ -350,18 +439,46 @@ export class SiteRequestHandler {
     sendCached(req, res, entry, headers);
   }
 
-  /** The site's own endpoints: search (for the dialog) and files. */
-  private async siteEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, segments: string[], query: URLSearchParams, headers: Record<string, string>): Promise<void> {
-    if (segments[0] === 'search' && segments.length <= 2) return this.searchEndpoint(req, res, view, segments[1], query.get('q') ?? '');
+  /**
+   * The site's own endpoints: search (for the dialog), files, and what readers send (feedback,
+   * links followed). `origin`: where the visitor is (the scheme and host of their URL); none in
+   * previews, which record nothing.
+   */
+  private async siteEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, segments: string[], query: URLSearchParams, headers: Record<string, string>, origin: string | undefined): Promise<void> {
+    if (segments[0] === 'insights' && segments.length === 2 && req.method === 'POST' && this.recordInsights) return this.insightsEndpoint.handle(req, res, view, segments[1], origin);
+    if (req.method === 'POST') return this.sendNotFound(req, res);
+    if (segments[0] === 'search' && segments.length <= 2) return this.searchEndpoint(req, res, view, segments[1], query.get('q') ?? '', origin);
     if (segments[0] === 'files' && segments.length === 4) return this.fileEndpoint(req, res, view, segments[1], segments[2], headers);
     return this.sendNotFound(req, res);
   }
 
-  private async searchEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, siteSpaceId: string | undefined, query: string): Promise<void> {
+  private async searchEndpoint(req: IncomingMessage, res: ServerResponse, view: SiteView, siteSpaceId: string | undefined, query: string, origin: string | undefined): Promise<void> {
+    const current = siteSpaceId ? view.links.variants.find((variant) => variant.siteSpace.id === siteSpaceId) : undefined;
+    const { words, hits } = await this.searchHits(view, query, current);
+    if (origin && this.recordInsights && query.trim() !== '') {
+      // Where the reader searched from: the page they are on, else the site.
+      let url = new URL(`${origin}${view.links.basePath || '/'}`);
+      try {
+        const from = new URL(String(req.headers.referer ?? ''), origin);
+        if (from.origin === origin) url = from;
+      } catch {
+        // No page to name: the site's home.
+      }
+      this.insights.recordSearch(req, { type: 'search_type_query', ...this.insightsEndpoint.location(view, current), url, searchQuery: query.trim().slice(0, 512), searchResults: hits.length });
+    }
+    const body = JSON.stringify({ words, pages: hits.slice(0, SEARCH_RESULTS) });
+    send(req, res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' }, body);
+  }
+
+  /**
+   * What a search finds for the visitor (the dialog's and the MCP search tool's): the pages, best
+   * first, with their URLs (root-relative), where they are in a site of several variants, and
+   * their matching sections. `current`: the variant searched besides each section's default.
+   */
+  async searchHits(view: SiteView, query: string, current?: Variant): Promise<{ words: string[]; hits: SearchHit[] }> {
     const { links } = view;
-    const current = siteSpaceId ? links.variants.find((variant) => variant.siteSpace.id === siteSpaceId) : undefined;
     const { words, results } = query.trim() === '' ? { words: [], results: [] } : await this.search.search(view.audience.structure, { mode: 'default', ...(current ? { currentSiteSpace: current.siteSpace.id } : {}) }, query.slice(0, 512), SEARCH_RESULTS);
-    const hits = [];
+    const hits: (SearchHit & { rank: number })[] = [];
     for (const result of results) {
       const variant = links.variants.find((v) => v.siteSpace.id === result.siteSpace.id);
       if (!variant) continue;
@@ -384,8 +501,7 @@ export class SiteRequestHandler {
       }
     }
     hits.sort((a, b) => b.rank - a.rank);
-    const body = JSON.stringify({ words, pages: hits.slice(0, SEARCH_RESULTS).map(({ rank: _rank, ...hit }) => hit) });
-    send(req, res, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' }, body);
+    return { words, hits: hits.map(({ rank: _rank, ...hit }) => hit) };
   }
 
   /** A file of a space the visitor sees (its current revision's), by id and content hash: cached for good. */
@@ -460,6 +576,12 @@ function splitUrl(target: string): { path: string; query: URLSearchParams } {
   }
   const mark = target.indexOf('?');
   return mark < 0 ? { path: target, query: new URLSearchParams() } : { path: target.slice(0, mark), query: new URLSearchParams(target.slice(mark + 1)) };
+}
+
+/** The token of `Authorization: Bearer <token>`, if any. */
+function bearerToken(req: IncomingMessage): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  return match?.[1];
 }
 
 /** The first value of a header that proxies may repeat or list. */

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '@docs/platform';
 import { PageTreeNode, PublishedContent, RevisionEntity } from '@docs/content';
 import { documentToMarkdown, JSONDocument } from '@docs/document-model';
 import { PublishedSite, SiteAudience, SiteUrls, VisitorAccess } from '@docs/sites';
@@ -15,9 +16,11 @@ import {
 } from '@docs/site-renderer';
 import { CachedResponse, cachedResponse } from '../cache/render-cache';
 import { OpenApiSpecs } from '../openapi/openapi-specs';
+import { INSIGHTS_PATH, MCP_PATH } from '../routing/site-endpoints';
 import type { SiteLinks, Variant } from '../routing/site-routes';
 import { indexTree, PageTreeIndex } from './page-tree-index';
 import { documentReferences, siteDocumentContext } from './site-document-context';
+import { siteLookOf } from './site-look';
 import { emojiOf, siteNavigation, variantTitle } from './site-navigation';
 
 type GrantedAudience = Extract<SiteAudience, { access: 'granted' }>;
@@ -57,13 +60,18 @@ const AI_CRAWLERS = ['GPTBot', 'ChatGPT-User', 'OAI-SearchBot', 'ClaudeBot', 'an
 @Injectable()
 export class SitePages {
   private readonly targets = new WeakMap<Variant, Promise<Omit<PageTarget, 'page'>>>();
+  /** SITE_INSIGHTS: pages send feedback and links followed. */
+  private readonly insights: boolean;
 
   constructor(
     private readonly content: PublishedContent,
     private readonly access: VisitorAccess,
     private readonly specs: OpenApiSpecs,
     private readonly siteUrls: SiteUrls,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.insights = config.site.insights;
+  }
 
   /** The canonical home of a site: its proxy origin, else its custom hostname, else its URL under PUBLISHED_URL. */
   canonicalRoot(published: PublishedSite): string {
@@ -103,9 +111,11 @@ export class SitePages {
     const navigation = siteNavigation(links, variant, target.tree, index, page);
     const url = page ? links.pageUrl(variant, page.path ?? '', page === index.first) : variant.url || '/';
     const firstSpace = links.variants[0]?.siteSpace.space;
+    const { look, title } = await siteLookOf(view, variant, (v) => this.target(v));
     const html = renderPage({
+      look,
       site: {
-        title: published.site.title,
+        title: title ?? published.site.title,
         ...(firstSpace?.emoji ? { icon: emojiOf(firstSpace.emoji) } : {}),
         homeUrl: links.home,
         searchUrl: `${links.basePath}/~site/search/${encodeURIComponent(variant.siteSpace.id)}`,
@@ -121,6 +131,10 @@ export class SitePages {
         canonicalUrl: this.absolute(view, url),
         ...(page ? { markdownUrl: `${links.pageUrl(variant, page.path ?? '', false)}.md` } : {}),
         noindex: !this.indexable(published, index, page),
+        // Feedback is asked for wherever insights are recorded, unless the site's customization turns it off (the look).
+        ...(page && this.insights ? { insights: { url: `${links.basePath}/${INSIGHTS_PATH}`, siteSpace: variant.siteSpace.id, page: page.pageId, feedback: true } } : {}),
+        // A preview has no MCP endpoint; the published site has, at its canonical root.
+        ...(view.audience.key === 'preview' ? {} : { mcpUrl: `${view.canonicalRoot}/${MCP_PATH}` }),
       },
       document: rendered,
     });

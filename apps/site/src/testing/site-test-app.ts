@@ -40,10 +40,11 @@ export interface SiteResponse {
 export class SiteClient {
   constructor(private readonly handler: SiteRequestHandler) {}
 
-  async get(path: string, options: { host?: string; headers?: Record<string, string>; method?: 'GET' | 'HEAD' | 'POST' } = {}): Promise<SiteResponse> {
+  async get(path: string, options: { host?: string; headers?: Record<string, string>; method?: 'GET' | 'HEAD' | 'POST'; body?: string } = {}): Promise<SiteResponse> {
     const agent = request(this.handler.listener);
     let req = (options.method === 'HEAD' ? agent.head(path) : options.method === 'POST' ? agent.post(path) : agent.get(path)).set('Host', options.host ?? 'docs.test');
     for (const [name, value] of Object.entries(options.headers ?? {})) req = req.set(name, value);
+    if (options.body !== undefined) req = req.send(options.body);
     const res = await req.buffer(true).parse((response, callback) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -51,6 +52,11 @@ export class SiteClient {
     });
     const body = Buffer.isBuffer(res.body) ? res.body : Buffer.alloc(0);
     return { status: res.status, headers: res.headers as Record<string, string | string[]>, text: body.toString('utf8'), body };
+  }
+
+  /** A POST of `body` as JSON (what the site's script sends). */
+  post(path: string, body: unknown, options: { headers?: Record<string, string> } = {}): Promise<SiteResponse> {
+    return this.get(path, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...options.headers } });
   }
 
   /** A GET parsed as HTML. */

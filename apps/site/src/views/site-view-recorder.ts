@@ -85,6 +85,34 @@ export class SiteViewRecorder implements BeforeApplicationShutdown {
     else this.timer ??= setTimeout(() => void this.flush(), SITE_VIEW_FLUSH_MS);
   }
 
+  /**
+   * A reader's answer to "Was this page helpful?" as a `page_feedback` event: written whether or
+   * not anyone subscribes (an answer is a reader's write, and rare; a view is a read, and is not).
+   */
+  recordFeedback(req: IncomingMessage, feedback: { organizationId: string; siteId: string; spaceId: string; pageId: string; rating: 'bad' | 'ok' | 'good'; comment?: string; url: URL }): void {
+    if (this.buffer.length >= MAX_BUFFERED) {
+      this.dropped++;
+      return;
+    }
+    const url = new URL(feedback.url);
+    for (const name of SECRET_PARAMS) url.searchParams.delete(name);
+    this.buffer.push({
+      type: 'page_feedback',
+      organizationId: feedback.organizationId,
+      actor: null,
+      payload: {
+        siteId: feedback.siteId,
+        spaceId: feedback.spaceId,
+        pageId: feedback.pageId,
+        feedback: { rating: feedback.rating, ...(feedback.comment !== undefined ? { comment: feedback.comment } : {}) },
+        visitor: this.visitor(req, feedback.siteId),
+        url: url.toString(),
+        referrer: header(req, 'referer', false) ?? '',
+      },
+    });
+    this.timer ??= setTimeout(() => void this.flush(), SITE_VIEW_FLUSH_MS);
+  }
+
   /** Writes every view held (after any write under way); tests and the shutdown call it. */
   flush(): Promise<void> {
     clearTimeout(this.timer);

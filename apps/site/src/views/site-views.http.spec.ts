@@ -101,6 +101,23 @@ describe('site_view: a page view of a published site', () => {
     }
   });
 
+  it('writes each answer to "Was this page helpful?" as a page_feedback event, valid against the reference, subscribed or not', async () => {
+    const world = await published();
+    const body = (extra: Record<string, unknown>) => JSON.stringify({ siteSpace: world.siteSpace.id, page: world.install.id, ...extra });
+    const post = (extra: Record<string, unknown>) =>
+      site.get(`${world.base}/~site/insights/feedback`, { method: 'POST', body: body(extra), headers: { 'Content-Type': 'application/json', 'User-Agent': 'Reader/1.0', 'X-Forwarded-For': '203.0.113.7' } });
+    expect((await post({ rating: 'good' })).status).toBe(204);
+    expect((await post({ rating: 'bad', comment: 'Missing a step.' })).status).toBe(204);
+    await recorder.flush();
+    const payloads = await outboxEvents(t.dataSource, world.organization.id, ['page_feedback']);
+    for (const payload of payloads) expect(eventPayloadProblems(payload)).toEqual([]);
+    expect(payloads).toEqual([
+      expect.objectContaining({ siteId: world.site.id, spaceId: world.space.id, pageId: world.install.id, feedback: { rating: 'good' }, url: `http://docs.test${world.base}/install` }),
+      expect.objectContaining({ siteId: world.site.id, pageId: world.install.id, feedback: { rating: 'bad', comment: 'Missing a step.' } }),
+    ]);
+    expect(payloads[0].visitor).toEqual(expect.objectContaining({ anonymousId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), cookies: {} }));
+  });
+
   it('serves pages while the database refuses the views, and writes them all once it takes them again', async () => {
     const world = await published({ events: ['site_view'] });
     await t.dataSource.query(`

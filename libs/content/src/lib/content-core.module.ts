@@ -20,6 +20,8 @@ import { PagePresenter } from './content-reads/page.presenter';
 import { ContentWriter } from './content-writes/content-writer.service';
 import { PageWritesService } from './content-writes/page-writes.service';
 import { FileEntryEntity } from './files/file-entry.entity';
+import { FormerPagePathEntity } from './former-paths/former-page-path.entity';
+import { FormerPathsIndexer } from './former-paths/former-paths.indexer';
 import { HeadPageEntity } from './heads/head-page.entity';
 import { ContentIndexers } from './indexing/content-indexer';
 import { PageNodeEntity } from './pages/page-node.entity';
@@ -67,6 +69,7 @@ const entities = TypeOrmModule.forFeature([
   PageLinkEntity,
   SpaceExportFileEntity,
   PageImportSourceEntity,
+  FormerPagePathEntity,
 ]);
 const services = [
   ContentAccess,
@@ -93,6 +96,8 @@ const services = [
   SpaceSearch,
   OrganizationSearch,
   LinksIndexer,
+  // The paths pages left (renamed, moved): published sites redirect them.
+  FormerPathsIndexer,
   SpaceLinks,
   LinkPresenter,
   // Grants of roles on spaces and collections to members and teams (their effect is in ContentAccess).

@@ -1,6 +1,9 @@
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { referenceDocument } from '../lib/openapi/reference-document';
+import { normalizeNullable, referenceDocument } from '../lib/openapi/reference-document';
+
+// Where it is defined now (run-time validators use it too); tests import it from here as before.
+export { normalizeNullable };
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
@@ -75,21 +78,6 @@ function substituteFor(method: string, bare: string): string | undefined {
 
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/**
- * OpenAPI 3.0 lets `nullable: true` stand beside `$ref`, `oneOf` or `allOf`; Ajv accepts it only
- * beside `type`. Rewrite those into `anyOf: [schema, null]`, which means the same.
- */
-export function normalizeNullable(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(normalizeNullable);
-  if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = normalizeNullable(value);
-  if (out.nullable === true && out.type === undefined) {
-    delete out.nullable;
-    return { anyOf: [out, { enum: [null] }] };
-  }
-  return out;
-}
 
 /**
  * The wire contract: `@gitbook/api@0.143.2`'s OpenAPI document. Every 2xx body an HTTP test

@@ -30,8 +30,16 @@ describe('sites schema', () => {
     ['a share link by its key', `SELECT id FROM site_share_links WHERE key_hmac = $1`, ['h'], /site_share_links_key_hmac_key/],
     ['a site by its proxy origin (the site server)', `SELECT id FROM sites WHERE proxy_origin = ANY($1::text[])`, [['example.com/docs']], /sites_proxy_origin_idx/],
     ['a site by basename or id within an organization (the site server)', `SELECT id FROM sites WHERE organization_id = $1 AND (basename = $2 OR id = $2)`, ['o', 'b'], /sites_(basename_key|pkey)/],
+    ['insights of a site over a time range (aggregates)', `SELECT count(*) FROM site_insight_events WHERE site_id = $1 AND occurred_at >= $2 AND occurred_at <= $3`, ['x', '2026-01-01', '2026-02-01'], /site_insight_events_site_time_idx/],
+    ['daily insights of a site over a time range (aggregates)', `SELECT count(*) FROM site_insight_rollups WHERE site_id = $1 AND occurred_at >= $2`, ['x', '2026-01-01'], /site_insight_rollups_site_(type_)?time_idx/],
+    ['the oldest insights of every site (the rollup)', `SELECT id FROM site_insight_events WHERE occurred_at < $1`, ['2026-01-01'], /site_insight_events_(site_)?time_idx/],
   ])('serves %s from an index', async (_name, sql, params, index) => {
     expect(await plan(sql, params)).toMatch(index);
+  });
+
+  it('keeps the insights time index a BRIN one (the drift check cannot see methods)', async () => {
+    const [row] = await t.dataSource.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'site_insight_events_time_idx'`);
+    expect(row.indexdef).toContain('USING brin');
   });
 
   it('keeps the proxy origin index partial (the drift check cannot see predicates)', async () => {

@@ -5,6 +5,16 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContentCoreModule, SpaceShareUrls } from '@docs/content';
 import { IdentityCoreModule } from '@docs/identity';
 import { SiteAccess } from './access/site-access';
+import { SiteCustomizationController } from './customization/site-customization.controller';
+import { SiteCustomizationService } from './customization/site-customization.service';
+import { SiteRedirectEntity } from './redirects/site-redirect.entity';
+import { SiteRedirectsController } from './redirects/site-redirects.controller';
+import { SiteRedirectsService } from './redirects/site-redirects.service';
+import { SiteInsightEventEntity, SiteInsightRollupEntity, SiteInsightSaltEntity } from './insights/site-insight-event.entity';
+import { SiteInsightSalts } from './insights/site-insight-salts';
+import { SiteInsightsController } from './insights/site-insights.controller';
+import { SiteInsightsService } from './insights/site-insights.service';
+import { SiteInsightsStore } from './insights/site-insights-store';
 import { SitePreviewController } from './previews/site-preview.controller';
 import { SitePreviewGrants } from './previews/site-preview-grants';
 import { AdaptiveSchemaController } from './adaptive/adaptive-schema.controller';
@@ -50,7 +60,21 @@ import { StructureViews } from './structure/structure-views';
  */
 @Global()
 @Module({
-  imports: [IdentityCoreModule, ContentCoreModule, TypeOrmModule.forFeature([SiteEntity, SiteSectionGroupEntity, SiteSectionEntity, SiteSpaceEntity, ShareLinkEntity])],
+  imports: [
+    IdentityCoreModule,
+    ContentCoreModule,
+    TypeOrmModule.forFeature([
+      SiteEntity,
+      SiteSectionGroupEntity,
+      SiteSectionEntity,
+      SiteSpaceEntity,
+      ShareLinkEntity,
+      SiteRedirectEntity,
+      SiteInsightEventEntity,
+      SiteInsightRollupEntity,
+      SiteInsightSaltEntity,
+    ]),
+  ],
   controllers: [
     SitesController,
     SitePermissionsController,
@@ -64,6 +88,9 @@ import { StructureViews } from './structure/structure-views';
     ShareLinksController,
     PublishedSiteController,
     SiteSearchController,
+    SiteCustomizationController,
+    SiteRedirectsController,
+    SiteInsightsController,
   ],
   providers: [
     SiteAccess,
@@ -87,6 +114,11 @@ import { StructureViews } from './structure/structure-views';
     SiteCatalog,
     SiteSearch,
     SitePreviewGrants,
+    SiteCustomizationService,
+    SiteRedirectsService,
+    SiteInsightSalts,
+    SiteInsightsStore,
+    SiteInsightsService,
     { provide: SpaceShareUrls, useClass: SiteSpaceShareUrls },
   ],
   exports: [SpaceShareUrls, SiteCatalog],

@@ -453,6 +453,7 @@ export class ContentDraft {
         nodeId: (newIds.get(page.pageId) ?? page.nodeId) as string,
         parentPageId: page.parentPageId,
         path: pathOf(page),
+        previousPath: page.path,
         type: page.fields.type,
         title: page.fields.title,
         description: page.fields.description,

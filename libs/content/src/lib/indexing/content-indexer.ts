@@ -10,6 +10,8 @@ export interface IndexedPage {
   parentPageId: string | null;
   /** Joined slugs; null for link pages. */
   path: string | null;
+  /** Its path in the head before this write (null: a new page, or a link page then). */
+  previousPath: string | null;
   type: PageType;
   title: string;
   description: string | null;

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Readable } from 'node:stream';
 import { DataSource, In } from 'typeorm';
 import type { JSONDocument } from '@docs/document-model';
+import { preparedStatement, SqlPool } from '@docs/platform';
 import { BlobStore } from '../blobs/blob-store';
 import { ContentReader, PageTreeNode } from '../content-reads/content-reader.service';
 import type { FileEntryEntity } from '../files/file-entry.entity';
@@ -25,6 +26,8 @@ function treeSize(pages: PageTreeNode[]): number {
   return size;
 }
 
+const FORMER_PAGE = preparedStatement('content_former_page', `SELECT page_id FROM page_former_paths WHERE space_id = $1 AND path = $2`);
+
 /**
  * Content as published sites read it: revisions, their page trees (without bodies), page
  * bodies by hash, files and their bytes, and search over several spaces. A revision never
@@ -39,6 +42,7 @@ export class PublishedContent {
   private readonly treesLoading = new Map<string, Promise<PageTreeNode[]>>();
   private readonly documentCache = new LRUCache<string, JSONDocument>({ maxSize: 64 * 1024 * 1024 });
   private readonly fileLists = new LRUCache<string, Promise<FileEntryEntity[]>>({ max: 2_000 });
+  private readonly formerPages = new LRUCache<string, { pageId: string | null }>({ max: 20_000 });
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -46,7 +50,23 @@ export class PublishedContent {
     private readonly fileReads: FileReads,
     private readonly blobs: BlobStore,
     private readonly search: SpaceSearch,
+    private readonly sql: SqlPool,
   ) {}
+
+  /**
+   * The page of a space's current content that was at `path` before it was renamed or moved
+   * (`FormerPathsIndexer`), if any: one primary-key lookup, asked only for a path no page holds.
+   * The rows change only in a write that gives the space a new revision, so the answer (none
+   * included) is kept by the revision it was asked for: never stale.
+   */
+  async formerPage(spaceId: string, revisionId: string, path: string): Promise<string | undefined> {
+    const key = `${spaceId}\u0000${revisionId}\u0000${path}`;
+    const known = this.formerPages.get(key);
+    if (known) return known.pageId ?? undefined;
+    const row = await this.sql.first<{ page_id: string }>(FORMER_PAGE, [spaceId, path]);
+    this.formerPages.set(key, { pageId: row?.page_id ?? null });
+    return row?.page_id;
+  }
 
   /** Revisions by id, in one query for those not in memory yet (unknown ids are left out). */
   async revisions(ids: string[]): Promise<Map<string, RevisionEntity>> {

@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.urls).toEqual({ api: 'http://localhost:8080', app: 'http://localhost:8080', published: 'http://localhost:8081' });
-    expect(config.site).toEqual({ port: 8081, cacheBytes: 64 * 1024 * 1024, freshness: 'notify' });
+    expect(config.site).toEqual({ port: 8081, cacheBytes: 64 * 1024 * 1024, freshness: 'notify', insights: true });
     expect(config.embeddedPostgres.dataDir).toMatch(/\.data\/postgres$/);
     expect(config.logLevel).toBe('info');
     expect(config.rateLimitStore).toBe('postgres');

@@ -100,6 +100,10 @@ class EnvironmentVariables {
   @IsIn(['notify', 'strict'], { message: 'SITE_FRESHNESS must be notify or strict' })
   SITE_FRESHNESS: 'notify' | 'strict' = 'notify';
 
+  /** `off`: the site server records no insights (page views, searches, links out, feedback) and asks for no feedback. */
+  @IsIn(['on', 'off'], { message: 'SITE_INSIGHTS must be on or off' })
+  SITE_INSIGHTS: 'on' | 'off' = 'on';
+
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 
@@ -237,7 +241,7 @@ export interface AppConfig {
   embeddedPostgres: { dataDir: string; port: number };
   urls: { api: string; app: string; published: string };
   /** The published docs sites' server (apps/site): its port and its cache of rendered pages. */
-  site: { port: number; cacheBytes: number; freshness: 'notify' | 'strict' };
+  site: { port: number; cacheBytes: number; freshness: 'notify' | 'strict'; insights: boolean };
   logLevel: LogLevel;
   /** JSON lines, or pino-pretty's lines for people (`auto`: pretty when stdout is a terminal). */
   logFormat: LogFormat;
@@ -333,7 +337,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       app,
       published: trimSlash(vars.PUBLISHED_URL ?? `http://localhost:${vars.SITE_PORT}`),
     },
-    site: { port: vars.SITE_PORT, cacheBytes: vars.SITE_CACHE_MB * 1024 * 1024, freshness: vars.SITE_FRESHNESS },
+    site: { port: vars.SITE_PORT, cacheBytes: vars.SITE_CACHE_MB * 1024 * 1024, freshness: vars.SITE_FRESHNESS, insights: vars.SITE_INSIGHTS === 'on' },
     logLevel: vars.LOG_LEVEL,
     logFormat: vars.LOG_FORMAT,
     bootstrap: {

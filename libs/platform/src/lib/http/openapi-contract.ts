@@ -76,7 +76,9 @@ export function ApiExtraRequestContent(content: Record<string, { schema: Schema 
  * - the input rules every request string follows are stated as patterns (`stateTextRules`): no
  *   NUL character, and for trimmed strings the limits after trimming;
  * - bare objects take the reference's schema at the same place (`deriveFromReference`), and the
- *   reference's components the document names are copied in (`importReferenceComponents`).
+ *   reference's components the document names are copied in (`importReferenceComponents`);
+ * - a request body that is the reference's own schema is described by closed copies of it
+ *   (`closeReferenceBodies`), as the route validates it.
  */
 export function completeOpenApiDocument(document: OpenAPIObject, apiBasePath: string, queryDtos: Map<string, DtoClass[]> = new Map()): OpenAPIObject {
   const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
@@ -111,6 +113,7 @@ export function completeOpenApiDocument(document: OpenAPIObject, apiBasePath: st
   // Last: the reference's components the document names (declared with referenceSchema, or
   // derived), exactly as the reference has them (our completions above never touch them).
   importReferenceComponents(document);
+  closeReferenceBodies(document);
 
   for (const operation of operations(document)) {
     const statuses = [429, 500];
@@ -185,6 +188,57 @@ function closeObjects(schema: unknown, constraint = false): void {
   const ownProperties = s['properties'] !== undefined || constraint;
   if (s['not']) closeObjects(s['not'], ownProperties);
   for (const key of ['allOf', 'oneOf', 'anyOf']) for (const branch of s[key] ?? []) closeObjects(branch, ownProperties);
+}
+
+/** Marks a copy of the reference's component (its name) closed for a request body: see `closeReferenceBodies`. */
+export const REFERENCE_INPUT_MARK = 'x-reference-input';
+
+/**
+ * A route whose whole body is the reference's own schema (a site's customization) validates it with
+ * every object closed and under the NUL rule (libs/sites `reference-input.ts`), which the reference's
+ * components as imported do not say. Such a body, and every component it reaches, is described by a
+ * copy `<Name>Input` with `additionalProperties: false` on every object that lists its properties and
+ * the NUL pattern on its free strings; the components themselves stay as the reference has them
+ * for the answers that use them. A reference schema deeper in a DTO of ours keeps the reference's
+ * words (the route's own rules for it are in its property's description).
+ */
+function closeReferenceBodies(document: OpenAPIObject): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
+  const copies = new Map<string, string>();
+  const copyName = (name: string): string => {
+    let copy = copies.get(name);
+    if (copy) return copy;
+    copy = `${name}Input`;
+    copies.set(name, copy);
+    schemas[copy] = { ...closedInput(schemas[name]), [REFERENCE_INPUT_MARK]: name };
+    return copy;
+  };
+  const closedInput = (node: unknown): any => {
+    if (Array.isArray(node)) return node.map(closedInput);
+    if (!node || typeof node !== 'object') return node;
+    const s = node as Schema;
+    const ref = s['$ref'];
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+      const name = ref.split('/').pop()!;
+      return schemas[name]?.[REFERENCE_MARK] ? { ...s, $ref: `#/components/schemas/${copyName(name)}` } : s;
+    }
+    const out: Schema = {};
+    for (const [key, value] of Object.entries(s)) {
+      if (key === REFERENCE_MARK) continue;
+      out[key] = key === 'properties' ? Object.fromEntries(Object.entries<Schema>(value).map(([name, schema]) => [name, closedInput(schema)])) : closedInput(value);
+    }
+    if (out['properties'] && out['additionalProperties'] === undefined) out['additionalProperties'] = false;
+    if (out['type'] === 'string' && !out['enum'] && !out['pattern'] && !CHECKED_FORMATS.has(out['format'])) out['pattern'] = VERBATIM_STRING_PATTERN;
+    return out;
+  };
+  for (const operation of operations(document)) {
+    const media = (operation.requestBody as Schema | undefined)?.content?.['application/json'];
+    const body = media?.schema as Schema | undefined;
+    if (!body) continue;
+    const ref = typeof body['$ref'] === 'string' ? body['$ref'].split('/').pop()! : undefined;
+    if (ref && schemas[ref]?.[REFERENCE_MARK]) media['schema'] = { $ref: `#/components/schemas/${copyName(ref)}` };
+    else if (body[REFERENCE_MARK]) media['schema'] = { ...closedInput(body), [REFERENCE_INPUT_MARK]: body[REFERENCE_MARK] };
+  }
 }
 
 interface ValidationRule {

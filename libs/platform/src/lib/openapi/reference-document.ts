@@ -8,7 +8,7 @@ let loaded: OpenApiJson | undefined;
 
 /**
  * The reference's OpenAPI document, read from the installed package (never copied into this
- * repository), with the two places where it contradicts itself read as its authors meant them
+ * repository), with the places where it contradicts itself read as its authors meant them
  * (API-CONVENTIONS, "Where the reference document contradicts itself"):
  * - `Document`, the body inside every document page's `allOf`: its "Empty" branch says
  *   `additionalProperties: false`, which no page (it has an id, a title...) can meet, so strictly
@@ -16,7 +16,10 @@ let loaded: OpenApiJson | undefined;
  *   `document` nor `markdown` present".
  * - `RevisionSemanticChangePageEdited.attributes` is a `oneOf` of three schemas that share every
  *   property, so no value matches exactly one: read as `anyOf`.
- * Both the test client (which validates every 2xx body against the reference) and the project's
+ * - `PlainObject` (visitor claims): each value is a `oneOf` of PlainObject itself (no `type`,
+ *   so any string, number or boolean matches it too), a string, a boolean, a number or an
+ *   array: no claim with a plain value matches exactly one. Read as `anyOf`.
+ * The test client (which validates every 2xx body against the reference) and the project's
  * own `/openapi.json` (which takes the reference's component schemas) read it through this.
  * Returns the same object on every call: copy it before changing it.
  */
@@ -37,6 +40,10 @@ export function referenceDocument(): OpenApiJson {
   if (!edited?.oneOf) throw new Error(`${REFERENCE_PACKAGE}: RevisionSemanticChangePageEdited.attributes is no oneOf; review the readings in reference-document.ts`);
   edited.anyOf = edited.oneOf;
   delete edited.oneOf;
+  const claimValue = schemas['PlainObject']?.additionalProperties;
+  if (!claimValue?.oneOf) throw new Error(`${REFERENCE_PACKAGE}: PlainObject's values are no oneOf; review the readings in reference-document.ts`);
+  claimValue.anyOf = claimValue.oneOf;
+  delete claimValue.oneOf;
   loaded = document;
   return document;
 }
@@ -71,4 +78,20 @@ export function releaseReferenceDocument(): void {
   loaded = undefined;
   // And the parsed file Node keeps for later require() calls.
   delete require.cache[require.resolve('@gitbook/api/spec/openapi.json')];
+}
+
+/**
+ * OpenAPI 3.0 lets `nullable: true` stand beside `$ref`, `oneOf` or `allOf`; Ajv accepts it only
+ * beside `type`. Rewrite those into `anyOf: [schema, null]`, which means the same.
+ */
+export function normalizeNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(normalizeNullable);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = normalizeNullable(value);
+  if (out.nullable === true && out.type === undefined) {
+    delete out.nullable;
+    return { anyOf: [out, { enum: [null] }] };
+  }
+  return out;
 }

@@ -1,10 +1,98 @@
-/* global document, window, localStorage, fetch, navigator, location, matchMedia, setTimeout, clearTimeout, AbortController, encodeURIComponent */
+/* global document, window, localStorage, fetch, navigator, location, matchMedia, setTimeout, clearTimeout, AbortController, encodeURIComponent, Blob, URL, JSON */
 // The published sites' only script (deferred): behaviour the server-rendered HTML cannot have on
-// its own. Copy buttons, tabs, the page tree's toggles, the mobile menu, the theme toggle and
-// the search dialog. Everything is readable without it.
+// its own. Copy buttons, tabs, the page tree's toggles, the mobile menu, the theme toggle,
+// the search dialog, page actions, page feedback and links out (insights: no cookie, no
+// storage). Everything is readable without it.
 (function () {
   'use strict';
   var root = document.documentElement;
+
+  // Insights: what this page sends to `~site/insights/*` (absent in previews' pages without them).
+  var main = document.querySelector('main[data-insights]');
+  function sendInsight(kind, body, beacon) {
+    if (!main) return Promise.resolve(false);
+    var url = main.getAttribute('data-insights') + '/' + kind;
+    body.siteSpace = main.getAttribute('data-site-space');
+    if (!body.page) body.page = main.getAttribute('data-page');
+    var json = JSON.stringify(body);
+    // A link followed: the page is going away, a beacon still arrives (text/plain: no preflight).
+    if (beacon && navigator.sendBeacon) return Promise.resolve(navigator.sendBeacon(url, new Blob([json], { type: 'text/plain' })));
+    return fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: json, keepalive: true }).then(function (response) {
+      return response.ok;
+    });
+  }
+
+  // Links out (to another site), from the page's content, header, footer or sidebar.
+  document.addEventListener('click', function (event) {
+    var link = event.target.closest && event.target.closest('a[href]');
+    if (!link || !main) return;
+    var target;
+    try {
+      target = new URL(link.href, location.href);
+    } catch (e) {
+      return;
+    }
+    if ((target.protocol !== 'http:' && target.protocol !== 'https:') || target.origin === location.origin) return;
+    var position = link.closest('.sidebar') ? 'sidebar' : link.closest('.site-header') ? 'header' : link.closest('.page-footer') ? 'footer' : 'content';
+    sendInsight('link', { url: target.href, position: position }, true);
+  });
+
+  // "Was this page helpful?": Yes or No, then an optional comment.
+  var feedback = document.querySelector('.page-feedback');
+  if (feedback && main) {
+    feedback.hidden = false;
+    var rating = null;
+    var commentForm = feedback.querySelector('.feedback-comment');
+    var feedbackStatus = feedback.querySelector('.feedback-status');
+    var ratingButtons = feedback.querySelectorAll('.feedback-button');
+    for (var b = 0; b < ratingButtons.length; b++) {
+      ratingButtons[b].addEventListener('click', function (event) {
+        var button = event.currentTarget;
+        rating = button.getAttribute('data-rating');
+        for (var i = 0; i < ratingButtons.length; i++) ratingButtons[i].setAttribute('aria-pressed', ratingButtons[i] === button ? 'true' : 'false');
+        sendInsight('feedback', { rating: rating }).then(function (ok) {
+          feedbackStatus.textContent = ok ? 'Thank you for your feedback.' : 'Your feedback could not be sent.';
+          if (ok) commentForm.hidden = false;
+        });
+      });
+    }
+    commentForm.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var comment = commentForm.querySelector('textarea').value.trim();
+      if (!comment || !rating) return;
+      sendInsight('feedback', { rating: rating, comment: comment }).then(function (ok) {
+        feedbackStatus.textContent = ok ? 'Thank you, your comment was sent.' : 'Your comment could not be sent.';
+        if (ok) commentForm.hidden = true;
+      });
+    });
+  }
+
+  // Page actions: the page as markdown, the site's MCP URL, to the clipboard.
+  var actions = document.querySelector('.page-actions');
+  if (actions && navigator.clipboard) {
+    actions.hidden = false;
+    actions.addEventListener('click', function (event) {
+      var button = event.target.closest && event.target.closest('.page-action');
+      if (!button) return;
+      var label = button.textContent;
+      var text =
+        button.getAttribute('data-copy') === 'fetch'
+          ? fetch(button.getAttribute('data-copy-url'), { credentials: 'same-origin' }).then(function (response) {
+              return response.text();
+            })
+          : Promise.resolve(button.getAttribute('data-copy-text'));
+      text
+        .then(function (value) {
+          return navigator.clipboard.writeText(value);
+        })
+        .then(function () {
+          button.textContent = 'Copied';
+          setTimeout(function () {
+            button.textContent = label;
+          }, 1500);
+        });
+    });
+  }
 
   // Theme: follows the system until the reader chooses; the choice is remembered.
   function effectiveTheme() {

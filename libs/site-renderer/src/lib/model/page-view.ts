@@ -1,4 +1,8 @@
 import type { RenderedDocument } from '../document/render-document';
+import type { SiteLook } from './site-look';
+
+export type { SiteLook } from './site-look';
+export type { HeaderItem, LookFont, LookLink, ThemedColor } from './site-look';
 
 /** Where a page finds the site's static files (hashed names: cached for good). */
 export interface SiteAssetUrls {
@@ -53,6 +57,16 @@ export interface PageLink {
 }
 
 /** Everything a page shows, as plain data: the site server builds it, `renderPage` writes it out. */
+/** The endpoints of what readers send about a page, and the ids that name it. */
+export interface PageInsights {
+  /** `{site}/~site/insights`: the script posts to `/feedback` and `/link` under it. */
+  url: string;
+  siteSpace: string;
+  page: string;
+  /** "Was this page helpful?" is shown. */
+  feedback: boolean;
+}
+
 export interface PageView {
   site: SiteChrome;
   sections: SectionNavItem[];
@@ -71,9 +85,15 @@ export interface PageView {
     markdownUrl?: string;
     /** `noindex` (unlisted sites, pages hidden or not indexed). */
     noindex: boolean;
+    /** Where the page's script sends feedback and links followed (absent: nothing is sent). */
+    insights?: PageInsights;
+    /** The site's MCP endpoint (absolute), offered among the page actions. */
+    mcpUrl?: string;
   };
   breadcrumbs: PageLink[];
   previous?: PageLink;
   next?: PageLink;
   document: RenderedDocument;
+  /** The site's customization (absent: the stylesheet's own look). */
+  look?: SiteLook;
 }

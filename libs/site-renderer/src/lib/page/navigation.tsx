@@ -1,11 +1,49 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource preact */
 import type { NavLink, SectionNavItem, SiteChrome, TreeItem } from '../model/page-view';
+import type { HeaderItem, SiteLook } from '../model/site-look';
 import { safeHref } from '../document/safe-href';
 
-/** The header: the site's icon and title, the search button and the theme toggle (and the menu button on small screens). */
-export function SiteHeader({ site, hasSidebar }: { site: SiteChrome; hasSidebar: boolean }) {
+/** The header's own links and buttons (a menu for an item with links of its own). */
+function HeaderLinks({ items }: { items: HeaderItem[] }) {
+  if (items.length === 0) return null;
+  const classOf = (item: HeaderItem) => (item.style === 'link' ? 'header-link' : item.style === 'button-primary' ? 'button primary' : 'button secondary');
+  return (
+    <nav class="header-links" aria-label="Links">
+      <ul>
+        {items.map((item, index) =>
+          item.links.length > 0 ? (
+            <li key={index}>
+              <details class="menu">
+                <summary>{item.title}</summary>
+                <ul class="menu-list">
+                  {[...(item.url ? [{ title: item.title, url: item.url }] : []), ...item.links].map((link, i) => (
+                    <li key={i}>
+                      <a href={safeHref(link.url)}>
+                        <span class="menu-title">{link.title}</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            </li>
+          ) : (
+            <li key={index}>
+              <a class={classOf(item)} href={safeHref(item.url)}>
+                {item.title}
+              </a>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+/** The header: the site's logo (else its icon and title), its links, the search button and the theme toggle (and the menu button on small screens). */
+export function SiteHeader({ site, hasSidebar, look }: { site: SiteChrome; hasSidebar: boolean; look?: SiteLook }) {
   const letter = site.title.trim().charAt(0).toUpperCase() || 'D';
+  const toggleable = look?.theme.toggleable !== false;
   return (
     <header class="site-header">
       {hasSidebar ? (
@@ -14,11 +52,21 @@ export function SiteHeader({ site, hasSidebar }: { site: SiteChrome; hasSidebar:
         </button>
       ) : null}
       <a class="site-title" href={site.homeUrl}>
-        <span class="site-icon" aria-hidden="true">
-          {site.icon ?? letter}
-        </span>
-        <span>{site.title}</span>
+        {look?.logo ? (
+          <>
+            <img class="site-logo only-light" src={look.logo.light} alt={site.title} height={32} />
+            <img class="site-logo only-dark" src={look.logo.dark} alt={site.title} height={32} />
+          </>
+        ) : (
+          <>
+            <span class="site-icon" aria-hidden="true">
+              {site.icon ?? letter}
+            </span>
+            <span>{site.title}</span>
+          </>
+        )}
       </a>
+      <HeaderLinks items={look?.headerLinks ?? []} />
       <button type="button" class="search-button" aria-haspopup="dialog" aria-controls="search-dialog" data-search-url={site.searchUrl}>
         <span aria-hidden="true">⌕</span>
         <span class="search-label">Search</span>
@@ -26,14 +74,16 @@ export function SiteHeader({ site, hasSidebar }: { site: SiteChrome; hasSidebar:
           Ctrl K
         </kbd>
       </button>
-      <button type="button" class="theme-toggle" aria-label="Switch between light and dark mode">
-        <span class="theme-icon-light" aria-hidden="true">
-          ☀
-        </span>
-        <span class="theme-icon-dark" aria-hidden="true">
-          ☾
-        </span>
-      </button>
+      {toggleable ? (
+        <button type="button" class="theme-toggle" aria-label="Switch between light and dark mode">
+          <span class="theme-icon-light" aria-hidden="true">
+            ☀
+          </span>
+          <span class="theme-icon-dark" aria-hidden="true">
+            ☾
+          </span>
+        </button>
+      ) : null}
     </header>
   );
 }

@@ -4,7 +4,11 @@ import type { ComponentChildren } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import type { OutlineHeading } from '../document/render-state';
 import type { PageView, SiteAssetUrls } from '../model/page-view';
+import type { SiteLook } from '../model/site-look';
+import { lookStyle } from './look-style';
+import { SiteFooter } from './site-footer';
 import { PageTree, SectionTabs, SiteHeader, VariantSwitcher } from './navigation';
+import { PageActions, PageFeedback } from './page-feedback';
 import { SearchDialog } from './search-dialog';
 import { THEME_SCRIPT } from './theme-script';
 
@@ -28,6 +32,22 @@ interface HeadProps {
   math?: boolean;
   codeCss?: string;
   markdownUrl?: string;
+  look?: SiteLook;
+}
+
+/** The favicon: the site's own images (one per theme), else its emoji or initial drawn in the page. */
+function Favicon({ icon, look }: { icon?: string; look?: SiteLook }) {
+  const favicon = look?.favicon;
+  if (favicon && 'light' in favicon) {
+    return (
+      <>
+        <link rel="icon" href={favicon.light} media="(prefers-color-scheme: light)" />
+        <link rel="icon" href={favicon.dark} media="(prefers-color-scheme: dark)" />
+      </>
+    );
+  }
+  const shown = favicon && 'emoji' in favicon ? favicon.emoji : icon;
+  return shown ? <link rel="icon" href={faviconDataUrl(shown)} /> : null;
 }
 
 function Head(props: HeadProps) {
@@ -53,9 +73,10 @@ function Head(props: HeadProps) {
       ) : null}
       {props.markdownUrl ? <link rel="alternate" type="text/markdown" href={props.markdownUrl} /> : null}
       <meta name="color-scheme" content="light dark" />
-      {props.icon ? <link rel="icon" href={faviconDataUrl(props.icon)} /> : null}
+      <Favicon icon={props.icon} look={props.look} />
       <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       <link rel="stylesheet" href={props.assets.css} />
+      {props.look && lookStyle(props.look) ? <style dangerouslySetInnerHTML={{ __html: lookStyle(props.look) }} /> : null}
       {props.math ? <link rel="stylesheet" href={props.assets.katexCss} /> : null}
       {props.codeCss ? <style dangerouslySetInnerHTML={{ __html: props.codeCss }} /> : null}
       <script defer src={props.assets.js} />
@@ -63,9 +84,16 @@ function Head(props: HeadProps) {
   );
 }
 
-function html(lang: string, children: ComponentChildren): string {
+/**
+ * `theme`: a site that opens dark sets `data-theme` before any script runs (the reader's own
+ * choice, kept by the toggle, then replaces it); one without the toggle fixes it (`data-theme-fixed`:
+ * the theme script leaves it alone).
+ */
+function html(lang: string, children: ComponentChildren, theme?: SiteLook['theme']): string {
+  const fixed = theme && !theme.toggleable;
+  const dataTheme = theme?.default === 'dark' ? 'dark' : fixed ? 'light' : undefined;
   return `<!doctype html>${renderToString(
-    <html lang={lang}>
+    <html lang={lang} data-theme={dataTheme} data-theme-fixed={fixed ? '' : undefined}>
       {children}
     </html>,
   )}`;
@@ -101,7 +129,9 @@ function OnThisPage({ outline }: { outline: OutlineHeading[] }) {
  * previous and next) and "on this page". Server-rendered; the client script only adds behaviour.
  */
 export function renderPage(view: PageView): string {
-  const { site, page, document } = view;
+  const { site, page, document, look } = view;
+  const markdownAction = page.markdownUrl && look?.pageActions.markdown !== false ? page.markdownUrl : undefined;
+  const pagination = look?.pagination !== false;
   const hasSidebar = view.tree.length > 0 || view.variants.length > 1;
   return html(
     site.lang,
@@ -117,12 +147,13 @@ export function renderPage(view: PageView): string {
         math={document.usesMath}
         codeCss={document.codeCss}
         markdownUrl={page.markdownUrl}
+        look={look}
       />
       <body>
         <a class="skip-link" href="#content">
           Skip to content
         </a>
-        <SiteHeader site={site} hasSidebar={hasSidebar} />
+        <SiteHeader site={site} hasSidebar={hasSidebar} look={look} />
         <SectionTabs items={view.sections} />
         <div class={hasSidebar ? 'layout' : 'layout no-sidebar'}>
           {hasSidebar ? (
@@ -131,7 +162,11 @@ export function renderPage(view: PageView): string {
               <PageTree items={view.tree} />
             </aside>
           ) : null}
-          <main id="content" class="page">
+          <main
+            id="content"
+            class="page"
+            {...(page.insights ? { 'data-insights': page.insights.url, 'data-site-space': page.insights.siteSpace, 'data-page': page.insights.page } : {})}
+          >
             {view.breadcrumbs.length > 0 ? (
               <nav class="breadcrumbs" aria-label="Breadcrumbs">
                 <ol>
@@ -150,11 +185,13 @@ export function renderPage(view: PageView): string {
                   {page.title}
                 </h1>
                 {page.description ? <p class="page-description">{page.description}</p> : null}
+                <PageActions markdownUrl={markdownAction} mcpUrl={look?.pageActions.mcp === false ? undefined : page.mcpUrl} />
               </header>
               <div class="document" dangerouslySetInnerHTML={{ __html: document.html }} />
             </article>
             <footer class="page-footer">
-              {view.previous || view.next ? (
+              {page.insights?.feedback && look?.feedback !== false ? <PageFeedback /> : null}
+              {pagination && (view.previous || view.next) ? (
                 <nav class="pagination" aria-label="Previous and next pages">
                   {view.previous ? (
                     <a class="previous" href={view.previous.url} rel="prev">
@@ -178,8 +215,8 @@ export function renderPage(view: PageView): string {
                     Last updated <time dateTime={page.updatedAt}>{formatDate(page.updatedAt)}</time>
                   </>
                 ) : null}
-                {page.updatedAt && page.markdownUrl ? ' · ' : null}
-                {page.markdownUrl ? <a href={page.markdownUrl}>View as Markdown</a> : null}
+                {page.updatedAt && markdownAction ? ' · ' : null}
+                {markdownAction ? <a href={markdownAction}>View as Markdown</a> : null}
               </p>
             </footer>
           </main>
@@ -187,9 +224,11 @@ export function renderPage(view: PageView): string {
             <OnThisPage outline={document.outline} />
           </aside>
         </div>
+        {look ? <SiteFooter footer={look.footer} /> : null}
         <SearchDialog />
       </body>
     </>,
+    look?.theme,
   );
 }
 

@@ -32,6 +32,14 @@ async function site(f: Fixture) {
   return { base, sectionId: section.id as string, spaceId };
 }
 
+/** A published site with a redirect of `/old` to its site space. */
+async function customizable(f: Fixture) {
+  const { base } = await site(f);
+  const siteSpaceId = (await f.t.http.as(f.tokens.admin).get(`${base}/site-spaces`)).body.items[0].id as string;
+  const redirectId = (await f.t.http.as(f.tokens.admin).post(`${base}/redirects`, { source: '/old', destination: { kind: 'site-space', siteSpaceId } })).body.id as string;
+  return { base, siteSpaceId, redirectId };
+}
+
 const MANAGE = (ok: number) => cells(ok, 403, 403, 403, 403, 403, 404, 404);
 
 const SITES_TABLE: PermissionTable<Fixture> = {
@@ -127,6 +135,45 @@ const SITES_TABLE: PermissionTable<Fixture> = {
           await status(as(f, who).patch(`${base}/publishing/auth`, { backend: 'custom', fallbackURL: null })),
           await status(as(f, who).post(`${base}/publishing/auth/regenerate`)),
         ];
+      },
+    },
+    {
+      operation: '`GET .../customization`, `GET .../site-spaces/{siteSpaceId}/customization`, `GET .../redirects`, `GET .../redirect?source=`',
+      cells: cells(200, 200, 200, 200, 200, 200, 404, 404),
+      check: async (f, who) => {
+        const { base, siteSpaceId } = await customizable(f);
+        return Promise.all(
+          ['/customization', `/site-spaces/${siteSpaceId}/customization`, '/redirects', '/redirect?source=/old'].map((path) => status(as(f, who).get(`${base}${path}`))),
+        );
+      },
+    },
+    {
+      operation: '`PUT .../customization`; `PATCH .../site-spaces/{siteSpaceId}/customization`; redirects: `PATCH`',
+      cells: MANAGE(200),
+      check: async (f, who) => {
+        const { base, siteSpaceId, redirectId } = await customizable(f);
+        const current = (await as(f, 'admin').get(`${base}/customization`)).body;
+        return [
+          await status(as(f, who).put(`${base}/customization`, { ...current, title: 'Branded' })),
+          await status(as(f, who).patch(`${base}/site-spaces/${siteSpaceId}/customization`, { title: 'Variant' })),
+          await status(as(f, who).patch(`${base}/redirects/${redirectId}`, { source: '/older' })),
+        ];
+      },
+    },
+    {
+      operation: 'Redirects: create',
+      cells: MANAGE(201),
+      check: async (f, who) => {
+        const { base, siteSpaceId } = await customizable(f);
+        return status(as(f, who).post(`${base}/redirects`, { source: '/new', destination: { kind: 'site-space', siteSpaceId } }));
+      },
+    },
+    {
+      operation: '`DELETE .../site-spaces/{siteSpaceId}/customization`; redirects: delete',
+      cells: MANAGE(205),
+      check: async (f, who) => {
+        const { base, siteSpaceId, redirectId } = await customizable(f);
+        return [await status(as(f, who).delete(`${base}/site-spaces/${siteSpaceId}/customization`)), await status(as(f, who).delete(`${base}/redirects/${redirectId}`))];
       },
     },
     {

@@ -7,8 +7,8 @@ import { SiteStructureDto } from '../structure/site-structure.dto';
 import { PublishedSiteService } from './published-site.service';
 
 export class PublishedCustomizationsDto {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: "The site's customization settings (the defaults: sites are not customizable yet)." }) site: object;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'object', additionalProperties: true }, description: 'Per site space overrides: none.' }) siteSpaces: Record<string, object>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: "The site's customization settings (the defaults until set)." }) site: object;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'object', additionalProperties: true }, description: 'What each site space that overrides any of them shows, by site space id.' }) siteSpaces: Record<string, object>;
 }
 
 export class PublishedContentSiteDto {

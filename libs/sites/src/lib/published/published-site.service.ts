@@ -10,7 +10,7 @@ import { SiteStructurePresenter } from '../structure/site-structure.presenter';
 import type { SiteStructure } from '../structure/site-structure';
 import { SiteStructureReader } from '../structure/site-structure.reader';
 import { StructureJson, structureJson } from '../structure/structure-rows';
-import { DEFAULT_SITE_CUSTOMIZATION } from './default-customization';
+import { siteCustomizationOf, siteSpaceCustomizationOf } from '../customization/site-customization';
 import { verifyVisitorToken, VisitorTokenError } from './visitor-token';
 import { visibleStructure } from './visible-structure';
 
@@ -61,7 +61,7 @@ export class PublishedSiteService {
       // The audience's structure holds every site space of a live space: what `siteSpaces` counts.
       site: this.sitePresenter.present(site, siteSpaceCount(structure), shareKey),
       structure: this.structurePresenter.structure(visible, view),
-      customizations: { site: DEFAULT_SITE_CUSTOMIZATION, siteSpaces: {} },
+      customizations: publishedCustomizations(site, visible),
       scripts: [],
     };
   }
@@ -119,4 +119,11 @@ function siteSpaceCount(structure: SiteStructure): number {
   let count = 0;
   for (const list of structure.siteSpaces.values()) count += list.length;
   return count;
+}
+
+/** The site's customization, and what each site space the visitor sees shows where it overrides any of it. */
+function publishedCustomizations(site: SiteEntity, visible: SiteStructure) {
+  const siteSpaces: Record<string, object> = {};
+  for (const list of visible.siteSpaces.values()) for (const siteSpace of list) if (siteSpace.customization) siteSpaces[siteSpace.id] = siteSpaceCustomizationOf(site, siteSpace);
+  return { site: siteCustomizationOf(site), siteSpaces };
 }

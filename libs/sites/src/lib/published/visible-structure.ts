@@ -1,16 +1,17 @@
 import { claimCatalog } from '../conditions/claim-catalog';
 import { evaluateCondition, parseCondition } from '../conditions/condition-expression';
 import { adaptiveSchemaOf } from '../sites/site.entity';
+import type { SiteEntity } from '../sites/site.entity';
 import type { RootItem, SiteStructure } from '../structure/site-structure';
 
 /**
- * What a visitor with `claims` sees of a structure: sections and site spaces whose condition is
- * false are left out, and so are sections left without site spaces and groups left without
- * sections. A condition that no longer parses (the adaptive schema changed since) counts as false.
+ * Whether what carries a condition (a section, a site space, a header link of the site's
+ * customization) shows to a visitor with `claims`: no condition, or one that holds. A condition
+ * that no longer parses (the adaptive schema changed since) counts as false.
  */
-export function visibleStructure(structure: SiteStructure, claims: Record<string, unknown>): SiteStructure {
-  const catalog = claimCatalog(adaptiveSchemaOf(structure.site));
-  const shown = (condition: string | null): boolean => {
+export function conditionShown(site: SiteEntity, claims: Record<string, unknown>): (condition: string | null | undefined) => boolean {
+  const catalog = claimCatalog(adaptiveSchemaOf(site));
+  return (condition) => {
     if (!condition) return true;
     try {
       return evaluateCondition(parseCondition(condition, catalog), claims);
@@ -18,6 +19,15 @@ export function visibleStructure(structure: SiteStructure, claims: Record<string
       return false;
     }
   };
+}
+
+/**
+ * What a visitor with `claims` sees of a structure: sections and site spaces whose condition is
+ * false are left out, and so are sections left without site spaces and groups left without
+ * sections (`conditionShown`).
+ */
+export function visibleStructure(structure: SiteStructure, claims: Record<string, unknown>): SiteStructure {
+  const shown = conditionShown(structure.site, claims);
   const siteSpaces = new Map([...structure.siteSpaces].map(([key, list]) => [key, list.filter((siteSpace) => shown(siteSpace.condition))] as const));
   const hasSpaces = (sectionId: string) => (siteSpaces.get(sectionId)?.length ?? 0) > 0;
   const root: RootItem[] = [];

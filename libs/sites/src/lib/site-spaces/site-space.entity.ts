@@ -40,6 +40,10 @@ export class SiteSpaceEntity {
   @Column({ type: 'text', collation: 'C' })
   position: string;
 
+  /** What this site space overrides of the site's customization (null: nothing). */
+  @Column({ type: 'jsonb', nullable: true })
+  customization: object | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt: Date;
 

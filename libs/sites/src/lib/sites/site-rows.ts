@@ -2,7 +2,7 @@ import { SiteEntity } from './site.entity';
 
 const SITE_COLUMN_NAMES = [
   'id', 'organization_id', 'type', 'title', 'visibility', 'published', 'basename', 'hostname', 'proxy_origin', 'adaptive_content',
-  'agents_context', 'adaptive_schema', 'adaptive_schema_updated_at', 'visitor_key_encrypted', 'visitor_fallback_url', 'created_at', 'updated_at',
+  'agents_context', 'adaptive_schema', 'adaptive_schema_updated_at', 'visitor_key_encrypted', 'visitor_fallback_url', 'customization', 'created_at', 'updated_at',
 ];
 
 /** The columns `siteFromRow` reads, of the table aliased `alias` (plain columns: pg parses their types). */
@@ -28,6 +28,7 @@ export function siteFromRow(row: Record<string, any>): SiteEntity {
     adaptiveSchemaUpdatedAt: row.adaptive_schema_updated_at,
     visitorKeyEncrypted: row.visitor_key_encrypted,
     visitorFallbackUrl: row.visitor_fallback_url ?? null,
+    customization: row.customization ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });

@@ -74,6 +74,10 @@ export class SiteEntity {
   @Column({ name: 'visitor_fallback_url', type: 'text', nullable: true })
   visitorFallbackUrl: string | null;
 
+  /** The reference's `SiteCustomizationSettings` as last set (null: the defaults); read it with `siteCustomizationOf`. */
+  @Column({ type: 'jsonb', nullable: true })
+  customization: object | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', precision: 3 })
   createdAt: Date;
 

@@ -47,7 +47,7 @@ const SECTION = new JsonColumns(
   new Set(['created_at']),
 );
 const SITE_SPACE = new JsonColumns(
-  ['id', 'site_id', 'organization_id', 'section_id', 'space_id', 'path', 'condition', 'is_default', 'position', 'created_at'],
+  ['id', 'site_id', 'organization_id', 'section_id', 'space_id', 'path', 'condition', 'is_default', 'position', 'customization', 'created_at'],
   new Set(['created_at']),
 );
 // The columns content's `spaceFromRow` reads (content writes them as `x.id, x.title, ...`).
@@ -135,6 +135,7 @@ export function siteSpaceFromJson(values: readonly unknown[]): SiteSpaceEntity {
     condition: row.condition,
     isDefault: row.is_default,
     position: row.position,
+    customization: row.customization ?? null,
     createdAt: row.created_at,
     space: spaceFromRow(SPACE.row(values, SITE_SPACE.length)),
   });
@@ -167,6 +168,7 @@ export function publishedSiteSpaceFromJson(values: readonly unknown[]): SiteSpac
     condition: row.condition,
     isDefault: row.is_default,
     position: row.position,
+    customization: row.customization ?? null,
     createdAt: row.created_at,
     space: Object.assign(new SpaceEntity(), {
       id: space.id,

@@ -28,7 +28,9 @@ import { PageImportSources1795440000000 } from './1795440000000-page-import-sour
 import { SignIn1795450000000 } from './1795450000000-sign-in';
 import { SamlSignIn1795460000000 } from './1795460000000-saml-sign-in';
 import { ContentGrants1795470000000 } from './1795470000000-content-grants';
+import { SiteLook1795472000000 } from './1795472000000-site-look';
 import { OrganizationWide1795475310000 } from './1795475310000-organization-wide';
+import { SiteInsights1795480000000 } from './1795480000000-site-insights';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -66,5 +68,7 @@ export const MIGRATIONS = [
   SignIn1795450000000,
   SamlSignIn1795460000000,
   ContentGrants1795470000000,
+  SiteLook1795472000000,
   OrganizationWide1795475310000,
+  SiteInsights1795480000000,
 ];

@@ -1,6 +1,7 @@
 /**
- * The customization every published site reports: sites are not customizable yet in this
- * installation, so these are the reference's defaults (clean theme, light, English...).
+ * The customization of a site that was never customized: the reference's defaults (clean theme,
+ * light, English...), with page feedback asked for and the page offered as markdown and through
+ * the site's MCP endpoint among the page actions, as the site server does unless told otherwise.
  */
 export const DEFAULT_SITE_CUSTOMIZATION = Object.freeze({
   styling: {
@@ -26,13 +27,13 @@ export const DEFAULT_SITE_CUSTOMIZATION = Object.freeze({
   footer: { groups: [] },
   themes: { default: 'light', toggeable: true },
   pdf: { enabled: true },
-  feedback: { enabled: false },
+  feedback: { enabled: true },
   ai: { mode: 'none' },
   advancedCustomization: { enabled: false },
   trademark: { enabled: true },
   externalLinks: { target: 'self' },
   pagination: { enabled: true },
-  pageActions: { externalAI: false, markdown: true, mcp: false },
+  pageActions: { externalAI: false, markdown: true, mcp: true },
   git: { showEditLink: false },
   privacyPolicy: {},
   socialPreview: {},

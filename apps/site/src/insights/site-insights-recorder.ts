@@ -1,0 +1,174 @@
+import { BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
+import { Clock, ROOT_LOGGER } from '@docs/platform';
+import { InsightEventInput, SiteInsightsStore } from '@docs/sites';
+import type { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
+
+/** Events are written at most this long after they happened (or sooner, FLUSH_SIZE at a time). */
+export const INSIGHTS_FLUSH_MS = 1_000;
+const FLUSH_SIZE = 500;
+/** Events held while the database does not take them; beyond, new ones are counted and dropped. */
+const MAX_BUFFERED = 20_000;
+const RETRY_MS = 5_000;
+/** A search is the query a reader settles on: one typed further within this time replaces it. */
+export const SEARCH_SETTLE_MS = 1_500;
+/** Query parameters that are credentials: never in an event's URL. */
+const SECRET_PARAMS = ['share', 'jwt_token'];
+
+/** What the request handler knows of an event; the visitor is taken from the request. */
+export type RecordedEvent = Omit<InsightEventInput, 'occurredAt' | 'userAgent' | 'visitor' | 'session' | 'referrer' | 'language' | 'url'> & { url: URL };
+
+/**
+ * The site server's insights (page views, searches, links out, page feedback), off the request
+ * path: `record` takes what the request says (a few header reads and a push, no I/O, never
+ * awaited); the events are written in batches (SiteInsightsStore: one statement) every
+ * INSIGHTS_FLUSH_MS or FLUSH_SIZE events (identical events of one visitor meanwhile are one row
+ * with their count), where the visitor, `address + user agent`, becomes a
+ * hash under the day's salt. Nothing of the request but those classes and hashes is stored: no
+ * cookie is read or set for it. A database that refuses them delays them (kept, tried again);
+ * the server's stop writes what it holds.
+ */
+@Injectable()
+export class SiteInsightsRecorder implements BeforeApplicationShutdown {
+  /** Events held, by what makes two of them the same event (identical ones of one visitor are counted, not repeated). */
+  private buffer = new Map<string, InsightEventInput>();
+  private timer?: NodeJS.Timeout;
+  private writing: Promise<void> = Promise.resolve();
+  private dropped = 0;
+  private readonly searches = new Map<string, { event: InsightEventInput; timer: NodeJS.Timeout }>();
+
+  constructor(
+    private readonly store: SiteInsightsStore,
+    private readonly clock: Clock,
+    @Inject(ROOT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Hands an event over. Never throws, never waits. */
+  record(req: IncomingMessage, event: RecordedEvent): void {
+    this.push(this.complete(req, event));
+  }
+
+  /**
+   * A search of the dialog (which asks as the reader types): held SEARCH_SETTLE_MS, replaced by
+   * the same visitor's next search on the site meanwhile, so that "kubernetes" is one search, not ten.
+   */
+  recordSearch(req: IncomingMessage, event: RecordedEvent): void {
+    const complete = this.complete(req, event);
+    const key = `${complete.siteId}\n${complete.visitor}`;
+    const held = this.searches.get(key);
+    if (held) clearTimeout(held.timer);
+    const timer = setTimeout(() => {
+      this.searches.delete(key);
+      this.push(complete);
+    }, SEARCH_SETTLE_MS);
+    timer.unref();
+    this.searches.set(key, { event: complete, timer });
+  }
+
+  /** Writes every event held, searches still settling included (after any write under way); tests and the shutdown call it. */
+  flush(): Promise<void> {
+    for (const [key, held] of this.searches) {
+      clearTimeout(held.timer);
+      this.searches.delete(key);
+      this.push(held.event, false);
+    }
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.writing = this.writing.then(() => this.write());
+    return this.writing;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.flush();
+  }
+
+  private complete(req: IncomingMessage, event: RecordedEvent): InsightEventInput {
+    let url = event.url;
+    if (url.search && SECRET_PARAMS.some((name) => url.searchParams.has(name))) {
+      url = new URL(url);
+      for (const name of SECRET_PARAMS) url.searchParams.delete(name);
+    }
+    const ip = header(req, 'x-forwarded-for') ?? req.socket.remoteAddress ?? '';
+    const userAgent = header(req, 'user-agent', false) ?? '';
+    const visitor = `${ip}\n${userAgent}`;
+    return {
+      ...event,
+      url: url.toString(),
+      occurredAt: this.clock.now(),
+      userAgent,
+      visitor,
+      // No cookie: a visitor's day is their session.
+      session: visitor,
+      referrer: referrerOf(header(req, 'referer', false), url),
+      language: header(req, 'accept-language')?.split(';')[0].trim() || null,
+    };
+  }
+
+  private push(event: InsightEventInput, schedule = true): void {
+    // The same reader reloading the same page within a batch: one row with its count.
+    const key = `${event.siteId}\n${event.visitor}\n${event.type}\n${event.url}\n${event.pageId}\n${event.siteSpaceId}\n${event.referrer}\n${event.searchQuery}\n${event.searchResults}\n${event.feedbackRating}\n${event.feedbackComment}\n${event.linkTarget?.url}\n${event.linkPosition}`;
+    const same = this.buffer.get(key);
+    if (same) {
+      same.count = (same.count ?? 1) + 1;
+      return;
+    }
+    if (this.buffer.size >= MAX_BUFFERED) {
+      this.dropped++;
+      return;
+    }
+    this.buffer.set(key, event);
+    if (!schedule) return;
+    if (this.buffer.size >= FLUSH_SIZE) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), INSIGHTS_FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  private async write(): Promise<void> {
+    if (this.dropped > 0) {
+      this.logger.warn({ dropped: this.dropped, held: this.buffer.size }, 'site insights dropped: the database took none for a while');
+      this.dropped = 0;
+    }
+    while (this.buffer.size > 0) {
+      const entries = [...this.buffer].slice(0, FLUSH_SIZE);
+      for (const [key] of entries) this.buffer.delete(key);
+      try {
+        await this.store.write(entries.map(([, event]) => event));
+      } catch (error) {
+        // Kept for the next try (counted with any identical events that came meanwhile).
+        for (const [key, event] of entries) {
+          const same = this.buffer.get(key);
+          if (same) same.count = (same.count ?? 1) + (event.count ?? 1);
+          else this.buffer.set(key, event);
+        }
+        this.logger.warn({ err: error, held: this.buffer.size }, 'site insights not written; trying again');
+        if (!this.timer) {
+          this.timer = setTimeout(() => void this.flush(), RETRY_MS);
+          this.timer.unref();
+        }
+        return;
+      }
+    }
+  }
+}
+
+/** The referrer of another site (its origin and path, no query: where readers come from); '' for the site's own pages and none. */
+function referrerOf(referrer: string | undefined, url: URL): string {
+  if (!referrer) return '';
+  try {
+    const from = new URL(referrer);
+    if (from.protocol !== 'http:' && from.protocol !== 'https:') return '';
+    if (from.host === url.host) return '';
+    return `${from.origin}${from.pathname}`;
+  } catch {
+    return '';
+  }
+}
+
+/** A request header's value: its first, or (for lists: X-Forwarded-For, Accept-Language) the first item of it. */
+function header(req: IncomingMessage, name: string, firstItem = true): string | undefined {
+  const raw = req.headers[name];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return (firstItem ? value?.split(',')[0] : value)?.trim() || undefined;
+}

@@ -10,10 +10,13 @@ import { changeRequestHref, changeRequestTitle, STATUS_WORDS } from './change-re
 const ACTIVE = ['open', 'draft'] as const;
 const CLOSED = ['merged', 'archived'] as const;
 
-/** A space's change requests (open, then drafts; merged and archived folded) and "New change request". */
-export function ChangeRequestList({ spaceId, canCreate }: { spaceId: string; canCreate: boolean }) {
+/**
+ * A space's change requests (open, then drafts; merged and archived folded) and "New change
+ * request". `latest`: the one the screen's edits went to last (read again when it is new).
+ */
+export function ChangeRequestList({ spaceId, canCreate, latest }: { spaceId: string; canCreate: boolean; latest?: string }) {
   const { route } = useLocation();
-  const lists = useResource(`change-requests:${spaceId}`, async () => {
+  const lists = useResource(`change-requests:${spaceId}:${latest ?? ''}`, async () => {
     const all = await Promise.all([...ACTIVE, ...CLOSED].map((status) => listAll<ChangeRequest>(`/v1/spaces/${spaceId}/change-requests?status=${status}`)));
     return { active: all.slice(0, ACTIVE.length).flat(), closed: all.slice(ACTIVE.length).flat() };
   });

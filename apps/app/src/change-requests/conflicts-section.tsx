@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
-import { apiRequest } from '../api/client';
-import { changeRequestContent, spaceContent } from '../api/content-paths';
+import { api, apiRequest } from '../api/client';
+import { changeRequestContent, changeRequestPath, spaceContent } from '../api/content-paths';
 import type { ChangeRequest } from '../api/types';
 import { useResource } from '../api/use-resource';
 import { Status } from '../components/status';
 import { changeRequestHref } from './change-request-words';
 import { ConflictChoice, conflictRegions, resolveConflicts } from './conflict-markers';
+import { moveToSpacePlace, PlacedPage } from './page-place';
 
 interface PageRead {
   id: string;
@@ -25,9 +26,16 @@ async function readPage(content: string, pageId: string): Promise<PageRead | und
   }
 }
 
+async function pageTreeOf(content: string): Promise<PlacedPage[]> {
+  return (await api.get<{ pages: PlacedPage[] }>(`${content}/pages`)).pages;
+}
+
 /**
  * The pages an update from the space left in conflict, each with both versions and the choice:
- * the change request's or the space's, written into the change request (which resolves it).
+ * the change request's or the space's. Text conflicts write the chosen text into the change
+ * request; for a title or a place, the space's version is written there (its title, its place; a
+ * page the space deleted is deleted), and the change request's is kept through the API's
+ * `keep-version` (it is already there: writing it again would write nothing).
  */
 export function ConflictsSection({ spaceId, changeRequest, canEdit, onResolved }: { spaceId: string; changeRequest: ChangeRequest; canEdit: boolean; onResolved: () => void }) {
   const conflicts = (changeRequest as ChangeRequest & { conflicts?: string[] }).conflicts ?? [];
@@ -52,18 +60,38 @@ function PageConflict({ spaceId, changeRequest, pageId, canEdit, onResolved }: {
   const regions = ours?.markdown ? conflictRegions(ours.markdown) : [];
   const title = ours?.title ?? theirs?.title ?? 'A page';
 
-  const choose = async (choice: ConflictChoice) => {
-    if (!ours) return;
+  /** Runs the writes of a choice; the change request is read again after them. */
+  const resolve = async (writes: () => Promise<void>) => {
     setError(undefined);
     try {
-      // The body with both versions marked becomes the chosen one; a conflict of the page's fields takes the space's title.
-      const body = regions.length > 0 ? { markdown: resolveConflicts(ours.markdown ?? '', choice) } : { title: theirs?.title ?? ours.title };
-      await apiRequest('PATCH', `${content}/page/${pageId}`, body, { 'If-Match': ours.etag });
+      await writes();
       onResolved();
     } catch (failure) {
       setError((failure as Error).message);
     }
   };
+
+  // The body with both versions marked becomes the chosen one.
+  const chooseText = (choice: ConflictChoice) => resolve(() => apiRequest('PATCH', `${content}/page/${pageId}`, { markdown: resolveConflicts(ours!.markdown ?? '', choice) }, { 'If-Match': ours!.etag }).then(() => undefined));
+
+  const keepChangeRequestVersion = () => resolve(() => api.post(`${changeRequestPath(spaceId, changeRequest.id)}/keep-version`, { page: pageId }).then(() => undefined));
+
+  const takeSpaceVersion = () =>
+    resolve(async () => {
+      if (!theirs) return api.delete(`${content}/page/${pageId}`);
+      let wrote = false;
+      if (theirs.title !== ours!.title) {
+        await apiRequest('PATCH', `${content}/page/${pageId}`, { title: theirs.title }, { 'If-Match': ours!.etag });
+        wrote = true;
+      }
+      const move = moveToSpacePlace(await pageTreeOf(spaceContent(spaceId)), await pageTreeOf(content), pageId);
+      if (move) {
+        await api.post(`${content}/page/${pageId}/move`, move);
+        wrote = true;
+      }
+      // Already as the space has it (its title and place): the conflict only has to be marked resolved.
+      if (!wrote) await api.post(`${changeRequestPath(spaceId, changeRequest.id)}/keep-version`, { page: pageId });
+    });
 
   return (
     <article class="page-conflict" aria-labelledby={`conflict-${pageId}`}>
@@ -87,22 +115,19 @@ function PageConflict({ spaceId, changeRequest, pageId, canEdit, onResolved }: {
       )}
       {sides.data && regions.length === 0 && (
         <p>
-          {theirs ? `Its title, address or place changed on both sides (here “${ours?.title ?? ''}”, in the space “${theirs.title}”).` : 'The space deleted this page; the change request kept it.'} Keeping the change
-          request's version takes an edit of the page.
+          {theirs
+            ? `Its title, address or place changed on both sides (here “${ours?.title ?? ''}”${ours?.path ? ` at ${ours.path}` : ''}, in the space “${theirs.title}”${theirs.path ? ` at ${theirs.path}` : ''}).`
+            : 'The space deleted this page; the change request kept it.'}
         </p>
       )}
       {canEdit && sides.data && ours && (
         <div class="actions">
-          {regions.length > 0 && (
-            <button type="button" onClick={() => void choose('change-request')}>
-              Keep the change request's version <span class="visually-hidden">of {title}</span>
-            </button>
-          )}
-          {(regions.length > 0 || theirs) && (
-            <button type="button" class="secondary" onClick={() => void choose('space')}>
-              Take the space's version <span class="visually-hidden">of {title}</span>
-            </button>
-          )}
+          <button type="button" onClick={() => void (regions.length > 0 ? chooseText('change-request') : keepChangeRequestVersion())}>
+            Keep the change request's version <span class="visually-hidden">of {title}</span>
+          </button>
+          <button type="button" class="secondary" onClick={() => void (regions.length > 0 ? chooseText('space') : takeSpaceVersion())}>
+            {theirs ? "Take the space's version" : 'Delete it as the space did'} <span class="visually-hidden">of {title}</span>
+          </button>
         </div>
       )}
       {error && (

@@ -13,11 +13,11 @@ import { MergeSection } from '../change-requests/merge-section';
 import { mergeVerdict, MergeRules } from '../change-requests/merge-verdict';
 import { RequestedReviewer, ReviewsSection } from '../change-requests/reviews-section';
 import { CommentThreads } from '../comments/comment-threads';
-import { CreateForm } from '../components/create-form';
 import { Status } from '../components/status';
 import { pageChoices } from '../navigation/page-choices';
 import { pageAtPath, pagesById, pageTree } from '../navigation/page-tree';
-import { TreeView } from '../navigation/tree-view';
+import { PageTreePanel } from '../navigation/page-tree-panel';
+import { isWithin } from '../navigation/tree-moves';
 import { PageEditorPanel, SelectedBlock } from './page-editor-panel';
 
 type SpaceWithRules = Space & { mergeRules: MergeRules };
@@ -52,7 +52,9 @@ export function ChangeRequestScreen({ spaceId, number, pagePath = '' }: { spaceI
   const pagePathDecoded = decodeURIComponent(pagePath);
   const page = pages.data && pagePathDecoded ? pageAtPath(pages.data, pagePathDecoded) : undefined;
   useEffect(() => setBlock(undefined), [page?.id]);
-  const tree = pages.data && cr ? retarget(pageTree(spaceId, pages.data), spaceId, cr.number) : [];
+  // Its pages take edits while it is still being written (a merged or archived one takes none).
+  const writable = cr !== undefined && content !== undefined && (cr.permissions?.edit ?? false) && (cr.status === 'draft' || cr.status === 'open');
+  const tree = pages.data && cr ? pageTree(spaceId, pages.data, { base: changeRequestHref(spaceId, cr.number), editable: writable }) : [];
   const titles = pages.data ? pagesById(spaceId, pages.data) : new Map<string, { title: string; href?: string }>();
   const spaceHref = `/s/${spaceId}`;
 
@@ -91,20 +93,26 @@ export function ChangeRequestScreen({ spaceId, number, pagePath = '' }: { spaceI
             <a href={previewScreenUrl(spaceId, cr.number, page?.type === 'document' ? page.path : undefined)}>Preview</a>
           </p>
         )}
-        {cr?.permissions?.edit && (
-          <div class="sidebar-actions">
-            <CreateForm
-              label="New page"
-              onCreate={async (title) => {
-                const created = await api.post<{ path: string }>(`${content}/pages`, { title });
-                changeRequest.reload();
-                route(changeRequestHref(spaceId, cr.number, created.path));
-              }}
-            />
-          </div>
+        {cr && (
+          <PageTreePanel
+            label="Pages of the change request"
+            pages={pages}
+            tree={tree}
+            current={page?.id}
+            target={writable ? { where: 'the change request', content: async () => content! } : undefined}
+            // Done once the tree is read again: the next edit by keys names the pages as they are now.
+            refresh={async () => {
+              await Promise.all([changeRequest.reload(), pages.reload()]);
+            }}
+            created={(_, createdPath, type) => {
+              if (createdPath !== undefined && type === 'document') route(changeRequestHref(spaceId, cr.number, createdPath));
+            }}
+            removed={(node) => {
+              // The page on screen went (or a page above it): the change request's overview shows.
+              if (page && isWithin(node, page.id)) route(changeRequestHref(spaceId, cr.number), true);
+            }}
+          />
         )}
-        <Status resource={pages} what="the pages" />
-        {pages.data && <TreeView label="Pages of the change request" roots={tree} current={page?.id} />}
       </nav>
       <main id="main" class="page change-request">
         <Status resource={changeRequest} what="the change request" />
@@ -164,14 +172,4 @@ export function ChangeRequestScreen({ spaceId, number, pagePath = '' }: { spaceI
       </main>
     </div>
   );
-}
-
-/** The page tree's links, pointed into the change request (`/s/{space}/~/changes/{n}/{path}`). */
-function retarget(nodes: ReturnType<typeof pageTree>, spaceId: string, number: number): ReturnType<typeof pageTree> {
-  const prefix = `/s/${spaceId}/`;
-  return nodes.map((node) => ({
-    ...node,
-    href: node.href?.startsWith(prefix) ? changeRequestHref(spaceId, number, node.href.slice(prefix.length)) : node.href,
-    children: retarget(node.children, spaceId, number),
-  }));
 }

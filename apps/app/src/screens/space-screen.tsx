@@ -6,8 +6,10 @@ import type { ChangeRequest, RevisionPage, Space } from '../api/types';
 import { useResource } from '../api/use-resource';
 import { ChangeRequestList } from '../change-requests/change-request-list';
 import { changeRequestHref, changeRequestTitle } from '../change-requests/change-request-words';
+import { ownChangeRequest } from '../change-requests/own-change-request';
 import { Status } from '../components/status';
 import { pageChoices } from '../navigation/page-choices';
+import type { PageTreeTarget } from '../navigation/page-tree-editing';
 import { firstDocumentPage, pageAtPath, pagesById } from '../navigation/page-tree';
 import { PageEditorPanel } from './editor-panels';
 import { SpaceSidebar } from './space-sidebar';
@@ -21,18 +23,18 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
   const page = pages.data ? (path ? pageAtPath(pages.data, path) : firstDocumentPage(pages.data)) : undefined;
   const titles = pages.data ? pagesById(spaceId, pages.data) : new Map<string, { title: string; href?: string }>();
   const editable = space.data?.permissions?.edit !== false && space.data !== undefined;
-  // A locked space takes no direct edit (409): its pages are written through change requests, its tree stays as it is.
+  // A locked space takes no direct edit (409): its pages and its tree are written through a change request.
   const locked = space.data?.editMode === 'locked';
   // The router's URL has no hash on a first load: the section is read from the browser's location.
   const anchor = decodeURIComponent(location.hash.slice(1));
   usePageFollowedAcrossMoves(spaceId, path, page?.id, pages.data, route);
   // The editor's code downloads from the screen's first render, beside the space's first requests.
   PageEditorPanel.preload();
-  // The change request this visit writes through (a locked space's first change, or the writer's choice): one for every page.
+  // The change request this visit writes through (a locked space's first change, or the writer's choice): one for every page and the tree.
   const [changeRequest, setChangeRequest] = useState<ChangeRequest>();
   const opening = useRef<Promise<ChangeRequest> | undefined>(undefined);
-  const openChangeRequest = async (pageTitle: string) => {
-    opening.current ??= api.post<ChangeRequest>(`/v1/spaces/${spaceId}/change-requests`, { subject: `Edit ${pageTitle}`.slice(0, 100) }).catch((error: Error) => {
+  const openChangeRequest = async (subject: string) => {
+    opening.current ??= ownChangeRequest(spaceId, subject).catch((error: Error) => {
       opening.current = undefined;
       throw error;
     });
@@ -40,10 +42,17 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
     setChangeRequest(opened);
     return changeRequestContent(spaceId, opened.id);
   };
+  const writesThroughChangeRequest = locked || changeRequest !== undefined;
+  const treeTarget: PageTreeTarget | undefined = editable
+    ? {
+        where: writesThroughChangeRequest ? 'the change request' : 'the space',
+        content: async () => (writesThroughChangeRequest ? openChangeRequest(`Edit the pages of ${space.data?.title || 'the space'}`) : spaceContent(spaceId)),
+      }
+    : undefined;
   return (
     <div class="workspace">
-      <SpaceSidebar spaceId={spaceId} space={space.data} pages={pages} current={page?.id} editable={editable && !locked}>
-        {space.data && <ChangeRequestList spaceId={spaceId} canCreate={editable} />}
+      <SpaceSidebar spaceId={spaceId} space={space.data} pages={pages} current={page?.id} target={treeTarget}>
+        {space.data && <ChangeRequestList spaceId={spaceId} canCreate={editable} latest={changeRequest?.id} />}
       </SpaceSidebar>
       <main id="main" class="page">
         <p class="space-settings-link">
@@ -63,7 +72,7 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
             content={changeRequest ? changeRequestContent(spaceId, changeRequest.id) : spaceContent(spaceId)}
             pageId={page.id}
             editable={editable}
-            changeRequest={changeRequest ? undefined : { required: locked, open: () => openChangeRequest(page.title) }}
+            changeRequest={changeRequest ? undefined : { required: locked, open: () => openChangeRequest(`Edit ${page.title}`) }}
             anchor={anchor || undefined}
             resolvePage={(ref) => (ref.kind === 'page' && (!ref.space || ref.space === spaceId) ? titles.get(ref.page) : undefined)}
             pages={pageChoices(pages.data ?? [])}

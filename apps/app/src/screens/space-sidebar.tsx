@@ -1,14 +1,13 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
 import { api } from '../api/client';
+import { spaceContent } from '../api/content-paths';
 import type { RevisionPage, Space } from '../api/types';
 import type { Resource } from '../api/use-resource';
-import { CreateForm } from '../components/create-form';
-import { Status } from '../components/status';
 import { pageTree } from '../navigation/page-tree';
-import { pageTreeEditing } from '../navigation/page-tree-editing';
+import type { PageTreeTarget } from '../navigation/page-tree-editing';
+import { PageTreePanel } from '../navigation/page-tree-panel';
 import { isWithin } from '../navigation/tree-moves';
-import { TreeView } from '../navigation/tree-view';
 import { SpaceSearch } from '../search/space-search';
 
 interface SpaceSidebarProps {
@@ -17,7 +16,8 @@ interface SpaceSidebarProps {
   pages: Resource<RevisionPage[]>;
   /** The page on screen. */
   current?: string;
-  editable: boolean;
+  /** Where the tree's edits go (the space, or a change request where the space is locked); absent, it is only read. */
+  target?: PageTreeTarget;
   /** What else the sidebar lists under the pages (the space's change requests). */
   children?: ComponentChildren;
 }
@@ -25,22 +25,12 @@ interface SpaceSidebarProps {
 /**
  * A space's sidebar: the way back to its organization, search, the history, new pages, groups and
  * links (last at the top level), and the page tree; editable (rename, move, hide, delete) for
- * people who may edit the space.
+ * people who may edit the space, writing where `target` says.
  */
-export function SpaceSidebar({ spaceId, space, pages, current, editable, children }: SpaceSidebarProps) {
+export function SpaceSidebar({ spaceId, space, pages, current, target, children }: SpaceSidebarProps) {
   const { route } = useLocation();
-  const tree = pages.data ? pageTree(spaceId, pages.data, { editable }) : [];
-  const create = async (body: Record<string, unknown>) => {
-    const created = await api.post<{ path?: string }>(`/v1/spaces/${spaceId}/content/pages`, body);
-    await pages.reload();
-    if (created.path !== undefined && body['type'] !== 'group') route(`/s/${spaceId}/${created.path}`);
-  };
-  const editing = editable
-    ? pageTreeEditing(spaceId, pages.reload, (node) => {
-        // The page on screen went (or a page above it): the space opens on its first page.
-        if (current && isWithin(node, current)) route(`/s/${spaceId}`, true);
-      })
-    : undefined;
+  const tree = pages.data ? pageTree(spaceId, pages.data, { editable: target !== undefined }) : [];
+  const inSpace = (content: string) => content === spaceContent(spaceId);
   return (
     <nav class="sidebar" aria-label="Pages">
       {/* Its parts show together once the space is read: none moves another as it arrives. */}
@@ -66,15 +56,24 @@ export function SpaceSidebar({ spaceId, space, pages, current, editable, childre
               History
             </a>
           </p>
-          {editable && (
-            <div class="sidebar-actions">
-              <CreateForm label="New page" onCreate={(title) => create({ title })} />
-              <CreateForm label="New group" onCreate={(title) => create({ title, type: 'group' })} />
-              <CreateForm label="New link" urlField="URL" onCreate={(title, href) => create({ title, type: 'link', href })} />
-            </div>
-          )}
-          <Status resource={pages} what="the pages" />
-          {pages.data && <TreeView label="Pages" roots={tree} current={current} editing={editing} />}
+          <PageTreePanel
+            label="Pages"
+            pages={pages}
+            tree={tree}
+            current={current}
+            target={target}
+            refresh={async (content) => {
+              // An edit that went to a change request leaves the space's tree as it is.
+              if (inSpace(content)) await pages.reload();
+            }}
+            created={(content, path, type) => {
+              if (inSpace(content) && path !== undefined && type === 'document') route(`/s/${spaceId}/${path}`);
+            }}
+            removed={(node, content) => {
+              // The page on screen went (or a page above it): the space opens on its first page.
+              if (inSpace(content) && current && isWithin(node, current)) route(`/s/${spaceId}`, true);
+            }}
+          />
           {children}
         </>
       )}

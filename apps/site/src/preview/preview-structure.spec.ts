@@ -26,12 +26,14 @@ describe('previewStructure', () => {
   };
 
   it('keeps the one site space, as the home of its section, the only one, with the change request’s revision', () => {
-    const shown = previewStructure(structure, 'v2', { spaceId: 'space-b', revisionId: 'cr-head' })!;
+    const shown = previewStructure(structure, 'v2', { id: 'cr', spaceId: 'space-b', revisionId: 'cr-head' })!;
     expect(shown.sections.map((s) => [s.id, s.isDefault])).toEqual([['api', true]]);
     expect(shown.root).toEqual([{ type: 'section', section: shown.sections[0] }]);
     const [only] = shown.siteSpaces.get('api')!;
     expect([only.id, only.isDefault, only.condition, only.space!.revisionId]).toEqual(['v2', true, null, 'cr-head']);
     expect(only).toBeInstanceOf(SiteSpaceEntity);
+    // Search reads the change request's head.
+    expect([...shown.contentHeads!]).toEqual([['space-b', 'cr']]);
     // The shared structure is untouched.
     expect([v2.isDefault, v2.condition, v2.space!.revisionId, api.isDefault]).toEqual([false, 'visitor.claims.beta == true', 'rev-space-b', false]);
   });
@@ -41,10 +43,11 @@ describe('previewStructure', () => {
     const shown = previewStructure(root, 'r')!;
     expect(shown.sections).toEqual([]);
     expect(shown.siteSpaces.get('')!.map((s) => [s.id, s.isDefault, s.space!.revisionId])).toEqual([['r', true, 'rev-space-r']]);
+    expect(shown.contentHeads).toBeUndefined();
   });
 
   it('finds nothing for a site space that is gone, or a change request of another space', () => {
     expect(previewStructure(structure, 'gone')).toBeUndefined();
-    expect(previewStructure(structure, 'v1', { spaceId: 'space-b', revisionId: 'x' })).toBeUndefined();
+    expect(previewStructure(structure, 'v1', { id: 'cr', spaceId: 'space-b', revisionId: 'x' })).toBeUndefined();
   });
 });

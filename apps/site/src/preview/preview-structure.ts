@@ -6,10 +6,11 @@ const withFields = <T extends object>(entity: T, fields: Partial<T>): T => Objec
 /**
  * What a preview shows of a site: the one site space it names, as the home of the site (its
  * section, if any, the only one; conditions dropped: the preview was asked for it), with
- * `changeRequest`'s head revision in place of its space's when given. Undefined when the site
- * space is gone, or the change request is not of its space.
+ * `changeRequest`'s head revision in place of its space's when given (and its head's search
+ * index: `contentHeads`). Undefined when the site space is gone, or the change request is not of
+ * its space.
  */
-export function previewStructure(structure: SiteStructure, siteSpaceId: string, changeRequest?: { spaceId: string; revisionId: string }): SiteStructure | undefined {
+export function previewStructure(structure: SiteStructure, siteSpaceId: string, changeRequest?: { id: string; spaceId: string; revisionId: string }): SiteStructure | undefined {
   for (const [sectionKey, siteSpaces] of structure.siteSpaces) {
     const siteSpace = siteSpaces.find((candidate) => candidate.id === siteSpaceId);
     if (!siteSpace || !siteSpace.space) continue;
@@ -27,6 +28,7 @@ export function previewStructure(structure: SiteStructure, siteSpaceId: string, 
       root: shownSection ? [{ type: 'section', section: shownSection }] : [],
       sections: shownSection ? [shownSection] : [],
       siteSpaces: new Map([[sectionKey, [shown]]]),
+      ...(changeRequest ? { contentHeads: new Map([[siteSpace.spaceId, changeRequest.id]]) } : {}),
     };
   }
   return undefined;

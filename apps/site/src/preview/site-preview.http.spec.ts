@@ -72,6 +72,13 @@ describe('the published site: previews', () => {
     await t.http.as(token).patch(`${crBase}/content/page/${intro.id}`, { markdown: 'Changed again.' });
     expect((await t.site.page(pathOf(preview.body.url))).document.querySelector('article')?.textContent).toContain('Changed again.');
 
+    // Its search finds the change request's words, not the live space's; the live site's the other way round.
+    const searched = async (root: string, words: string) => (JSON.parse((await t.site.get(`${root}/~site/search?q=${words}`)).text).pages as { title: string }[]).map((hit) => hit.title);
+    expect(await searched(pathOf(preview.body.url), 'changed')).toEqual(['Introduction']);
+    expect(await searched(pathOf(preview.body.url), 'main')).toEqual([]);
+    expect(await searched(pathOf(site.body.urls.published).replace(/\/$/, ''), 'main')).toEqual(['Introduction']);
+    expect(await searched(pathOf(site.body.urls.published).replace(/\/$/, ''), 'changed')).toEqual([]);
+
     // A change request of a space the site does not publish, or none at all.
     const other = await createSpace(t, token, org.organization.id, { title: 'Elsewhere' });
     const elsewhere = await t.http.as(token).post(`/v1/spaces/${other.id}/change-requests`, { subject: 'Other' });

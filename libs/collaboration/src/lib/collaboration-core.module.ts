@@ -10,6 +10,7 @@ import { ChangeRequestEntity } from './change-requests/change-request.entity';
 import { ChangeRequestPresenter } from './change-requests/change-request.presenter';
 import { OrganizationChangeRequests } from './change-requests/organization-change-requests';
 import { ChangeRequestsService } from './change-requests/change-requests.service';
+import { KeptVersions } from './change-requests/kept-versions.service';
 import { CommentMentionEntity } from './comments/comment-mention.entity';
 import { CommentReactionEntity } from './comments/comment-reaction.entity';
 import { CommentReactions } from './comments/comment-reactions';
@@ -51,6 +52,7 @@ const services = [
   MergeService,
   MergeListeners,
   ConflictResolutionIndexer,
+  KeptVersions,
   ReviewsService,
   RequestedReviewersService,
   ReviewPresenter,

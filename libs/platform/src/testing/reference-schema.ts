@@ -34,6 +34,8 @@ const SUBSTITUTE_SCHEMAS: Record<string, string> = {
   'PATCH /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}': 'RevisionPage',
   'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/move': 'RevisionPage',
   'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content/files': 'RevisionFile',
+  // Keeping the change request's version of a page in conflict answers the change request.
+  'POST /spaces/{spaceId}/change-requests/{changeRequestId}/keep-version': 'ChangeRequest',
   'POST /spaces/{spaceId}/content/reusable-contents': 'RevisionReusableContent',
   'PATCH /spaces/{spaceId}/content/reusable-contents/{reusableContentId}': 'RevisionReusableContent',
   'POST /spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents': 'RevisionReusableContent',

@@ -6,7 +6,9 @@ import type { Response } from 'express';
 import { ChangeRequestsService } from './change-requests.service';
 import { CreateChangeRequestDto } from './dto/create-change-request.dto';
 import { ListChangeRequestsQueryDto } from './dto/list-change-requests-query.dto';
+import { KeepVersionDto } from './dto/keep-version.dto';
 import { UpdateChangeRequestDto } from './dto/update-change-request.dto';
+import { KeptVersions } from './kept-versions.service';
 import { MergeService } from '../merge/merge.service';
 import { CHANGE_REQUEST_LIST_SCHEMA, CHANGE_REQUEST_SCHEMA, MERGE_ANSWER_SCHEMA } from './change-request-schemas';
 
@@ -19,6 +21,7 @@ export class ChangeRequestsController {
   constructor(
     private readonly changeRequests: ChangeRequestsService,
     private readonly merges: MergeService,
+    private readonly keptVersions: KeptVersions,
   ) {}
 
   @Get()
@@ -84,5 +87,18 @@ export class ChangeRequestsController {
   @ApiErrors(403, 404, 409)
   updateFromSpace(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Param('changeRequestId') changeRequestId: string) {
     return this.merges.update(spaceId, changeRequestId, caller);
+  }
+
+  @Post(':changeRequestId/keep-version')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'keepChangeRequestVersionOfPage',
+    summary:
+      "Extension: resolve the conflict an update left on a page by keeping the change request's version as it is (edit level): the page leaves `conflicts`, no revision is written.",
+  })
+  @ApiOkResponse({ description: SHAPE, schema: CHANGE_REQUEST_SCHEMA })
+  @ApiErrors(400, 403, 404, 409)
+  keepVersion(@CurrentCaller() caller: Caller, @Param('spaceId') spaceId: string, @Param('changeRequestId') changeRequestId: string, @Body() body: KeepVersionDto) {
+    return this.keptVersions.keep(spaceId, changeRequestId, caller, body.page);
   }
 }

@@ -65,9 +65,13 @@ export class SiteSearch {
     // A space published twice (two site spaces) is searched once; its first site space shows it.
     const bySpace = new Map<string, { siteSpace: SiteSpaceEntity; section: SiteSectionEntity | null }>();
     for (const entry of entries) if (!bySpace.has(entry.siteSpace.spaceId)) bySpace.set(entry.siteSpace.spaceId, entry);
-    const spaces = [...bySpace.values()].map(({ siteSpace }) => ({ id: siteSpace.spaceId, language: siteSpace.space?.language ?? null }));
+    // Each space's index is its head's: the space's own, or the change request's a preview shows.
+    const headOf = (spaceId: string) => structure.contentHeads?.get(spaceId) ?? spaceId;
+    const spaceOfHead = new Map([...bySpace.keys()].map((spaceId) => [headOf(spaceId), spaceId]));
+    const spaces = [...bySpace.values()].map(({ siteSpace }) => ({ id: headOf(siteSpace.spaceId), language: siteSpace.space?.language ?? null }));
     // Some of the best may be hidden pages: ask for more than shown.
-    const { words, matches } = await this.content.searchSpaces(spaces, query, perSpace * 2 + 5);
+    const { words, matches: headMatches } = await this.content.searchSpaces(spaces, query, perSpace * 2 + 5);
+    const matches = headMatches.map((match) => ({ ...match, headKey: spaceOfHead.get(match.headKey) ?? match.headKey }));
     const revisions = await this.content.revisions([...bySpace.values()].map(({ siteSpace }) => siteSpace.space!.revisionId));
     const listed = new Map<string, Set<string>>();
     for (const { siteSpace } of bySpace.values()) {

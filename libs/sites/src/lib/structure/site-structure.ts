@@ -19,6 +19,12 @@ export interface SiteStructure {
   sections: SiteSectionEntity[];
   /** Site spaces by section id ('' for the root), each list in order. */
   siteSpaces: Map<string, SiteSpaceEntity[]>;
+  /**
+   * The content head a space is shown from when it is not the space's own, by space id: a change
+   * request's id in a preview of it (its revision is the site space's `revisionId`; search reads
+   * that head's index).
+   */
+  contentHeads?: ReadonlyMap<string, string>;
 }
 
 /** Structure order within one list: by order key, then id (keys are unique in practice; the id makes it total). */

@@ -19,6 +19,7 @@ export * from './lib/published/visitor-access';
 export * from './lib/published/site-search';
 export * from './lib/previews/site-preview-grants';
 export * from './lib/previews/preview-change-requests';
+export * from './lib/previews/preview-structure';
 export * from './lib/customization/site-customization';
 export * from './lib/redirects/site-redirect.entity';
 export * from './lib/redirects/published-redirects';

@@ -34,6 +34,34 @@ describe('URLs of the installation (getContentByUrl, getEmbedByUrl)', () => {
   const content = (token: string | undefined, url: string) => t.http.as(token).get('/v1/urls/content', { query: { url } });
   const embed = (token: string | undefined, url: string) => t.http.as(token).get('/v1/urls/embed', { query: { url } });
 
+  describe('getPublishedContentByUrl of a preview URL', () => {
+    it("resolves a preview to the site space it shows and a change request's preview to the change request and its revision; an expired or foreign token is a 404", async () => {
+      const { token, space, site, siteApi, published } = await setup();
+      const siteSpace = (await t.http.as(token).get(`${siteApi}/site-spaces`)).body.items[0];
+      const live = (await t.http.as(token).get(`${siteApi}/publishing/preview`)).body.url as string;
+      const plain = await t.http.as(token).get('/v1/urls/published', { query: { url: `${live}/install` } });
+      expect(plain.status).toBe(200);
+      expect(plain.body).toMatchObject({ site: site.id, siteSpace: siteSpace.id, space: space.id, pathname: 'install', canonicalUrl: `${published}/install` });
+      expect(plain.body.changeRequest).toBeUndefined();
+
+      const changeRequest = (await t.http.as(token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Add upgrading' })).body;
+      const crPage = await t.http.as(token).post(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/pages`, { title: 'Upgrading', markdown: 'Newer.' });
+      expect(crPage.status).toBe(201);
+      const head = (await t.http.as(token).get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}`)).body;
+      const preview = (await t.http.as(token).get(`${siteApi}/publishing/preview`, { query: { changeRequest: changeRequest.id } })).body.url as string;
+      const shown = await t.http.as(token).get('/v1/urls/published', { query: { url: `${preview}/upgrading` } });
+      expect(shown.status).toBe(200);
+      expect(shown.body).toMatchObject({ siteSpace: siteSpace.id, pathname: 'upgrading', changeRequest: changeRequest.id, revision: head.revision });
+      // The page exists only in the change request: the live site does not have it.
+      expect((await t.http.as(token).get('/v1/urls/published', { query: { url: `${published}/upgrading` } })).status).toBe(404);
+
+      const token0 = new URL(preview).pathname.split('/').find((segment, i, all) => all[i - 1] === 'preview')!;
+      expect((await t.http.as(token).get('/v1/urls/published', { query: { url: preview.replace(token0, `${token0}x`) } })).status).toBe(404);
+      t.clock.advance(2 * 3600 * 1000);
+      expect((await t.http.as(token).get('/v1/urls/published', { query: { url: `${preview}/upgrading` } })).status).toBe(404);
+    });
+  });
+
   describe('getContentByUrl', () => {
     it("resolves the app's URLs of a collection, a space, a page, a revision's page and a change request", async () => {
       const { token, collection, space, install } = await setup();

@@ -7,6 +7,7 @@ import {
   firstDocumentUnder,
   pathSegments,
   PreviewChangeRequests,
+  previewStructure,
   RedirectLocations,
   PublishedOrigin,
   publishedOriginOf,
@@ -28,7 +29,6 @@ import { variantTitle } from '../pages/site-navigation';
 import { PageTarget, SitePages, SiteView } from '../pages/site-pages';
 
 
-import { previewStructure } from '../preview/preview-structure';
 import { acceptsBrotli, CONTENT_SECURITY_POLICY, previewContentSecurityPolicy, send, sendCached } from './responses';
 import { SiteViewRecorder } from '../views/site-view-recorder';
 import { SiteInsightsRecorder } from '../insights/site-insights-recorder';

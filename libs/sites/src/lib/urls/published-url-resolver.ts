@@ -1,13 +1,17 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { PageTreeNode, PublishedContent } from '@docs/content';
-import { Clock } from '@docs/platform';
+import { APP_CONFIG, AppConfig, Clock } from '@docs/platform';
 import type { SiteSectionEntity } from '../sections/site-section.entity';
 import type { SiteSpaceEntity } from '../site-spaces/site-space.entity';
 import type { SiteEntity } from '../sites/site.entity';
 import { SiteUrls } from '../sites/site-urls';
-import { SITE_PREVIEW_TTL_SECONDS, SitePreviewGrants } from '../previews/site-preview-grants';
+import { SITE_PREVIEW_PATH, SITE_PREVIEW_TTL_SECONDS, SitePreviewGrants } from '../previews/site-preview-grants';
 import { firstDocumentUnder, indexTree } from '../published/page-tree-index';
-import { pathSegments } from '../published/site-mount';
+import { pathSegments, PublishedOrigin, publishedOriginOf } from '../published/site-mount';
+import { PublishedSiteDirectory } from '../published/published-site-directory';
+import { PreviewChangeRequests } from '../previews/preview-change-requests';
+import { previewStructure } from '../previews/preview-structure';
+import type { SiteStructure } from '../structure/site-structure';
 import { SiteMounts } from '../published/site-mounts';
 import { SiteLinks, Variant } from '../published/site-routes';
 import { RedirectLocations } from '../redirects/redirect-location';
@@ -43,6 +47,9 @@ export interface PublishedUrlContent {
   contextId?: string;
   /** A one-hour preview grant of the site space (`{PUBLISHED_URL}/~site/preview/{token}` shows its pages). */
   apiToken: string;
+  /** A preview URL of a change request: the change request and the revision it shows. */
+  changeRequest?: string;
+  revision?: string;
 }
 
 /** Where the URL leads instead: a group page's first page (`content`), a visitor-auth site's fallback URL (`external`). */
@@ -75,10 +82,19 @@ export class PublishedUrlResolver {
     private readonly grants: SitePreviewGrants,
     private readonly clock: Clock,
     private readonly redirectLocations: RedirectLocations,
-  ) {}
+    private readonly directory: PublishedSiteDirectory,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Optional() private readonly changeRequests?: PreviewChangeRequests,
+  ) {
+    this.published = publishedOriginOf(config.urls.published);
+  }
+
+  private readonly published: PublishedOrigin;
 
   async resolve(input: string, visitor: UrlVisitor = {}): Promise<PublishedUrlResolution> {
     const url = parseHttpUrl(input);
+    const previewPrefix = `${this.published.pathPrefix}/${SITE_PREVIEW_PATH}/`;
+    if (url.host.toLowerCase() === this.published.host && url.pathname.startsWith(previewPrefix)) return this.resolvePreview(url, previewPrefix);
     const shareKey = url.searchParams.get('share') ?? undefined;
     const visitorToken = visitor.visitorToken ?? url.searchParams.get('jwt_token') ?? undefined;
     const mounted = await this.mounts.find(url.host, url.pathname, shareKey, { fresh: true });
@@ -95,8 +111,68 @@ export class PublishedUrlResolver {
       }
       throw new NotFoundException(`This URL is of a site for authenticated visitors: ${audience.reason}.`);
     }
+    return this.resolveIn({
+      site,
+      structure: audience.structure,
+      basePath,
+      rest,
+      shareKey: shareKeyOf(site, shareKey),
+      redirects: true,
+      ...(visitorToken !== undefined ? { contextId: audience.key } : {}),
+    });
+  }
+
+  /**
+   * A preview URL (`{PUBLISHED_URL}/~site/preview/{token}/...`): what the site server's preview
+   * shows there (the site space its token grants, with the change request's content when it names
+   * one), as long as the token is valid; canonical URLs are the page's on the live site.
+   */
+  private async resolvePreview(url: URL, prefix: string): Promise<PublishedUrlResolution> {
+    const token = url.pathname.slice(prefix.length).split('/', 1)[0];
+    const grant = this.grants.verify(token, Math.floor(this.clock.now().getTime() / 1000));
+    const lookup = grant && (await this.directory.forPreview(grant.site));
+    if (!grant || !lookup) throw new NotFoundException(NOT_FOUND);
+    const changeRequest = grant.changeRequest ? await this.changeRequests?.head(grant.changeRequest) : undefined;
+    if (grant.changeRequest && !changeRequest) throw new NotFoundException(NOT_FOUND);
+    const structure = previewStructure(lookup.published.structure, grant.siteSpace, changeRequest);
+    if (!structure) throw new NotFoundException(NOT_FOUND);
+    const basePath = `${prefix}${token}`;
+    const { site } = lookup.published;
+    const live = new SiteLinks(lookup.published.structure, '');
+    const liveVariant = live.variants.find((variant) => variant.siteSpace.id === grant.siteSpace);
+    const canonicalRoot = this.siteUrls.canonical(site);
+    return this.resolveIn({
+      site,
+      structure,
+      basePath,
+      rest: url.pathname.slice(basePath.length) || '/',
+      redirects: false,
+      previewOrigin: url.origin,
+      ...(changeRequest ? { changeRequest: changeRequest.id, revision: changeRequest.revisionId } : {}),
+      canonical: (pathname, isFirst) => (liveVariant ? `${canonicalRoot}${live.pageUrl(liveVariant, pathname, isFirst) || ''}` : `${url.origin}${basePath}/${pathname}`),
+    });
+  }
+
+  /** The section, site space and page at `rest` of a site as `structure` shows it, under `basePath`. */
+  private async resolveIn(at: {
+    site: SiteEntity;
+    structure: SiteStructure;
+    basePath: string;
+    rest: string;
+    shareKey?: string;
+    /** Whether a path no page holds may lead somewhere (the live site's redirects and moved pages; not in previews). */
+    redirects: boolean;
+    contextId?: string;
+    changeRequest?: string;
+    revision?: string;
+    /** A preview's origin (PUBLISHED_URL's): where its own links lead. */
+    previewOrigin?: string;
+    /** The canonical URL of a page path of the variant (default: the same path on the site's canonical origin). */
+    canonical?: (pathname: string, isFirst: boolean) => string;
+  }): Promise<PublishedUrlResolution> {
+    const { site, basePath, rest, shareKey } = at;
     const segments = pathSegments(rest);
-    const links = new SiteLinks(audience.structure, basePath);
+    const links = new SiteLinks(at.structure, basePath);
     const resolved = segments && links.resolve(segments);
     const canonicalRoot = this.siteUrls.canonical(site);
     const absolute = (relative: string) => `${canonicalRoot}${relative.slice(basePath.length) === '/' ? '' : relative.slice(basePath.length)}`;
@@ -107,17 +183,19 @@ export class PublishedUrlResolver {
     };
     // A path no page holds: where the site server's 301 sends it (a redirect, a moved page), else a 404.
     const redirected = async (pagePath: string | undefined, markdown: boolean): Promise<PublishedUrlResolution> => {
-      const location = await this.redirectLocations.of({
-        siteId: site.id,
-        structure: audience.structure,
-        links,
-        rest,
-        resolved: resolved && pagePath !== undefined ? { variant: resolved.variant, pagePath } : undefined,
-        markdown,
-        indexOf: async (variant) => (await indexOf(variant)) ?? indexTree([]),
-      });
+      const location = !at.redirects
+        ? undefined
+        : await this.redirectLocations.of({
+            siteId: site.id,
+            structure: at.structure,
+            links,
+            rest,
+            resolved: resolved && pagePath !== undefined ? { variant: resolved.variant, pagePath } : undefined,
+            markdown,
+            indexOf: async (variant) => (await indexOf(variant)) ?? indexTree([]),
+          });
       if (location === undefined) throw new NotFoundException(NOT_FOUND);
-      return { kind: 'redirect', target: 'content', redirect: withShare(absolute(location), shareKeyOf(site, shareKey)) };
+      return { kind: 'redirect', target: 'content', redirect: withShare(absolute(location), shareKey) };
     };
     if (!resolved) return redirected(undefined, false);
     const { variant } = resolved;
@@ -135,15 +213,17 @@ export class PublishedUrlResolver {
     }
     if (pathname !== '' && !page) return redirected(pathname, markdown);
     if (page && page.type === 'group') {
-      // As the site server answers a group's URL: its first page.
+      // As the site server answers a group's URL: its first page (within the preview, for a preview).
       const first = firstDocumentUnder(page);
       if (!first) throw new NotFoundException(NOT_FOUND);
-      return { kind: 'redirect', target: 'content', redirect: withShare(absolute(links.pageUrl(variant, first.path ?? '', first === index.first)), shareKeyOf(site, shareKey)) };
+      const firstUrl = links.pageUrl(variant, first.path ?? '', first === index.first);
+      return { kind: 'redirect', target: 'content', redirect: at.previewOrigin ? `${at.previewOrigin}${firstUrl}` : withShare(absolute(firstUrl), shareKey) };
     }
     if (page && page.type !== 'document') throw new NotFoundException(NOT_FOUND);
     const variantUrl = variant.url;
     const siteSpace = variant.siteSpace;
     const expires = Math.floor(this.clock.now().getTime() / 1000) + SITE_PREVIEW_TTL_SECONDS;
+    const shownPath = page && pathname !== '' ? pathname : '';
     return {
       kind: 'content',
       site,
@@ -154,10 +234,11 @@ export class PublishedUrlResolver {
       pathname,
       basePath: `${variantUrl}/`,
       siteBasePath: `${basePath}/`,
-      ...(site.visibility === 'share-link' && shareKey ? { shareKey } : {}),
+      ...(shareKey ? { shareKey } : {}),
       complete: pathname !== '' || !links.variants.some((other) => other !== variant && other.url.startsWith(`${variantUrl}/`)),
-      canonicalUrl: absolute(page && pathname !== '' ? links.pageUrl(variant, pathname, false) : variantUrl || '/'),
-      ...(visitorToken !== undefined ? { contextId: audience.key } : {}),
+      canonicalUrl: at.canonical ? at.canonical(shownPath, shownPath === '') : absolute(shownPath ? links.pageUrl(variant, shownPath, false) : variantUrl || '/'),
+      ...(at.contextId !== undefined ? { contextId: at.contextId } : {}),
+      ...(at.changeRequest ? { changeRequest: at.changeRequest, revision: at.revision } : {}),
       apiToken: this.grants.issue({ site: site.id, siteSpace: siteSpace.id, expires }),
     };
   }

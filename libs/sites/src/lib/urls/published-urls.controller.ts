@@ -95,6 +95,7 @@ export function present(resolution: PublishedUrlResolution): Record<string, unkn
     ...(resolution.shareKey ? { shareKey: resolution.shareKey } : {}),
     complete: resolution.complete,
     ...(resolution.contextId ? { contextId: resolution.contextId } : {}),
+    ...(resolution.changeRequest ? { changeRequest: resolution.changeRequest, revision: resolution.revision } : {}),
     canonicalUrl: resolution.canonicalUrl,
   };
 }

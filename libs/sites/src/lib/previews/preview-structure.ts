@@ -1,4 +1,6 @@
-import type { SiteSectionEntity, SiteSpaceEntity, SiteStructure } from '@docs/sites';
+import type { SiteSectionEntity } from '../sections/site-section.entity';
+import type { SiteSpaceEntity } from '../site-spaces/site-space.entity';
+import type { SiteStructure } from '../structure/site-structure';
 
 /** A copy of an entity with some fields replaced (the structure's entities are shared by every request: never changed in place). */
 const withFields = <T extends object>(entity: T, fields: Partial<T>): T => Object.assign(Object.create(Object.getPrototypeOf(entity)) as T, entity, fields);

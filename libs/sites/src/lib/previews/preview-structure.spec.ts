@@ -1,5 +1,8 @@
 import { SpaceEntity } from '@docs/content';
-import { SiteEntity, SiteSectionEntity, SiteSpaceEntity, SiteStructure } from '@docs/sites';
+import { SiteSectionEntity } from '../sections/site-section.entity';
+import { SiteSpaceEntity } from '../site-spaces/site-space.entity';
+import { SiteEntity } from '../sites/site.entity';
+import type { SiteStructure } from '../structure/site-structure';
 import { previewStructure } from './preview-structure';
 
 const space = (id: string) => Object.assign(new SpaceEntity(), { id, title: id, revisionId: `rev-${id}` });

@@ -48,6 +48,7 @@ export class SiteViewRecorder implements BeforeApplicationShutdown {
   private buffer: DomainEvent[] = [];
   private timer?: NodeJS.Timeout;
   private writing: Promise<void> = Promise.resolve();
+  private writeQueued = false;
   private dropped = 0;
   private salt = { day: '', key: Buffer.alloc(0) };
 
@@ -117,7 +118,14 @@ export class SiteViewRecorder implements BeforeApplicationShutdown {
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.writing = this.writing.then(() => this.write());
+    // One write waiting at most: it takes whatever is held when it starts.
+    if (!this.writeQueued) {
+      this.writeQueued = true;
+      this.writing = this.writing.then(() => {
+        this.writeQueued = false;
+        return this.write();
+      });
+    }
     return this.writing;
   }
 
@@ -130,13 +138,16 @@ export class SiteViewRecorder implements BeforeApplicationShutdown {
       this.logger.warn({ dropped: this.dropped, held: this.buffer.length }, 'site views dropped: the database took none for a while');
       this.dropped = 0;
     }
-    while (this.buffer.length > 0) {
-      const batch = this.buffer.splice(0, FLUSH_SIZE);
+    // What is held now, and only that: views that come during the write wait for their own flush.
+    const held = this.buffer;
+    this.buffer = [];
+    for (let from = 0; from < held.length; from += FLUSH_SIZE) {
+      const batch = held.slice(from, from + FLUSH_SIZE);
       try {
         await this.dataSource.transaction((tx) => this.events.emit(tx, batch));
       } catch (error) {
         // Kept, first in line, for the next try.
-        this.buffer.unshift(...batch);
+        this.buffer.unshift(...held.slice(from));
         this.logger.warn({ err: error, held: this.buffer.length }, 'site views not written; trying again');
         this.timer ??= setTimeout(() => void this.flush(), RETRY_MS);
         return;

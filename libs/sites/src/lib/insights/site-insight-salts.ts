@@ -17,13 +17,8 @@ export class SiteInsightSalts {
 
   constructor(private readonly sql: SqlPool) {}
 
-  /** `visitor` hashed under the salt of `day` (YYYY-MM-DD), for one site: 22 URL-safe characters. */
-  async hash(day: string, siteId: string, visitor: string): Promise<string> {
-    const salt = await this.saltOf(day);
-    return createHmac('sha256', salt).update(`${siteId}\n${visitor}`).digest('base64url').slice(0, 22);
-  }
-
-  private saltOf(day: string): Promise<Buffer> {
+  /** The salt of `day` (YYYY-MM-DD), drawn by the first process that needs it. */
+  saltOf(day: string): Promise<Buffer> {
     let salt = this.salts.get(day);
     if (!salt) {
       salt = this.load(day);
@@ -41,4 +36,9 @@ export class SiteInsightSalts {
     if (drawn) return drawn.salt;
     return (await this.sql.first<{ salt: Buffer }>(READ_SALT, [day]))!.salt;
   }
+}
+
+/** `visitor` hashed under a day's salt, for one site: 22 URL-safe characters. */
+export function visitorHash(salt: Buffer, siteId: string, visitor: string): string {
+  return createHmac('sha256', salt).update(`${siteId}\n${visitor}`).digest('base64url').slice(0, 22);
 }

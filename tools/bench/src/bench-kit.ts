@@ -162,21 +162,27 @@ export interface LoadOptions {
   cpu?: { pid: number; pgDataDir: string };
   /** 3xx answers are what is measured (a 304, a redirect), not errors. */
   expect3xx?: boolean;
+  /** Each request from another address (X-Forwarded-For counts up): every page view a new visitor. */
+  distinctVisitors?: boolean;
 }
 
 /** One autocannon run against `url`. */
 export async function measureLoad(url: string, options: LoadOptions): Promise<LoadResult> {
   const { cpu } = options;
   const before = cpu ? [processCpuMs(cpu.pid), databaseCpuMs(cpu.pgDataDir)] : [0, 0];
-  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers ?? {} });
-  const requests = Math.max(1, result.requests.total);
+  let visitor = 0;
+  const requests = options.distinctVisitors
+    ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...(request.headers as Record<string, string>), 'X-Forwarded-For': `10.${(++visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}` } }) }]
+    : undefined;
+  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers ?? {}, ...(requests ? { requests } : {}) });
+  const total = Math.max(1, result.requests.total);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx - (options.expect3xx ? (result['3xx'] ?? 0) : 0),
-    serverUs: cpu ? ((processCpuMs(cpu.pid) - before[0]) * 1000) / requests : 0,
-    databaseUs: cpu ? ((databaseCpuMs(cpu.pgDataDir) - before[1]) * 1000) / requests : 0,
+    serverUs: cpu ? ((processCpuMs(cpu.pid) - before[0]) * 1000) / total : 0,
+    databaseUs: cpu ? ((databaseCpuMs(cpu.pgDataDir) - before[1]) * 1000) / total : 0,
   };
 }
 

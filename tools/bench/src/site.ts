@@ -80,10 +80,11 @@ type Measurement = LoadResult;
 /** The two scenarios a page view's cost is read from (by name: the list grows). */
 const WARM = 'site server: a warm page (200)';
 const UNRECORDED = 'site server, SITE_INSIGHTS=off: the same page, no view recorded';
+const DISTINCT = 'site server: a warm page (200), each view from a new visitor (a new event each)';
 
 /** `redirects`: the URL answers a 301 (a redirect's row, a moved page), which is what is measured, not an error; so is the 304 of an `If-None-Match`. */
-function measure(url: string, pid: number, pgDataDir: string, headers: Record<string, string> = {}, redirects = false): Promise<Measurement> {
-  return measureLoad(url, { connections: CONNECTIONS, seconds: SECONDS, headers, cpu: { pid, pgDataDir }, expect3xx: Boolean(headers['If-None-Match']) || redirects });
+function measure(url: string, pid: number, pgDataDir: string, headers: Record<string, string> = {}, redirects = false, distinctVisitors = false): Promise<Measurement> {
+  return measureLoad(url, { connections: CONNECTIONS, seconds: SECONDS, headers, cpu: { pid, pgDataDir }, expect3xx: Boolean(headers['If-None-Match']) || redirects, distinctVisitors });
 }
 
 
@@ -192,16 +193,19 @@ async function main(): Promise<void> {
     const bare = start('tools/bench/src/bare-bytes-server.ts', { PORT: String(barePort), BODY_FILE: bodyFile, HEADERS: JSON.stringify(sentHeaders) });
     children.push(bare);
     await untilUp(`http://127.0.0.1:${barePort}/`);
-    const scenarios: { name: string; url: string; pid: number; headers: Record<string, string>; redirects?: boolean }[] = [
+    // The recorded and unrecorded page side by side in each round: the machine drifts between scenarios.
+    const scenarios: { name: string; url: string; pid: number; headers: Record<string, string>; redirects?: boolean; distinctVisitors?: boolean }[] = [
       { name: 'node:http, the same bytes from memory', url: `http://127.0.0.1:${barePort}/`, pid: bare.pid!, headers: {} },
       { name: WARM, url: home, pid: siteProcess.pid!, headers: {} },
+      { name: UNRECORDED, url: home.replace(siteBase, quietBase), pid: quietProcess.pid!, headers: {} },
       { name: 'site server: a warm page revalidated (304)', url: home, pid: siteProcess.pid!, headers: { 'If-None-Match': etag } },
       { name: 'site server: a customized page (200)', url: brandedHome, pid: siteProcess.pid!, headers: {} },
       { name: "site server: a redirect's source (301)", url: `${home}/setup/install`, pid: siteProcess.pid!, headers: {}, redirects: true },
       { name: "site server: a moved page's old URL (301)", url: `${home}/troubleshooting`, pid: siteProcess.pid!, headers: {}, redirects: true },
-      { name: UNRECORDED, url: home.replace(siteBase, quietBase), pid: quietProcess.pid!, headers: {} },
+      // Last in a round, then a pause: its rows are still being written when the load stops.
+      { name: DISTINCT, url: home, pid: siteProcess.pid!, headers: {}, distinctVisitors: true },
     ];
-    for (const scenario of scenarios.slice(3)) {
+    for (const scenario of scenarios.slice(4, -1)) {
       const res = await fetch(scenario.url, { redirect: 'manual' });
       await res.arrayBuffer();
       if (res.status !== (scenario.redirects ? 301 : 200)) throw new Error(`${scenario.name}: ${res.status}`);
@@ -212,9 +216,10 @@ async function main(): Promise<void> {
     const results = new Map<string, Measurement[]>();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const scenario of scenarios) {
-        const r = await measure(scenario.url, scenario.pid, pgDataDir, scenario.headers, scenario.redirects);
+        const r = await measure(scenario.url, scenario.pid, pgDataDir, scenario.headers, scenario.redirects, scenario.distinctVisitors);
         results.set(scenario.name, [...(results.get(scenario.name) ?? []), r]);
         process.stderr.write(`round ${round}: ${scenario.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, CPU/request ${Math.round(r.serverUs)} µs + db ${Math.round(r.databaseUs)} µs\n`);
+        if (scenario.distinctVisitors) await sleep(3000);
       }
     }
     const of = (name: string, value: (m: Measurement) => number) => median(results.get(name)!.map(value));
@@ -326,7 +331,10 @@ async function main(): Promise<void> {
       `A page view recorded (insights: the view handed to the batch writer, written off the request path): the warm page's time per request is ${(of(UNRECORDED, (m) => m.rps) / of(WARM, (m) => m.rps)).toFixed(3)}× the same page's from a server with SITE_INSIGHTS=off (per round: ${results
         .get(WARM)!
         .map((m, i) => (results.get(UNRECORDED)![i].rps / m.rps).toFixed(3))
-        .join(', ')}; CPU per request ${Math.round(of(WARM, (m) => m.serverUs))} against ${Math.round(of(UNRECORDED, (m) => m.serverUs))} µs; target ≤ 1.05×); ${of(WARM, (m) => m.errors)} errors.`,
+        .join(', ')}; CPU per request ${Math.round(of(WARM, (m) => m.serverUs))} against ${Math.round(of(UNRECORDED, (m) => m.serverUs))} µs; target ≤ 1.05×); ${of(WARM, (m) => m.errors)} errors. Every view from a new visitor (each a row): ${(of(UNRECORDED, (m) => m.rps) / of(DISTINCT, (m) => m.rps)).toFixed(3)}× (per round: ${results
+        .get(DISTINCT)!
+        .map((m, i) => (results.get(UNRECORDED)![i].rps / m.rps).toFixed(3))
+        .join(', ')}; CPU per request ${Math.round(of(DISTINCT, (m) => m.serverUs))} + db ${Math.round(of(DISTINCT, (m) => m.databaseUs))} µs).`,
       '',
       `A change shows (SITE_FRESHNESS=${process.env.SITE_FRESHNESS ?? 'notify'}): on the first request sent after the edit's answer in ${onFirstRequest} of 10 edits; from that answer to the first response showing it, median ${median(visibleAfter).toFixed(1)} ms, slowest ${Math.max(...visibleAfter).toFixed(1)} ms (that request renders the page anew).`,
       '',

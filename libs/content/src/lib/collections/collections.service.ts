@@ -9,7 +9,9 @@ import type { MoveDto } from '../ordering/dto/move.dto';
 import { requireMoveTarget } from '../ordering/placement';
 import { SiblingOrder } from '../ordering/sibling-order';
 import { SpacesService } from '../spaces/spaces.service';
+import { dropAccessGoingWithCollection } from '../grants/access-going-with-content';
 import { CollectionEntity } from './collection.entity';
+import { COLLECTION_SUBTREE } from './collection-subtree-sql';
 import type { CreateCollectionDto } from './dto/create-collection.dto';
 import type { UpdateCollectionDto } from './dto/update-collection.dto';
 
@@ -18,13 +20,6 @@ export interface CollectionView {
   collection: CollectionEntity;
   level: ContentLevel;
 }
-
-/** Ids of a collection and of every collection nested in it, at any depth. */
-const SUBTREE = `WITH RECURSIVE subtree AS (
-    SELECT id FROM collections WHERE id = $1 AND organization_id = $2
-    UNION ALL
-    SELECT c.id FROM collections c JOIN subtree ON c.parent_id = subtree.id
-  )`;
 
 @Injectable()
 export class CollectionsService {
@@ -121,19 +116,12 @@ export class CollectionsService {
     await this.dataSource.transaction(async (tx) => {
       await this.order.lock(tx, collection.organizationId);
       await tx.query(
-        `${SUBTREE}
+        `${COLLECTION_SUBTREE}
          UPDATE spaces SET deleted_at = $3
           WHERE organization_id = $2 AND parent_id IN (SELECT id FROM subtree) AND deleted_at IS NULL`,
         [collection.id, collection.organizationId, this.clock.now()],
       );
-      // Invite links to what goes (links have no foreign key to content: identity owns them).
-      await tx.query(
-        `${SUBTREE}
-         DELETE FROM organization_invite_links
-          WHERE collection_id IN (SELECT id FROM subtree)
-             OR space_id IN (SELECT s.id FROM spaces s WHERE s.organization_id = $2 AND s.parent_id IN (SELECT id FROM subtree))`,
-        [collection.id, collection.organizationId],
-      );
+      await dropAccessGoingWithCollection(tx, collection, 'deleted');
       // Nested collections go by ON DELETE CASCADE; their spaces' parent_id by ON DELETE SET NULL.
       await tx.query(`DELETE FROM collections WHERE id = $1 AND organization_id = $2`, [collection.id, collection.organizationId]);
     });
@@ -157,7 +145,7 @@ export class CollectionsService {
       await this.order.lock(tx, collection.organizationId);
       await this.order.assertParentExists(tx, collection.organizationId, parentId);
       if (parentId !== null) {
-        const [{ inside }] = await tx.query(`${SUBTREE} SELECT $3 = ANY(SELECT id FROM subtree) AS inside`, [
+        const [{ inside }] = await tx.query(`${COLLECTION_SUBTREE} SELECT $3 = ANY(SELECT id FROM subtree) AS inside`, [
           collection.id,
           collection.organizationId,
           parentId,
@@ -191,30 +179,15 @@ export class CollectionsService {
       await this.order.lock(tx, collection.organizationId, targetOrganizationId);
       const position = await this.order.keyFor(tx, targetOrganizationId, null, { side: 'end' });
       const now = this.clock.now();
-      // Grants on what moves name people and teams of the organization it leaves: they go.
+      await dropAccessGoingWithCollection(tx, collection, 'transferred');
       await tx.query(
-        `${SUBTREE}
-         DELETE FROM content_grants
-          WHERE collection_id IN (SELECT id FROM subtree)
-             OR space_id IN (SELECT s.id FROM spaces s WHERE s.organization_id = $2 AND s.parent_id IN (SELECT id FROM subtree))`,
-        [collection.id, collection.organizationId],
-      );
-      // So do invite links to it: they would make guests of the organization it leaves.
-      await tx.query(
-        `${SUBTREE}
-         DELETE FROM organization_invite_links
-          WHERE collection_id IN (SELECT id FROM subtree)
-             OR space_id IN (SELECT s.id FROM spaces s WHERE s.organization_id = $2 AND s.parent_id IN (SELECT id FROM subtree))`,
-        [collection.id, collection.organizationId],
-      );
-      await tx.query(
-        `${SUBTREE}
+        `${COLLECTION_SUBTREE}
          UPDATE spaces SET organization_id = $3, updated_at = $4
           WHERE organization_id = $2 AND parent_id IN (SELECT id FROM subtree)`,
         [collection.id, collection.organizationId, targetOrganizationId, now],
       );
       await tx.query(
-        `${SUBTREE}
+        `${COLLECTION_SUBTREE}
          UPDATE collections SET organization_id = $3, updated_at = $4,
                 parent_id = CASE WHEN id = $1 THEN NULL ELSE parent_id END,
                 position = CASE WHEN id = $1 THEN $5 ELSE position END

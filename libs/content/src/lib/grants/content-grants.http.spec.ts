@@ -240,4 +240,28 @@ describe('grants on spaces and collections', () => {
     expect((await as('admin').post(`/v1/spaces/${spaceId}/transfer`, { organization: targetId })).status).toBe(200);
     expect((await as('admin').get(`/v1/spaces/${spaceId}/permissions/users`)).body.count).toBe(0);
   });
+
+  it('drops the grants of a transferred collection, of the collections in it and of every space inside; a deleted one keeps its spaces\' for a restore', async () => {
+    const outer = await createCollection(t, token('admin'), orgId());
+    const inner = await createCollection(t, token('admin'), orgId(), { parent: outer.id });
+    const deep = await privateSpace(inner.id);
+    const elsewhere = await privateSpace();
+    for (const path of [`/v1/collections/${outer.id}`, `/v1/collections/${inner.id}`, `/v1/spaces/${deep}`, `/v1/spaces/${elsewhere}`]) {
+      expect((await as('admin').post(`${path}/permissions`, { role: 'read', users: [id('read')] })).status).toBe(204);
+    }
+    const target = await createOrganization(t);
+    await addMember(t, target.organization.id, org.members.admin, 'admin');
+    expect((await as('admin').post(`/v1/collections/${outer.id}/transfer`, { organization: target.organization.id })).status).toBe(200);
+    for (const path of [`/v1/collections/${outer.id}`, `/v1/collections/${inner.id}`, `/v1/spaces/${deep}`]) {
+      expect([path, (await as('admin').get(`${path}/permissions/users`)).body.count]).toEqual([path, 0]);
+    }
+    expect((await as('admin').get(`/v1/spaces/${elsewhere}/permissions/users`)).body.count).toBe(1);
+
+    const deleted = await createCollection(t, token('admin'), orgId());
+    const inDeleted = await privateSpace(deleted.id);
+    expect((await as('admin').post(`/v1/spaces/${inDeleted}/permissions`, { role: 'read', users: [id('read')] })).status).toBe(204);
+    expect((await as('admin').delete(`/v1/collections/${deleted.id}`)).status).toBe(205);
+    expect((await as('admin').post(`/v1/spaces/${inDeleted}/restore`)).status).toBe(200);
+    expect((await as('admin').get(`/v1/spaces/${inDeleted}/permissions/users`)).body.count).toBe(1);
+  });
 });

@@ -10,6 +10,7 @@ import { ContentLevel, ContentCap, grantedLevel } from '../permissions/content-p
 import type { MoveDto } from '../ordering/dto/move.dto';
 import { requireMoveTarget } from '../ordering/placement';
 import { SiblingOrder } from '../ordering/sibling-order';
+import { dropAccessGoingWithSpace } from '../grants/access-going-with-content';
 import { RevisionsService } from '../revisions/revisions.service';
 import type { CreateSpaceDto } from './dto/create-space.dto';
 import type { UpdateSpaceDto } from './dto/update-space.dto';
@@ -267,8 +268,7 @@ export class SpacesService {
         .where('id = :id AND organization_id = :organizationId AND deleted_at IS NULL', { id: space.id, organizationId: space.organizationId })
         .execute();
       if (deleted.affected) {
-        // Its invite links lead nowhere now, and do not come back with a restore.
-        await tx.query(`DELETE FROM organization_invite_links WHERE space_id = $1`, [space.id]);
+        await dropAccessGoingWithSpace(tx, space.id, 'deleted');
         await this.events.emit(tx, { type: 'space_deleted', organizationId: space.organizationId, actor: caller.userId, payload: { spaceId: space.id } });
       }
     });
@@ -409,10 +409,7 @@ export class SpacesService {
     await this.access.requireTransferTarget(targetOrganizationId, caller, space.organizationId, `Space ${space.id}`);
     await this.dataSource.transaction(async (tx) => {
       await this.order.lock(tx, space.organizationId, targetOrganizationId);
-      // Its grants name people and teams of the organization it leaves: they go.
-      await tx.query(`DELETE FROM content_grants WHERE space_id = $1`, [space.id]);
-      // So do its invite links: they would make guests of the organization it leaves.
-      await tx.query(`DELETE FROM organization_invite_links WHERE space_id = $1`, [space.id]);
+      await dropAccessGoingWithSpace(tx, space.id, 'transferred');
       await tx.update(
         SpaceEntity,
         { id: space.id, organizationId: space.organizationId },

@@ -2,12 +2,7 @@ import { SitePermissionsController } from './site-permissions/site-permissions.c
 import { SitePermissions } from './site-permissions/site-permissions.service';
 import { Global, Module } from '@nestjs/common';
 import { PublishedUrlResolver } from './urls/published-url-resolver';
-import { PublishedRedirects } from './redirects/published-redirects';
-import { RedirectLocations } from './redirects/redirect-location';
 import { PublishedUrlsController } from './urls/published-urls.controller';
-import { SiteMounts } from './published/site-mounts';
-import { PublishedSiteDirectory } from './published/published-site-directory';
-import { VisitorAccess } from './published/visitor-access';
 import { Subdomains, SubdomainsController } from './subdomains/subdomains.controller';
 import { CustomHostnamesController } from './custom-hostnames/custom-hostnames.controller';
 import { CustomHostnamesService } from './custom-hostnames/custom-hostnames.service';
@@ -22,17 +17,13 @@ import { SiteRedirectEntity } from './redirects/site-redirect.entity';
 import { SiteRedirectsController } from './redirects/site-redirects.controller';
 import { SiteRedirectsService } from './redirects/site-redirects.service';
 import { SiteInsightEventEntity, SiteInsightRollupEntity, SiteInsightSaltEntity } from './insights/site-insight-event.entity';
-import { SiteInsightSalts } from './insights/site-insight-salts';
 import { SiteInsightsController } from './insights/site-insights.controller';
 import { SiteInsightsService } from './insights/site-insights.service';
-import { SiteInsightsStore } from './insights/site-insights-store';
 import { SitePreviewController } from './previews/site-preview.controller';
-import { SitePreviewGrants } from './previews/site-preview-grants';
 import { AdaptiveSchemaController } from './adaptive/adaptive-schema.controller';
 import { AdaptiveSchemaService } from './adaptive/adaptive-schema.service';
 import { PublishedSiteController } from './published/published-site.controller';
 import { PublishedSiteService } from './published/published-site.service';
-import { SiteSearch } from './published/site-search';
 import { SiteSearchController } from './published/site-search.controller';
 import { SiteSectionGroupEntity } from './section-groups/site-section-group.entity';
 import { SiteSectionGroupsController } from './section-groups/site-section-groups.controller';
@@ -52,7 +43,6 @@ import { PublishingAuthController } from './sites/publishing-auth.controller';
 import { SiteCatalog } from './sites/site-catalog';
 import { SiteEntity } from './sites/site.entity';
 import { SitePresenter } from './sites/site.presenter';
-import { SiteUrls } from './sites/site-urls';
 import { SiteViews } from './sites/site-views';
 import { SitesController } from './sites/sites.controller';
 import { SitesService } from './sites/sites.service';
@@ -62,6 +52,7 @@ import { SiteStructureReader } from './structure/site-structure.reader';
 import { SiteStructureService } from './structure/site-structure.service';
 import { SiteWriter } from './structure/site-writer';
 import { StructureViews } from './structure/structure-views';
+import { PublishedSitesModule } from './published/published-sites.module';
 
 /**
  * Docs sites over HTTP: sites, sections, groups, site spaces, share links, adaptive content and
@@ -74,6 +65,9 @@ import { StructureViews } from './structure/structure-views';
   imports: [
     IdentityCoreModule,
     ContentCoreModule,
+    // What the site server uses too (published sites, visitor access, redirects, the insights
+    // store, site URLs): one declaration, so one instance of each cache and subscription.
+    PublishedSitesModule,
     TypeOrmModule.forFeature([
       SiteEntity,
       SiteSectionGroupEntity,
@@ -109,7 +103,6 @@ import { StructureViews } from './structure/structure-views';
   providers: [
     SiteAccess,
     SitePermissions,
-    SiteUrls,
     SitePresenter,
     SiteViews,
     SitesService,
@@ -126,21 +119,12 @@ import { StructureViews } from './structure/structure-views';
     ShareLinkPresenter,
     PublishedSiteService,
     SiteCatalog,
-    SiteSearch,
-    SitePreviewGrants,
     SiteCustomizationService,
     SiteRedirectsService,
-    SiteInsightSalts,
-    SiteInsightsStore,
     SiteInsightsService,
     SystemDnsAnswers,
     HostnameDns,
     CustomHostnamesService,
-    PublishedSiteDirectory,
-    SiteMounts,
-    VisitorAccess,
-    PublishedRedirects,
-    RedirectLocations,
     PublishedUrlResolver,
     Subdomains,
     { provide: SpaceShareUrls, useClass: SiteSpaceShareUrls },

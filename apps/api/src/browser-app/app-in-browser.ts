@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { MemberRoleOrGuest, PasswordsService } from '@docs/identity';
 import { createOrganization, TEST_PASSWORD, TestUser } from '@docs/identity/testing';
@@ -59,21 +58,7 @@ export async function openSignedIn(browser: Browser, base: string, email: string
 /** For `locator.evaluate`: whether the element has the focus (typed without the DOM's types, which the api does not load). */
 export const isFocused = (element: unknown): boolean => element === (element as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement;
 
-let axeSource: string | undefined;
-
-/**
- * The serious and critical accessibility violations axe-core finds on the page as it is now
- * (`id: targets`), to expect empty. axe is evaluated through the driver, which the page's CSP
- * does not stop (a script tag it would).
- */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
-  const results = await page.evaluate(() => (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] }));
-  return results.violations
-    .filter((violation: { impact: string }) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation: { id: string; nodes: { target: string[] }[] }) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+export { seriousViolations } from '@docs/platform/testing';
 
 /**
  * Waits until `check` holds (polled from the test: the app's CSP forbids the string evaluation

@@ -1,10 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { Browser, launchChromium, TestApp } from '@docs/platform/testing';
-import { SiteRequestHandler } from '../http/site-request-handler';
-import { createOrganization, createPage, createSection, createSite, createSiteTestApp, createSpace, SiteClient } from '../testing/site-test-app';
+import { Browser, launchChromium, seriousViolations, TestApp } from '@docs/platform/testing';
+import { createOrganization, createPage, createSection, createSite, createSiteTestApp, createSpace, listenSite, SiteClient } from '../testing/site-test-app';
 
 const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32"><rect width="120" height="32" fill="#ff6600"/></svg>';
 
@@ -15,15 +11,14 @@ const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32"><r
  */
 describe('a customized site in a browser (Debian Chromium, playwright-core, axe-core)', () => {
   let t: TestApp & { site: SiteClient };
-  let server: Server;
+  let server: Awaited<ReturnType<typeof listenSite>>;
   let browser: Browser;
   let base: string;
 
   beforeAll(async () => {
     t = await createSiteTestApp();
-    server = createServer(t.get(SiteRequestHandler).listener);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await listenSite(t);
+    const origin = server.origin;
 
     const org = await createOrganization(t);
     const token = org.members.admin.token;
@@ -61,7 +56,7 @@ describe('a customized site in a browser (Debian Chromium, playwright-core, axe-
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
     await t?.close();
   });
 
@@ -102,14 +97,6 @@ describe('a customized site in a browser (Debian Chromium, playwright-core, axe-
   });
 
   it('has no serious or critical accessibility violation (axe-core) in light and dark mode: its colours were made readable', async () => {
-    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-    const audit = async (page: Page) => {
-      await page.addScriptTag({ content: axeSource });
-      const results = await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }));
-      return (results.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    };
     for (const theme of ['light', 'dark'] as const) {
       for (const url of [base, `${base}/install`]) {
         const page = await open(url);
@@ -119,7 +106,7 @@ describe('a customized site in a browser (Debian Chromium, playwright-core, axe-
         }, theme);
         const accent = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
         expect(accent).not.toBe(theme === 'light' ? '#ffdd00' : '#221100');
-        expect({ url, theme, violations: await audit(page) }).toEqual({ url, theme, violations: [] });
+        expect({ url, theme, violations: await seriousViolations(page) }).toEqual({ url, theme, violations: [] });
         await page.close();
       }
     }

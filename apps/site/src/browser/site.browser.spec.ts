@@ -1,10 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { Browser, launchChromium, TestApp } from '@docs/platform/testing';
-import { SiteRequestHandler } from '../http/site-request-handler';
-import { createOrganization, createPage, createSection, createSite, createSiteTestApp, createSpace, SiteClient } from '../testing/site-test-app';
+import { Browser, launchChromium, seriousViolations, TestApp } from '@docs/platform/testing';
+import { createOrganization, createPage, createSection, createSite, createSiteTestApp, createSpace, listenSite, SiteClient } from '../testing/site-test-app';
 
 /** Every block of the content model, in markdown (GitBook's conventions) and in a JSON document. */
 const RICH_MARKDOWN = [
@@ -58,7 +54,7 @@ const RICH_MARKDOWN = [
 
 describe('the published site in a browser (Debian Chromium, playwright-core)', () => {
   let t: TestApp & { site: SiteClient };
-  let server: Server;
+  let server: Awaited<ReturnType<typeof listenSite>>;
   let origin: string;
   let browser: Browser;
   let base: string;
@@ -67,9 +63,8 @@ describe('the published site in a browser (Debian Chromium, playwright-core)', (
 
   beforeAll(async () => {
     t = await createSiteTestApp();
-    server = createServer(t.get(SiteRequestHandler).listener);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await listenSite(t);
+    origin = server.origin;
 
     const org = await createOrganization(t);
     const token = org.members.admin.token;
@@ -104,7 +99,7 @@ describe('the published site in a browser (Debian Chromium, playwright-core)', (
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
     await t?.close();
   });
 
@@ -241,20 +236,12 @@ describe('the published site in a browser (Debian Chromium, playwright-core)', (
   });
 
   it('has no serious or critical accessibility violation (axe-core), in light and dark mode and with the search open', async () => {
-    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-    const audit = async (page: Page) => {
-      await page.addScriptTag({ content: axeSource });
-      const results = await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }));
-      return (results.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    };
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const url of [base, `${base}/install`, `${shareBase}/missing-page`]) {
         const page = await browser.context.newPage();
         await page.emulateMedia({ colorScheme });
         await page.goto(url);
-        expect({ url, colorScheme, violations: await audit(page) }).toEqual({ url, colorScheme, violations: [] });
+        expect({ url, colorScheme, violations: await seriousViolations(page) }).toEqual({ url, colorScheme, violations: [] });
         await page.close();
       }
     }
@@ -262,7 +249,7 @@ describe('the published site in a browser (Debian Chromium, playwright-core)', (
     await page.keyboard.press('Control+k');
     await page.keyboard.type('deploy');
     await page.locator('#search-results [role=option]').first().waitFor();
-    expect(await audit(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
 });

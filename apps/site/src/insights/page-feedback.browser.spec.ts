@@ -1,17 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
-import { Browser, launchChromium, TestApp } from '@docs/platform/testing';
+import { Browser, launchChromium, seriousViolations, TestApp } from '@docs/platform/testing';
 import { createSiteWithSpaces } from '@docs/sites/testing';
-import { SiteRequestHandler } from '../http/site-request-handler';
-import { createOrganization, createPage, createSiteTestApp, SiteClient } from '../testing/site-test-app';
+import { createOrganization, createPage, createSiteTestApp, listenSite, SiteClient } from '../testing/site-test-app';
 import { SiteInsightsRecorder } from './site-insights-recorder';
 
 /** "Was this page helpful?" in a browser (Debian Chromium): the buttons by their names, the comment, what is recorded, and axe. */
 describe('page feedback in a browser', () => {
   let t: TestApp & { site: SiteClient };
-  let server: Server;
+  let server: Awaited<ReturnType<typeof listenSite>>;
   let browser: Browser;
   let base: string;
   let siteId: string;
@@ -19,9 +14,8 @@ describe('page feedback in a browser', () => {
 
   beforeAll(async () => {
     t = await createSiteTestApp();
-    server = createServer(t.get(SiteRequestHandler).listener);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await listenSite(t);
+    const origin = server.origin;
     const org = await createOrganization(t);
     const token = org.members.admin.token;
     const { site, spaces } = await createSiteWithSpaces(t, token, org.organization.id, 1, { title: 'Acme Docs' });
@@ -34,7 +28,7 @@ describe('page feedback in a browser', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
     await t?.close();
   });
 
@@ -84,21 +78,13 @@ describe('page feedback in a browser', () => {
   });
 
   it('has no serious or critical accessibility violation (axe-core) with the feedback open, in light and dark mode', async () => {
-    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-    const audit = async (page: Page) => {
-      await page.addScriptTag({ content: axeSource });
-      const results = await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }));
-      return (results.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    };
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await browser.context.newPage();
       await page.emulateMedia({ colorScheme });
       await page.goto(`${base}/install`);
       await page.getByRole('button', { name: 'Yes' }).click();
       await page.getByLabel('Tell us more (optional)').waitFor();
-      expect({ colorScheme, violations: await audit(page) }).toEqual({ colorScheme, violations: [] });
+      expect({ colorScheme, violations: await seriousViolations(page) }).toEqual({ colorScheme, violations: [] });
       await page.close();
     }
   });

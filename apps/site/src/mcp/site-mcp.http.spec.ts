@@ -1,10 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { TestApp } from '@docs/platform/testing';
-import { createServer, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SiteRequestHandler } from '../http/site-request-handler';
-import { createOrganization, createPage, createSection, createSite, createSiteTestApp, createSpace, signVisitorToken, SiteClient } from '../testing/site-test-app';
+import { createOrganization, createPage, createSection, createSite, createSiteTestApp, createSpace, signVisitorToken, listenSite, SiteClient } from '../testing/site-test-app';
 
 const SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -20,16 +17,15 @@ const SCHEMA = {
  */
 describe('the published site over MCP', () => {
   let t: TestApp & { site: SiteClient };
-  let server: Server;
+  let server: Awaited<ReturnType<typeof listenSite>>;
   let origin: string;
   beforeAll(async () => {
     t = await createSiteTestApp();
-    server = createServer(t.get(SiteRequestHandler).listener);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await listenSite(t);
+    origin = server.origin;
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await server?.close();
     await t.close();
   });
 

@@ -5,6 +5,8 @@ import { createOrganization } from '@docs/identity/testing';
 import { createTestApp, TestApp, TestAppOptions, TestDatabase } from '@docs/platform/testing';
 import { SitesModule } from '@docs/sites';
 import { createSection, createSite } from '@docs/sites/testing';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parseHTML } from 'linkedom';
 import { SignJWT } from 'jose';
 import request from 'supertest';
@@ -27,6 +29,16 @@ export async function createSiteTestApp(
     ...(options.database ? { database: options.database } : {}),
   });
   return Object.assign(t, { site: new SiteClient(t.get(SiteRequestHandler)) });
+}
+
+/** The site server of a test app on a port of 127.0.0.1 (for a browser or an SDK client): its origin, and how to stop it. */
+export async function listenSite(t: TestApp): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = createServer(t.get(SiteRequestHandler).listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 export interface SiteResponse {

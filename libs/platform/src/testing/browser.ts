@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing), for browser tests of any project. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,4 +39,20 @@ export async function launchChromium(options: BrowserContextOptions = {}): Promi
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+let axeSource: string | undefined;
+
+/**
+ * The serious and critical accessibility violations axe-core finds on the page as it is now
+ * (`id: targets`), to expect empty. axe is evaluated through the driver, which a page's CSP
+ * does not stop (a script tag it would).
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
+  const results = await page.evaluate(() => (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] }));
+  return results.violations
+    .filter((violation: { impact: string }) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation: { id: string; nodes: { target: string[] }[] }) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

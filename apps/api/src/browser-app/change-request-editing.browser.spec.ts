@@ -8,7 +8,8 @@ import { create, drag, row, status } from './tree-in-browser';
  * Editing a change request's page tree and a locked space's in the app, in Debian's Chromium, by
  * role and accessible name: a change request's pages made, renamed, moved (keys and drag), hidden
  * and deleted in it, the space untouched; a locked space's tree and editor writing into the
- * person's open change request and saying so; title and place conflicts resolved either way.
+ * person's open change request and saying so, the tree then showing that change request's pages
+ * (a renamed page as renamed, a new one opened); title and place conflicts resolved either way.
  */
 describe("editing a change request's pages in the browser app (Debian Chromium, playwright-core)", () => {
   let t: TestApp;
@@ -129,6 +130,8 @@ describe("editing a change request's pages in the browser app (Debian Chromium, 
     await where.getByRole('link', { name: 'change request #1 Earlier work' }).waitFor();
     // The message shows once the change request is known, the outcome once the rename is written.
     await status(page, 'Renamed to “Settings”.');
+    // The tree shows the change request's pages from then on: the page as renamed.
+    await row(tree, 'Settings').waitFor();
     expect(await shapeOf(content)).toEqual(['Install', 'Settings']);
     expect(await shapeOf(spaceContent)).toEqual(['Install', 'Configure']);
     await page.getByRole('region', { name: 'Change requests' }).getByRole('link', { name: '#1 Earlier work' }).waitFor();
@@ -136,6 +139,12 @@ describe("editing a change request's pages in the browser app (Debian Chromium, 
     // A new page goes there too; so does the editor's first change.
     await create(page, 'New page', 'Upgrade');
     await eventually('the new page is in the change request', async () => JSON.stringify(await shapeOf(content)) === JSON.stringify(['Install', 'Settings', 'Upgrade']));
+    // It opens, from the change request (the space has no such page).
+    await page.waitForURL(`${base}/s/${spaceId}/upgrade`);
+    await page.getByRole('heading', { level: 1, name: 'Upgrade' }).waitFor();
+    await row(tree, 'Upgrade').waitFor();
+    await row(tree, 'Install').getByRole('link', { name: 'Install' }).click();
+    await page.waitForURL(`${base}/s/${spaceId}/install`);
     const editor = page.getByRole('textbox', { name: 'Page content' });
     await editor.getByText('Install.').click();
     await page.keyboard.press('End');

@@ -18,7 +18,11 @@ import { SpaceSidebar } from './space-sidebar';
 export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pagePath?: string }) {
   const { route } = useLocation();
   const space = useResource(`space:${spaceId}`, () => api.get<Space & { permissions?: { edit?: boolean } }>(`/v1/spaces/${spaceId}`));
-  const pages = useResource(`pages:${spaceId}`, async () => (await api.get<{ pages: RevisionPage[] }>(`/v1/spaces/${spaceId}/content/pages`)).pages);
+  // The change request this visit writes through (a locked space's first change, or the writer's choice): one for every page and the tree.
+  const [changeRequest, setChangeRequest] = useState<ChangeRequest>();
+  // What the tree and the editor show: the change request's pages once edits go there (a renamed or new page shows as written).
+  const content = changeRequest ? changeRequestContent(spaceId, changeRequest.id) : spaceContent(spaceId);
+  const pages = useResource(`pages:${content}`, async () => (await api.get<{ pages: RevisionPage[] }>(`${content}/pages`)).pages);
   const path = decodeURIComponent(pagePath);
   const page = pages.data ? (path ? pageAtPath(pages.data, path) : firstDocumentPage(pages.data)) : undefined;
   const titles = pages.data ? pagesById(spaceId, pages.data) : new Map<string, { title: string; href?: string }>();
@@ -30,8 +34,6 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
   usePageFollowedAcrossMoves(spaceId, path, page?.id, pages.data, route);
   // The editor's code downloads from the screen's first render, beside the space's first requests.
   PageEditorPanel.preload();
-  // The change request this visit writes through (a locked space's first change, or the writer's choice): one for every page and the tree.
-  const [changeRequest, setChangeRequest] = useState<ChangeRequest>();
   const opening = useRef<Promise<ChangeRequest> | undefined>(undefined);
   const openChangeRequest = async (subject: string) => {
     opening.current ??= ownChangeRequest(spaceId, subject).catch((error: Error) => {
@@ -69,7 +71,7 @@ export function SpaceScreen({ spaceId, pagePath = '' }: { spaceId: string; pageP
         {page && page.type === 'document' && space.data && (
           <PageEditorPanel
             key={page.id}
-            content={changeRequest ? changeRequestContent(spaceId, changeRequest.id) : spaceContent(spaceId)}
+            content={content}
             pageId={page.id}
             editable={editable}
             changeRequest={changeRequest ? undefined : { required: locked, open: () => openChangeRequest(`Edit ${page.title}`) }}

@@ -1,7 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
 import { api } from '../api/client';
-import { spaceContent } from '../api/content-paths';
 import type { RevisionPage, Space } from '../api/types';
 import type { Resource } from '../api/use-resource';
 import { pageTree } from '../navigation/page-tree';
@@ -13,6 +12,7 @@ import { SpaceSearch } from '../search/space-search';
 interface SpaceSidebarProps {
   spaceId: string;
   space?: Space;
+  /** The pages shown: the space's, or those of the change request the screen writes through. */
   pages: Resource<RevisionPage[]>;
   /** The page on screen. */
   current?: string;
@@ -30,7 +30,6 @@ interface SpaceSidebarProps {
 export function SpaceSidebar({ spaceId, space, pages, current, target, children }: SpaceSidebarProps) {
   const { route } = useLocation();
   const tree = pages.data ? pageTree(spaceId, pages.data, { editable: target !== undefined }) : [];
-  const inSpace = (content: string) => content === spaceContent(spaceId);
   return (
     <nav class="sidebar" aria-label="Pages">
       {/* Its parts show together once the space is read: none moves another as it arrives. */}
@@ -62,16 +61,15 @@ export function SpaceSidebar({ spaceId, space, pages, current, target, children 
             tree={tree}
             current={current}
             target={target}
-            refresh={async (content) => {
-              // An edit that went to a change request leaves the space's tree as it is.
-              if (inSpace(content)) await pages.reload();
+            // Edits go where the pages shown come from (the space, or the change request the screen
+            // writes through once there is one): read them again from there.
+            refresh={() => pages.reload()}
+            created={(_content, path, type) => {
+              if (path !== undefined && type === 'document') route(`/s/${spaceId}/${path}`);
             }}
-            created={(content, path, type) => {
-              if (inSpace(content) && path !== undefined && type === 'document') route(`/s/${spaceId}/${path}`);
-            }}
-            removed={(node, content) => {
+            removed={(node) => {
               // The page on screen went (or a page above it): the space opens on its first page.
-              if (inSpace(content) && current && isWithin(node, current)) route(`/s/${spaceId}`, true);
+              if (current && isWithin(node, current)) route(`/s/${spaceId}`, true);
             }}
           />
           {children}

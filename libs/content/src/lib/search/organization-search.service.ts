@@ -24,8 +24,9 @@ interface Row extends Partial<PageMatch> {
  * its own language's configuration. The answer is one `SearchSpaceResult` per space with matches,
  * best space first (by its best page, then space id), each with its best pages; `limit` and the
  * keyset cursor (best rank, space id) page through spaces. One statement per search: the matches
- * come ranked from the GIN index on `page_search.tsv` (`page_search_matches`), kept to the
- * caller's spaces by a join.
+ * come ranked from the GIN index on `page_search.tsv` (`page_search_matches`), of the
+ * organization's spaces only (another organization's matches are never ranked), then kept to the
+ * caller's readable spaces of each language's configuration by a join.
  */
 @Injectable()
 export class OrganizationSearch {
@@ -61,17 +62,17 @@ export class OrganizationSearch {
       const config = await this.configs.forLanguage(this.dataSource, language || null);
       byConfig.set(config, [...(byConfig.get(config) ?? []), language]);
     }
-    const [leading, last, any] = [param(terms.leading), param(terms.last), param(terms.any)];
+    const [leading, last, any, organization] = [param(terms.leading), param(terms.last), param(terms.any), param(scope.organizationId)];
     // One branch per configuration, its tsquery a constant of the statement, materialized on its
-    // own: `page_search_matches` finds the matching rows through the GIN index on `tsv` and ranks
-    // each as it reads it (whatever the planner guesses: of the caller's spaces, which it cannot
+    // own: `page_search_matches` finds the matching rows through the GIN index on `tsv`, drops
+    // those of other organizations and ranks the rest as it reads them (whatever the planner guesses: of the caller's spaces, which it cannot
     // count ahead, so that left to join first it read every page of every space; of a word in
     // many pages, for which it preferred reading the whole table). The join then keeps those of
     // readable spaces in that configuration, without reading the rows again.
     const branches = [...byConfig].map(([config, langs]) => {
       const regconfig = `${param(config)}::regconfig`;
       return `SELECT m.head_key, m.page_id, m.rank, ${regconfig} AS config, ${param(langs)}::text[] AS langs
-           FROM page_search_matches(${pageQuerySql(regconfig, leading, last)}) m`;
+           FROM page_search_matches(${pageQuerySql(regconfig, leading, last)}, ${organization}) m`;
     });
     if (branches.length === 0) return { items: [], count: 0 };
     const [afterRank, afterSpace] = [param(after ? Number(after[0]) : null), param(after ? String(after[1]) : null)];

@@ -35,6 +35,7 @@ import { OrganizationSubdomains1795485000000 } from './1795485000000-organizatio
 import { InviteLinksToContent1795486000000 } from './1795486000000-invite-links-to-content';
 import { ContentGrantsCovering1795487000000 } from './1795487000000-content-grants-covering';
 import { PageSearchMatches1795488000000 } from './1795488000000-page-search-matches';
+import { PageSearchMatchesOfSpaces1795489000000 } from './1795489000000-page-search-matches-of-spaces';
 
 /**
  * Every schema change, oldest first. One linear history for all domains keeps cross-domain
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   InviteLinksToContent1795486000000,
   ContentGrantsCovering1795487000000,
   PageSearchMatches1795488000000,
+  PageSearchMatchesOfSpaces1795489000000,
 ];

@@ -3,6 +3,7 @@ import { Clock, ROOT_LOGGER } from '@docs/platform';
 import { InsightEventInput, SiteInsightsStore } from '@docs/sites';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
+import { QueuedWrite } from '../recording/queued-write';
 
 /** Events are written at most this long after they happened (or sooner, FLUSH_SIZE at a time). */
 export const INSIGHTS_FLUSH_MS = 1_000;
@@ -33,8 +34,7 @@ export class SiteInsightsRecorder implements BeforeApplicationShutdown {
   /** Events held, by what makes two of them the same event (identical ones of one visitor are counted, not repeated). */
   private buffer = new Map<string, InsightEventInput>();
   private timer?: NodeJS.Timeout;
-  private writing: Promise<void> = Promise.resolve();
-  private writeQueued = false;
+  private readonly writes = new QueuedWrite(() => this.write());
   private dropped = 0;
   private readonly searches = new Map<string, { key: string; event: InsightEventInput; timer: NodeJS.Timeout }>();
 
@@ -84,15 +84,7 @@ export class SiteInsightsRecorder implements BeforeApplicationShutdown {
     }
     clearTimeout(this.timer);
     this.timer = undefined;
-    // One write waiting at most: it takes whatever is held when it starts.
-    if (!this.writeQueued) {
-      this.writeQueued = true;
-      this.writing = this.writing.then(() => {
-        this.writeQueued = false;
-        return this.write();
-      });
-    }
-    return this.writing;
+    return this.writes.request();
   }
 
   async beforeApplicationShutdown(): Promise<void> {

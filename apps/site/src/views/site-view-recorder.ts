@@ -6,6 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
+import { QueuedWrite } from '../recording/queued-write';
 
 /** Views are written at most this long after they happened (or sooner, FLUSH_SIZE at a time). */
 export const SITE_VIEW_FLUSH_MS = 1_000;
@@ -47,8 +48,7 @@ export interface PageView {
 export class SiteViewRecorder implements BeforeApplicationShutdown {
   private buffer: DomainEvent[] = [];
   private timer?: NodeJS.Timeout;
-  private writing: Promise<void> = Promise.resolve();
-  private writeQueued = false;
+  private readonly writes = new QueuedWrite(() => this.write());
   private dropped = 0;
   private salt = { day: '', key: Buffer.alloc(0) };
 
@@ -118,15 +118,7 @@ export class SiteViewRecorder implements BeforeApplicationShutdown {
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    // One write waiting at most: it takes whatever is held when it starts.
-    if (!this.writeQueued) {
-      this.writeQueued = true;
-      this.writing = this.writing.then(() => {
-        this.writeQueued = false;
-        return this.write();
-      });
-    }
-    return this.writing;
+    return this.writes.request();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
